@@ -1,0 +1,200 @@
+//! The interface every rules engine implements, and the plain data a board view is drawn from.
+//!
+//! A *step* is the unit of play (see RULES-NOTES.md): a turn may take several steps, and the
+//! seat to move only changes when the turn's last step is done.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A player's seat: 0 moves first (Unity's colours map to seats in turn order).
+pub type Seat = usize;
+
+/// Why something could not be done: an illegal step, a bad option, a broken record.
+/// The message is a whole sentence fragment meant for a person ("c4 is occupied").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error(pub String);
+
+impl Error {
+    pub fn new(message: impl Into<String>) -> Self {
+        Error(message.into())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Shorthand for returning an explained error.
+pub fn fail<T>(message: impl Into<String>) -> Result<T, Error> {
+    Err(Error::new(message))
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "seat", rename_all = "lowercase")]
+pub enum Outcome {
+    Winner(Seat),
+    Draw,
+}
+
+/// A rules engine's position: everything needed to go on playing.
+///
+/// Positions are cheap to clone; search and undo work by cloning.
+pub trait Game: Clone + fmt::Debug {
+    /// One step, in the engine's compact form. Two steps with different text are different.
+    type Step: Copy + Eq + fmt::Debug;
+
+    /// Number of seats (2, or 3 in a three-player Unity game).
+    fn players(&self) -> usize;
+
+    /// The seat whose step it is now (meaningless once the game is over).
+    fn to_move(&self) -> Seat;
+
+    /// Appends the legal steps now to `out` (which it does not clear). None once the game is over.
+    fn legal_steps(&self, out: &mut Vec<Self::Step>);
+
+    /// Plays a step that `legal_steps` listed. Anything else is a caller bug.
+    fn play(&mut self, step: Self::Step);
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The canonical text of a step (RULES-NOTES.md "Step text").
+    fn step_text(&self, step: Self::Step) -> String;
+
+    /// Reads a step's text and checks it is legal now; an error says what is wrong
+    /// ("c4 is occupied", "17 cannot go on c3: column c could no longer ascend").
+    fn parse_step(&self, text: &str) -> Result<Self::Step, Error>;
+
+    /// How a step is made on the board, for the UI and for marking the last turn.
+    fn step_view(&self, step: Self::Step) -> StepView;
+
+    /// Everything needed to draw the position.
+    fn view(&self) -> BoardView;
+
+    /// Steps that are legal now, as a fresh vector.
+    fn legal_step_list(&self) -> Vec<Self::Step> {
+        let mut out = Vec::new();
+        self.legal_steps(&mut out);
+        out
+    }
+
+    /// Parses and plays one step.
+    fn play_text(&mut self, text: &str) -> Result<Self::Step, Error> {
+        let step = self.parse_step(text)?;
+        self.play(step);
+        Ok(step)
+    }
+}
+
+/// The number of step sequences of length `depth` from `game` (RULES-NOTES.md "perft").
+pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let steps = game.legal_step_list();
+    if depth == 1 {
+        return steps.len() as u64;
+    }
+    steps
+        .into_iter()
+        .map(|step| {
+            let mut next = game.clone();
+            next.play(step);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board view: plain data, serialised to JS as is.
+// ---------------------------------------------------------------------------------------------
+
+/// The board's geometry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Shape {
+    /// `width` files by `height` ranks; cell index = rank * width + file (a1 = 0).
+    Square { width: usize, height: usize },
+    /// Hex-of-hex with `side` cells a side; cells indexed in cell order (bottom row first).
+    Hex { side: usize },
+}
+
+/// One piece on a cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    /// "red", "blue", "black", "white", "purple", "orange", "green" or "grey".
+    pub color: &'static str,
+    /// "checker", "stone", "ring", "asterisk" or "tile".
+    pub kind: &'static str,
+    /// The number on a Merlin's Chain tile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+/// A board side coloured by whose goal it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideView {
+    /// Square: "top", "bottom", "left", "right". Hex: "N", "NE", "SE", "S", "SW", "NW".
+    pub side: &'static str,
+    /// The colour of the player (or colours, for Unlur's two goals) the side matters to.
+    pub color: &'static str,
+}
+
+/// A seat as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// "Red", "Purple", "First player" (Unlur before the contract ends), ...
+    pub name: String,
+    /// The colour the page draws for this seat.
+    pub color: &'static str,
+}
+
+/// How one step is made on the board. The UI matches clicks against these.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StepView {
+    /// Canonical step text.
+    pub text: String,
+    /// "place", "pass", "swap", "replace", "flip", "move", "wall", "ring", "asterisk".
+    pub kind: &'static str,
+    /// Cells involved, in the order a player would click them: place [cell]; swap [a, b];
+    /// flip [cell]; move [from, to]; wall [a, b] (the edge between); ring [cell];
+    /// asterisk [cell, first cell in the direction (if on the board)].
+    pub cells: Vec<usize>,
+    /// Asterisk direction ("NE", "E", ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dir: Option<&'static str>,
+    /// Merlin's Chain: the number of the piece flipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<u32>,
+}
+
+/// Everything needed to draw a position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardView {
+    pub shape: Shape,
+    /// Cell names in cell order ("a1", ...).
+    pub cells: Vec<String>,
+    /// The piece on each cell, in cell order.
+    pub pieces: Vec<Option<PieceView>>,
+    /// Hex edges holding a wall, as pairs of cell indices (lower first).
+    pub walls: Vec<[usize; 2]>,
+    /// Sides coloured by goal.
+    pub sides: Vec<SideView>,
+    pub players: Vec<PlayerView>,
+    /// The seat to move; None once the game is over.
+    pub to_move: Option<Seat>,
+    pub outcome: Option<Outcome>,
+    /// What the current step asks of the player, or how the game ended.
+    pub prompt: String,
+    /// Cells to outline: pending crosscuts.
+    pub marked: Vec<usize>,
+    /// Cells to highlight: the winning path or group.
+    pub highlight: Vec<usize>,
+    /// Extra facts to show beside the board, as label/value pairs ("Walls left", "12").
+    pub facts: Vec<(String, String)>,
+}

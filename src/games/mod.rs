@@ -1,0 +1,1 @@
+//! The five games: one module each.

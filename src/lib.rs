@@ -1,0 +1,14 @@
+//! Ludus: rules engines for Unravel, Scattercut, Unity (Unified Edition), Merlin's Chain and
+//! Unlur, a game-generic computer opponent, and the thin WebAssembly layer the page calls.
+//!
+//! Layout: `game` (the interface every engine implements), `geometry` (square and hex
+//! boards), `games` (one module per game, and dispatch over them).
+
+pub mod game;
+pub mod games;
+pub mod geometry;
+pub mod options;
+pub mod rng;
+
+pub use game::{perft, BoardView, Error, Game, Outcome, Seat, StepView};
+pub use options::OptionMap;

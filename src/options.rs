@@ -1,0 +1,123 @@
+//! Game options as text: `key=value` pairs, from the command line (`--size 6`) or a record
+//! (`size=6`). Each engine reads the keys it knows; unknown keys are an error.
+
+use crate::game::{fail, Error};
+use std::ops::RangeInclusive;
+
+/// Option keys and values, in the order given. Keys are lower-case words.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptionMap {
+    entries: Vec<(String, String)>,
+}
+
+impl OptionMap {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets a key, replacing an earlier value.
+    pub fn set(&mut self, key: impl Into<String>, value: impl Into<String>) {
+        let (key, value) = (key.into(), value.into());
+        match self.entries.iter_mut().find(|(k, _)| *k == key) {
+            Some(entry) => entry.1 = value,
+            None => self.entries.push((key, value)),
+        }
+    }
+
+    pub fn with(mut self, key: &str, value: impl Into<String>) -> Self {
+        self.set(key, value);
+        self
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn entries(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.entries.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Fails on any key not in `known`, naming the ones that are.
+    pub fn check_keys(&self, game: &str, known: &[&str]) -> Result<(), Error> {
+        for (key, _) in &self.entries {
+            if !known.contains(&key.as_str()) {
+                return if known.is_empty() {
+                    fail(format!("{game} takes no options (got {key:?})"))
+                } else {
+                    fail(format!(
+                        "{game} has no option {key:?} (it has: {})",
+                        known.join(", ")
+                    ))
+                };
+            }
+        }
+        Ok(())
+    }
+
+    /// A whole number in `range`, or `default` when absent.
+    pub fn number(
+        &self,
+        key: &str,
+        range: RangeInclusive<usize>,
+        default: usize,
+    ) -> Result<usize, Error> {
+        let Some(text) = self.get(key) else {
+            return Ok(default);
+        };
+        match text.parse::<usize>() {
+            Ok(n) if range.contains(&n) => Ok(n),
+            _ => fail(format!(
+                "{key} must be a whole number from {} to {} (got {text:?})",
+                range.start(),
+                range.end()
+            )),
+        }
+    }
+
+    /// One of `choices`, or `default` when absent.
+    pub fn choice<'a>(
+        &self,
+        key: &str,
+        choices: &[&'a str],
+        default: &'a str,
+    ) -> Result<&'a str, Error> {
+        let Some(text) = self.get(key) else {
+            return Ok(default);
+        };
+        match choices.iter().find(|c| **c == text) {
+            Some(c) => Ok(c),
+            None => fail(format!(
+                "{key} must be one of {} (got {text:?})",
+                choices.join(", ")
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_choices_explain() {
+        let m = OptionMap::new().with("size", "30").with("neutral", "pink");
+        assert!(m
+            .number("size", 3..=19, 8)
+            .unwrap_err()
+            .0
+            .contains("from 3 to 19"));
+        assert_eq!(m.number("other", 3..=19, 8).unwrap(), 8);
+        assert!(m
+            .choice("neutral", &["purple", "orange", "green"], "green")
+            .is_err());
+        assert!(m.check_keys("unravel", &["size"]).is_err());
+        assert!(m.check_keys("unity", &["size", "neutral"]).is_ok());
+    }
+}
