@@ -1,0 +1,78 @@
+// URL fragment, record cutting and the never-throwing store.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fragmentFor, readFragment, gameOfRecord, Store } from '../../www/record.js';
+import { parseRecord, truncateRecord } from '../../www/record-text.js';
+
+const unity = 'unity;players=3;walls=c3|c4,d3|d4;moves=c3-c6,c3|c4,d2xNE;at=2';
+
+test('fragments round-trip through encodeURI / decodeURIComponent', () => {
+  const hash = fragmentFor(unity);
+  assert.ok(hash.startsWith('#unity;players=3;walls=c3%7Cc4'));
+  assert.deepEqual(readFragment(hash), { record: unity });
+  assert.deepEqual(readFragment('#' + encodeURIComponent(unity)), { record: unity });
+  const merlin = 'merlins-chain;moves=2@a1,17@c3';
+  assert.deepEqual(readFragment(fragmentFor(merlin)), { record: merlin });
+});
+
+test('empty and broken fragments are told apart', () => {
+  assert.deepEqual(readFragment(''), { empty: true });
+  assert.deepEqual(readFragment('#'), { empty: true });
+  assert.ok(readFragment('#unravel;moves=%E0%A4%A').error.includes('damaged'));
+  assert.ok(readFragment('#a%00b').error.includes('control'));
+  assert.ok(readFragment('#' + 'x'.repeat(700_000)).error.includes('too long'));
+  // Hostile text is only data: it decodes, the engine then refuses it.
+  assert.deepEqual(readFragment('#%3Cimg%20src=x%20onerror=alert(1)%3E'), { record: '<img src=x onerror=alert(1)>' });
+});
+
+test('the game name of a record', () => {
+  assert.equal(gameOfRecord(unity), 'unity');
+  assert.equal(gameOfRecord('merlins-chain'), 'merlins-chain');
+  assert.equal(gameOfRecord('<script>;moves=a1'), '');
+  assert.equal(gameOfRecord(''), '');
+});
+
+test('records parse into options, moves and cursor', () => {
+  assert.deepEqual(parseRecord(unity), {
+    game: 'unity',
+    options: { players: '3', walls: 'c3|c4,d3|d4' },
+    moves: ['c3-c6', 'c3|c4', 'd2xNE'],
+    at: 2,
+  });
+  assert.deepEqual(parseRecord('unravel').moves, []);
+  assert.deepEqual(parseRecord('unravel;moves=').moves, []);
+});
+
+test('cutting a record keeps options and the first n steps, drops the cursor', () => {
+  assert.equal(truncateRecord(unity, 1), 'unity;players=3;walls=c3|c4,d3|d4;moves=c3-c6');
+  assert.equal(truncateRecord(unity, 0), 'unity;players=3;walls=c3|c4,d3|d4');
+  assert.equal(truncateRecord(unity, 9), 'unity;players=3;walls=c3|c4,d3|d4;moves=c3-c6,c3|c4,d2xNE');
+  assert.equal(truncateRecord('unravel;size=5', 3), 'unravel;size=5');
+});
+
+test('the store never throws and namespaces its keys', () => {
+  const map = new Map();
+  const fake = {
+    getItem: (k) => (map.has(k) ? map.get(k) : null),
+    setItem: (k, v) => map.set(k, String(v)),
+    removeItem: (k) => map.delete(k),
+  };
+  const store = new Store(fake);
+  store.saveGame('unravel', 'unravel;moves=a1');
+  assert.equal(store.game('unravel'), 'unravel;moves=a1');
+  assert.equal(store.lastGame(), 'unravel');
+  assert.ok([...map.keys()].every((k) => k.startsWith('ludus:v1:')));
+  store.savePrefs({ coords: true });
+  assert.deepEqual(store.prefs(), { coords: true });
+  map.set('ludus:v1:prefs', '{broken');
+  assert.deepEqual(store.prefs(), {});
+  const broken = new Store({
+    getItem() { throw new Error('denied'); },
+    setItem() { throw new Error('quota'); },
+    removeItem() { throw new Error('denied'); },
+  });
+  assert.equal(broken.game('unity'), null);
+  assert.equal(broken.set('x', 'y'), false);
+  broken.remove('x');
+  assert.equal(new Store(null).game('unity'), null);
+});

@@ -1,0 +1,804 @@
+// The Ludus page: picks a game and its options, draws the board, matches clicks against the
+// engine's legal steps, keeps the move list, history, URL fragment and saved games.
+// No game logic lives here: the engine (www/engine.js) decides everything.
+
+import { engine, errorText } from './engine.js';
+import { Board } from './board/board.js';
+import { interpret, selectionValid, groupTurns, analyse } from './input.js';
+import { fragmentFor, readFragment, gameOfRecord, Store } from './record.js';
+import { parseRecord } from './record-text.js';
+import { rulesFor } from './rules.js';
+import { SetupEditor } from './editor.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Piece kind shown as the hover preview of a placement, per game. */
+const PREVIEW_KIND = { unravel: 'checker', scattercut: 'stone', unlur: 'stone' };
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children) if (child != null) node.append(child);
+  return node;
+}
+
+export class App {
+  constructor() {
+    this.mod = null;
+    this.games = [];
+    this.session = null;
+    this.view = null;
+    this.legal = [];
+    this.selection = null;
+    this.store = new Store();
+    this.prefs = this.store.prefs();
+    this.flipped = false;
+    this.coords = !!this.prefs.coords;
+    /** False after a broken link: the saved game stays untouched until the user acts. */
+    this.persist = true;
+    this.message = '';
+  }
+
+  async boot() {
+    this.applyTheme(this.prefs.theme ?? 'auto');
+    this.board = new Board($('board-box'), {
+      onAction: (event) => this.onBoardAction(event),
+      onHover: (hover) => this.onBoardHover(hover),
+      onEscape: () => this.clearSelection(),
+    });
+    this.board.update({ coords: this.coords });
+    this.board.refreshTheme();
+    this.bindControls();
+    try {
+      this.mod = await engine();
+    } catch (error) {
+      $('loading').textContent = `The rules engine could not be loaded: ${errorText(error)}`;
+      $('status-main').textContent = 'The rules engine could not be loaded.';
+      document.body.dataset.state = 'failed';
+      return;
+    }
+    $('loading').remove();
+    this.games = this.mod.games();
+    this.buildTabs();
+    this.editor = new SetupEditor(this);
+    this.openFromLocation({ initial: true });
+    window.addEventListener('hashchange', () => this.openFromLocation());
+    window.addEventListener('popstate', () => this.openFromLocation());
+    document.body.dataset.state = 'ready';
+  }
+
+  // --------------------------------------------------------------------------------------
+  // Games and sessions
+  // --------------------------------------------------------------------------------------
+
+  gameInfo(name) {
+    return this.games.find((g) => g.name === name) ?? null;
+  }
+
+  defaultGame() {
+    const last = this.store.lastGame();
+    if (last && this.gameInfo(last)) return last;
+    return this.games[0]?.name ?? 'unravel';
+  }
+
+  /** Opens whatever the URL fragment says; a broken one leaves the saved games alone. */
+  openFromLocation({ initial = false } = {}) {
+    const frag = readFragment(location.hash);
+    if (frag.record != null && this.view && frag.record === this.view.record) return;
+    if (frag.empty) {
+      if (!initial && this.session) return;
+      this.resumeOrStart(this.defaultGame(), { push: false });
+      return;
+    }
+    let error = frag.error ?? null;
+    if (!error) {
+      try {
+        this.setSession(this.mod.Session.fromRecord(frag.record));
+        this.persist = true;
+        this.hideNotice();
+        this.save();
+        this.refresh();
+        return;
+      } catch (e) {
+        error = errorText(e);
+      }
+    }
+    // A broken or hostile link: explain, start afresh, do not touch the saved game.
+    const named = gameOfRecord(frag.record ?? '');
+    const name = this.gameInfo(named) ? named : this.defaultGame();
+    this.startGame(name, {}, { push: false, persist: false });
+    this.persist = false;
+    const saved = this.store.game(name);
+    this.showNotice(`This link does not hold a game Ludus can open: ${error}. A new game has been started instead.`, [
+      saved && {
+        label: 'Resume my saved game',
+        action: () => this.resumeOrStart(name, { push: true }),
+      },
+    ]);
+  }
+
+  /** Resumes the saved game of `name`, or starts a fresh one. */
+  resumeOrStart(name, { push = true } = {}) {
+    const saved = this.store.game(name);
+    this.persist = true;
+    this.hideNotice();
+    if (saved) {
+      try {
+        this.setSession(this.mod.Session.fromRecord(saved));
+        this.save();
+        this.writeLocation(push);
+        this.refresh();
+        return;
+      } catch {
+        /* an old or damaged save: start afresh below */
+      }
+    }
+    this.startGame(name, this.prefs[`options:${name}`] ?? {}, { push });
+  }
+
+  /** Starts a fresh game; returns an error message or null. */
+  startGame(name, options, { push = true, persist = true } = {}) {
+    let session;
+    try {
+      session = this.mod.Session.create(name, options);
+    } catch (error) {
+      if (Object.keys(options).length) {
+        // Stale remembered options: fall back to the defaults rather than fail.
+        try {
+          session = this.mod.Session.create(name, {});
+        } catch {
+          return errorText(error);
+        }
+      } else {
+        return errorText(error);
+      }
+    }
+    this.setSession(session);
+    if (persist) {
+      this.persist = true;
+      this.hideNotice();
+    }
+    this.save();
+    this.writeLocation(push);
+    this.refresh();
+    return null;
+  }
+
+  setSession(session) {
+    this.session?.free?.();
+    this.session = session;
+    this.selection = null;
+    this.message = '';
+    this.view = session.view();
+    this.flipped = false;
+  }
+
+  save() {
+    if (!this.persist || !this.view) return;
+    this.store.saveGame(this.view.game, this.view.record);
+  }
+
+  writeLocation(push) {
+    if (!this.view) return;
+    const hash = fragmentFor(this.view.record);
+    if (location.hash === hash) return;
+    if (push) history.pushState(null, '', hash);
+    else history.replaceState(null, '', hash);
+  }
+
+  /** Steps legal in the shown position (in the past: they would replace the later steps). */
+  currentLegal() {
+    const v = this.view;
+    if (!v || v.outcome) return [];
+    return v.legal ?? [];
+  }
+
+  // --------------------------------------------------------------------------------------
+  // Playing
+  // --------------------------------------------------------------------------------------
+
+  play(text) {
+    try {
+      this.session.play(text);
+    } catch (error) {
+      this.flash(errorText(error));
+      return false;
+    }
+    this.selection = null;
+    this.message = '';
+    this.persist = true;
+    this.hideNotice();
+    this.view = this.session.view();
+    this.save();
+    this.writeLocation(true);
+    this.refresh();
+    return true;
+  }
+
+  navigate(action) {
+    if (!this.session) return;
+    const before = this.view.cursor;
+    if (action === 'undo') this.session.undo();
+    else if (action === 'redo') this.session.redo();
+    else if (action === 'first') this.session.goTo(0);
+    else if (action === 'last') this.session.goTo(this.view.steps.length);
+    else if (typeof action === 'number') this.session.goTo(action);
+    this.view = this.session.view();
+    if (this.view.cursor === before) return;
+    this.selection = null;
+    this.message = '';
+    this.save();
+    this.writeLocation(false);
+    this.refresh();
+  }
+
+  onBoardAction(event) {
+    if (event.type === 'outside') return this.clearSelection();
+    const result = interpret(this.legal, this.selection, event, this.view.pieces);
+    if (result.play) return this.play(result.play);
+    if (result.select) {
+      this.selection = result.select;
+      this.message = '';
+      return this.refresh();
+    }
+    if (result.clear) return this.clearSelection();
+    if (result.reject) this.explainReject(event);
+  }
+
+  /** Asks the engine why a click is no step ("c4 is occupied"). */
+  explainReject(event) {
+    if (!this.legal.length) {
+      this.flash(this.view.outcome ? 'The game is over.' : '');
+      return;
+    }
+    let text = null;
+    if (event.type === 'cell') text = this.view.cells[event.cell];
+    else if (event.type === 'edge') text = `${this.view.cells[event.a]}|${this.view.cells[event.b]}`;
+    if (text == null) return;
+    try {
+      this.mod.apply_move(this.view.record, text);
+      this.flash('');
+    } catch (error) {
+      this.flash(errorText(error));
+    }
+  }
+
+  clearSelection() {
+    if (!this.selection && !this.message) return;
+    this.selection = null;
+    this.message = '';
+    this.refresh();
+  }
+
+  flash(message) {
+    this.message = message;
+    this.renderStatus();
+  }
+
+  onBoardHover(hover) {
+    const cell = hover.cell;
+    const box = $('board-box');
+    if (cell != null && cell >= 0 && this.view) {
+      let name = this.view.cells[cell];
+      if (hover.edge) name = `${this.view.cells[hover.edge[0]]}|${this.view.cells[hover.edge[1]]}`;
+      box.dataset.hover = name;
+    } else {
+      delete box.dataset.hover;
+    }
+  }
+
+  // --------------------------------------------------------------------------------------
+  // Rendering
+  // --------------------------------------------------------------------------------------
+
+  refresh() {
+    const v = this.view;
+    if (!v) return;
+    this.legal = this.currentLegal();
+    if (this.selection && !selectionValid(this.legal, this.selection, v.pieces)) this.selection = null;
+    const mover = v.players?.[v.to_move];
+    const previewKind = PREVIEW_KIND[v.game];
+    let previewColor = mover?.color;
+    // Unlur's contract phase places black stones whoever moves.
+    if (v.game === 'unlur' && this.legal.some((s) => s.kind === 'pass')) previewColor = 'black';
+    this.board.update({
+      view: v,
+      legal: this.legal,
+      selection: this.selection,
+      flipped: this.flipped,
+      coords: this.coords,
+      interactive: this.legal.length > 0,
+      preview: previewKind && previewColor ? { kind: previewKind, color: previewColor } : null,
+    });
+    const box = $('board-box');
+    box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
+    box.dataset.cursor = String(v.cursor);
+    box.dataset.over = v.outcome ? 'true' : 'false';
+    this.renderHead();
+    this.renderStatus();
+    this.renderPlayers();
+    this.renderFacts();
+    this.renderTray();
+    this.renderActions();
+    this.renderMoves();
+    this.renderToolbar();
+    this.renderOptions();
+    document.title = `${v.title} · Ludus`;
+  }
+
+  renderHead() {
+    const v = this.view;
+    const info = this.gameInfo(v.game);
+    $('game-title').textContent = v.title ?? info?.title ?? v.game;
+    $('game-credit').textContent = `A game by ${v.designer ?? info?.designer ?? rulesFor(v.game)?.credit ?? 'its designer'}`;
+    for (const tab of document.querySelectorAll('#game-tabs [data-game]')) {
+      const on = tab.dataset.game === v.game;
+      tab.classList.toggle('active', on);
+      if (on) tab.setAttribute('aria-current', 'page');
+      else tab.removeAttribute('aria-current');
+    }
+    const rules = rulesFor(v.game);
+    const box = $('rules-text');
+    box.replaceChildren();
+    if (rules) {
+      for (const p of rules.paragraphs) box.append(el('p', { text: p }));
+      box.append(el('p', { class: 'rules-ludus', text: rules.ludus }));
+      box.append(el('p', { class: 'rules-credit', text: `${v.title} was designed by ${v.designer ?? rules.credit}. This summary is ours; the designer's rule sheet is the authority.` }));
+    }
+  }
+
+  renderStatus() {
+    const v = this.view;
+    const dot = $('status-dot');
+    const status = $('status');
+    const mover = v.players?.[v.to_move];
+    let main = v.prompt || '';
+    let sub = '';
+    status.classList.toggle('over', !!v.outcome);
+    if (v.outcome) {
+      if (v.outcome.kind === 'winner') {
+        const winner = v.players?.[v.outcome.seat];
+        dot.style.background = `var(--piece-${winner?.color ?? 'grey'})`;
+        if (!main) main = `${winner?.name ?? 'Someone'} wins`;
+      } else {
+        dot.style.background = 'var(--piece-grey)';
+        if (!main) main = 'Draw';
+      }
+      sub = v.highlight?.length ? 'The winning connection is highlighted.' : '';
+    } else {
+      dot.style.background = mover ? `var(--piece-${mover.color})` : 'transparent';
+      if (!main) main = mover ? `${mover.name} to move` : '';
+    }
+    if (v.cursor < v.steps.length) {
+      const later = v.steps.length - v.cursor;
+      sub = `Viewing step ${v.cursor} of ${v.steps.length}. Playing here replaces the ${later} later step${later === 1 ? '' : 's'}.`;
+    }
+    if (this.selection && !this.message) {
+      const a = analyse(this.legal, this.selection, v.pieces);
+      if (a.dirs.size) sub = 'Click an arrow to fire the asterisk that way, or pick a space to slide to.';
+      else if (a.selfCapture) sub = 'Click the ring again to fire it, or pick a space to slide to.';
+      else if (this.selection.piece != null) sub = `Now click where tile ${this.selection.piece} goes.`;
+      else if (a.dests.size) sub = 'Now click the target.';
+    }
+    if (this.message) sub = this.message;
+    $('status-main').textContent = main;
+    const subEl = $('status-sub');
+    subEl.textContent = sub;
+    subEl.classList.toggle('error', !!this.message);
+  }
+
+  renderPlayers() {
+    const v = this.view;
+    const list = $('players');
+    list.replaceChildren();
+    (v.players ?? []).forEach((p, seat) => {
+      const toMove = !v.outcome && v.to_move === seat;
+      const won = v.outcome?.kind === 'winner' && v.outcome.seat === seat;
+      list.append(
+        el(
+          'li',
+          { class: `player${toMove ? ' to-move' : ''}${won ? ' winner' : ''}` },
+          el('span', { class: 'swatch', style: `background: var(--piece-${p.color})`, 'aria-hidden': 'true' }),
+          el('span', { class: 'player-name', text: p.name }),
+          toMove ? el('span', { class: 'badge', text: 'to move' }) : null,
+          won ? el('span', { class: 'badge win', text: 'winner' }) : null,
+        ),
+      );
+    });
+  }
+
+  renderFacts() {
+    const facts = $('facts');
+    facts.replaceChildren();
+    for (const [label, value] of this.view.facts ?? []) {
+      facts.append(el('div', { class: 'fact' }, el('dt', { text: label }), el('dd', { text: value })));
+    }
+    facts.hidden = !(this.view.facts ?? []).length;
+  }
+
+  renderTray() {
+    const tray = $('tray');
+    const a = analyse(this.legal, this.selection, this.view.pieces);
+    const pieces = [...a.flipPieces.keys()].sort((x, y) => x - y);
+    tray.hidden = pieces.length === 0;
+    if (!pieces.length) return;
+    const mover = this.view.players?.[this.view.to_move];
+    $('tray-label').textContent = `${mover?.name ?? 'Your'} tiles you can play`;
+    const box = $('tray-tiles');
+    box.replaceChildren();
+    box.style.setProperty('--tile-color', `var(--piece-${mover?.color ?? 'grey'})`);
+    for (const n of pieces) {
+      const selected = this.selection?.piece === n;
+      box.append(
+        el('button', {
+          type: 'button',
+          class: `tile-button${selected ? ' selected' : ''}`,
+          'aria-pressed': selected ? 'true' : 'false',
+          text: String(n),
+          onclick: () => this.onBoardAction({ type: 'piece', piece: n }),
+        }),
+      );
+    }
+  }
+
+  renderActions() {
+    const a = analyse(this.legal, null, this.view.pieces);
+    const pass = $('pass-button');
+    pass.hidden = !a.pass;
+    if (a.pass) {
+      const mover = this.view.players?.[this.view.to_move];
+      pass.textContent = this.view.game === 'unlur' ? 'Pass and take Black' : 'Pass';
+      pass.title = `${mover?.name ?? ''} passes`.trim();
+    }
+    const example = this.legal[0]?.text;
+    const input = $('step-input');
+    input.placeholder = example ? `Type a step, e.g. ${example}` : 'No step to play';
+    input.disabled = this.legal.length === 0;
+    $('step-form').querySelector('button').disabled = this.legal.length === 0;
+    $('step-help').textContent = '';
+  }
+
+  renderMoves() {
+    const v = this.view;
+    const list = $('moves');
+    list.replaceChildren();
+    if (!v.steps.length) {
+      list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
+      return;
+    }
+    const turns = groupTurns(v.steps, v.movers ?? []);
+    let current = null;
+    turns.forEach((turn, i) => {
+      const player = v.players?.[turn.seat];
+      const li = el(
+        'li',
+        { class: 'turn' },
+        el('span', { class: 'turn-number', text: `${i + 1}.` }),
+        el('span', {
+          class: 'swatch',
+          style: player ? `background: var(--piece-${player.color})` : null,
+          title: player?.name ?? null,
+          'aria-hidden': 'true',
+        }),
+      );
+      const steps = el('span', { class: 'turn-steps' });
+      for (const { index, text } of turn.steps) {
+        const isCurrent = index === v.cursor - 1;
+        const future = index >= v.cursor;
+        const button = el('button', {
+          type: 'button',
+          class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}`,
+          text,
+          'data-index': index,
+          'aria-current': isCurrent ? 'step' : null,
+          title: `Go to the position after ${text}`,
+          onclick: () => this.navigate(index + 1),
+        });
+        if (isCurrent) current = button;
+        steps.append(button);
+      }
+      li.append(steps);
+      list.append(li);
+    });
+    if (current) current.scrollIntoView({ block: 'nearest' });
+    else if (v.cursor === v.steps.length) list.scrollTop = list.scrollHeight;
+  }
+
+  renderToolbar() {
+    const v = this.view;
+    $('first-button').disabled = v.cursor === 0;
+    $('undo-button').disabled = v.cursor === 0;
+    $('redo-button').disabled = v.cursor >= v.steps.length;
+    $('last-button').disabled = v.cursor >= v.steps.length;
+    $('flip-button').setAttribute('aria-pressed', String(this.flipped));
+    $('coords-button').setAttribute('aria-pressed', String(this.coords));
+  }
+
+  // --------------------------------------------------------------------------------------
+  // Game picker and options
+  // --------------------------------------------------------------------------------------
+
+  buildTabs() {
+    const nav = $('game-tabs');
+    nav.replaceChildren();
+    for (const g of this.games) {
+      nav.append(
+        el('a', {
+          href: '#',
+          class: 'game-tab',
+          'data-game': g.name,
+          title: `${g.title}, by ${g.designer}`,
+          text: g.title,
+          onclick: (e) => {
+            e.preventDefault();
+            if (this.view?.game === g.name) return;
+            this.resumeOrStart(g.name, { push: true });
+          },
+        }),
+      );
+    }
+  }
+
+  /** The options of the game shown, as a plain object (from its record). */
+  currentOptions() {
+    return parseRecord(this.view?.record ?? '').options;
+  }
+
+  renderOptions() {
+    const v = this.view;
+    const info = this.gameInfo(v.game);
+    const fields = $('options-fields');
+    if (fields.dataset.game === v.game && fields.dataset.record === v.record.split(';moves=')[0]) return;
+    fields.dataset.game = v.game;
+    fields.dataset.record = v.record.split(';moves=')[0];
+    fields.replaceChildren();
+    $('options-error').hidden = true;
+    const current = this.currentOptions();
+    for (const opt of info?.options ?? []) {
+      const id = `opt-${opt.key}`;
+      const value = current[opt.key] ?? (opt.default != null ? String(opt.default) : '');
+      let input;
+      if (opt.kind === 'choice') {
+        input = el('select', { id, name: opt.key });
+        for (const choice of opt.choices ?? []) {
+          const c = typeof choice === 'object' ? choice : { value: choice, label: choice };
+          const option = el('option', { value: c.value ?? c.key ?? c, text: c.label ?? c.value ?? c });
+          if (String(option.value) === String(value)) option.selected = true;
+          input.append(option);
+        }
+      } else if (opt.kind === 'number') {
+        input = el('input', { id, name: opt.key, type: 'number', min: opt.min, max: opt.max, step: 1, value, inputmode: 'numeric' });
+      } else {
+        input = el('input', { id, name: opt.key, type: 'text', value, spellcheck: 'false', autocapitalize: 'off' });
+      }
+      const row = el('div', { class: `option option-${opt.kind}`, 'data-key': opt.key }, el('label', { for: id, text: opt.label }), input);
+      if (opt.key === 'seed') {
+        row.append(
+          el('button', {
+            type: 'button',
+            class: 'small',
+            text: 'New random setup',
+            title: 'Start a new game from a fresh random setup',
+            onclick: () => this.randomSetup(),
+          }),
+        );
+      }
+      if (opt.key === 'layout') {
+        row.append(
+          el('button', {
+            type: 'button',
+            class: 'small',
+            text: 'Edit setup…',
+            onclick: () => this.editor.open(this.formOptions()),
+          }),
+        );
+      }
+      fields.append(row);
+    }
+    if (!(info?.options ?? []).length) fields.append(el('p', { class: 'muted', text: 'This game has no options.' }));
+  }
+
+  /** The options form as an object of non-empty strings. */
+  formOptions() {
+    const out = {};
+    for (const input of $('options-fields').querySelectorAll('input, select')) {
+      const value = String(input.value ?? '').trim();
+      if (value !== '') out[input.name] = value;
+    }
+    return out;
+  }
+
+  setFormOption(key, value) {
+    const input = $('options-fields').querySelector(`[name="${CSS.escape(key)}"]`);
+    if (input) input.value = value;
+  }
+
+  startFromForm() {
+    const name = this.view.game;
+    const options = this.formOptions();
+    const error = this.startGameStrict(name, options);
+    const box = $('options-error');
+    box.hidden = !error;
+    box.textContent = error ? `Cannot start: ${error}` : '';
+    if (!error) this.rememberOptions(name, options);
+  }
+
+  /** Like startGame but without falling back to defaults: the user asked for these. */
+  startGameStrict(name, options) {
+    let session;
+    try {
+      session = this.mod.Session.create(name, options);
+    } catch (error) {
+      return errorText(error);
+    }
+    this.setSession(session);
+    this.persist = true;
+    this.hideNotice();
+    this.save();
+    this.writeLocation(true);
+    this.refresh();
+    return null;
+  }
+
+  rememberOptions(name, options) {
+    const keep = { ...options };
+    // A setup is chosen per game; the next new game gets a fresh random one.
+    delete keep.layout;
+    delete keep.walls;
+    delete keep.seed;
+    this.prefs[`options:${name}`] = keep;
+    this.store.savePrefs(this.prefs);
+  }
+
+  restart() {
+    const error = this.startGameStrict(this.view.game, this.currentOptions());
+    if (error) this.flash(error);
+  }
+
+  randomSetup() {
+    const seed = Math.floor(Math.random() * 1e9);
+    this.setFormOption('seed', String(seed));
+    this.setFormOption('layout', '');
+    this.setFormOption('walls', '');
+    this.startFromForm();
+  }
+
+  // --------------------------------------------------------------------------------------
+  // Notices, theme, controls
+  // --------------------------------------------------------------------------------------
+
+  showNotice(text, actions = []) {
+    $('notice-text').textContent = text;
+    const box = $('notice-actions');
+    box.replaceChildren();
+    for (const a of actions.filter(Boolean)) {
+      box.append(el('button', { type: 'button', text: a.label, onclick: a.action }));
+    }
+    $('notice').hidden = false;
+  }
+
+  hideNotice() {
+    $('notice').hidden = true;
+  }
+
+  applyTheme(theme) {
+    this.theme = theme;
+    if (theme === 'auto') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+    const names = { auto: 'follows your system', light: 'light', dark: 'dark' };
+    const button = $('theme-button');
+    button.title = `Theme: ${names[theme]} (click to change)`;
+    button.dataset.mode = theme;
+    this.board?.refreshTheme();
+  }
+
+  bindControls() {
+    $('first-button').addEventListener('click', () => this.navigate('first'));
+    $('undo-button').addEventListener('click', () => this.navigate('undo'));
+    $('redo-button').addEventListener('click', () => this.navigate('redo'));
+    $('last-button').addEventListener('click', () => this.navigate('last'));
+    $('flip-button').addEventListener('click', () => this.toggleFlip());
+    $('coords-button').addEventListener('click', () => this.toggleCoords());
+    $('pass-button').addEventListener('click', () => {
+      const a = analyse(this.legal, null, this.view.pieces);
+      if (a.pass) this.play(a.pass);
+    });
+    $('step-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = $('step-input');
+      const text = input.value.trim();
+      if (!text) return;
+      // The engine judges the text; its message says what is wrong.
+      if (this.play(text)) {
+        input.value = '';
+      } else {
+        $('step-help').textContent = this.message;
+        this.message = '';
+        this.renderStatus();
+      }
+    });
+    $('options-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.startFromForm();
+    });
+    $('restart-button').addEventListener('click', () => this.restart());
+    $('notice-close').addEventListener('click', () => this.hideNotice());
+    $('copy-link-button').addEventListener('click', async () => {
+      const button = $('copy-link-button');
+      try {
+        await navigator.clipboard.writeText(location.href);
+        button.textContent = 'Copied';
+      } catch {
+        button.textContent = 'Copy failed';
+      }
+      setTimeout(() => (button.textContent = 'Copy link'), 1500);
+    });
+    $('theme-button').addEventListener('click', () => {
+      const next = { auto: 'light', light: 'dark', dark: 'auto' }[this.theme] ?? 'auto';
+      this.prefs.theme = next;
+      this.store.savePrefs(this.prefs);
+      this.applyTheme(next);
+    });
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.board.refreshTheme());
+    document.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  toggleFlip() {
+    this.flipped = !this.flipped;
+    this.refresh();
+  }
+
+  toggleCoords() {
+    this.coords = !this.coords;
+    this.prefs.coords = this.coords;
+    this.store.savePrefs(this.prefs);
+    this.refresh();
+  }
+
+  onKey(e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target;
+    if (target instanceof HTMLElement && target.closest('input, select, textarea, dialog, [contenteditable]')) return;
+    if (!this.view) return;
+    const onBoard = target === this.board.canvas;
+    switch (e.key) {
+      case 'ArrowLeft':
+        if (onBoard) return;
+        this.navigate('undo');
+        break;
+      case 'ArrowRight':
+        if (onBoard) return;
+        this.navigate('redo');
+        break;
+      case 'Home':
+        this.navigate('first');
+        break;
+      case 'End':
+        this.navigate('last');
+        break;
+      case 'f':
+      case 'F':
+        this.toggleFlip();
+        break;
+      case 'c':
+      case 'C':
+        this.toggleCoords();
+        break;
+      case 'Escape':
+        this.clearSelection();
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  }
+}
+
+export const app = new App();
+app.boot();

@@ -1,0 +1,316 @@
+// The board widget: a canvas that draws a view and turns pointer and keyboard input into
+// actions ({type: "cell" | "edge" | "dir", ...}) for the page to match against legal steps.
+// Crisp on high-DPI screens (devicePixelRatio), resized with its container (ResizeObserver).
+
+import { aspectOf, createGeometry, sameShape } from './geometry.js';
+import { drawBoard, themeFrom, DEFAULT_THEME } from './render.js';
+import { analyse } from '../input.js';
+
+export class Board {
+  /**
+   * @param {HTMLElement} container element the canvas fills
+   * @param {{onAction: (event) => void, onHover?: (info) => void, onEscape?: () => void}} handlers
+   */
+  constructor(container, handlers = {}) {
+    this.container = container;
+    this.handlers = handlers;
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'board-canvas';
+    this.canvas.tabIndex = 0;
+    this.canvas.setAttribute('role', 'application');
+    this.canvas.setAttribute('aria-roledescription', 'game board');
+    container.appendChild(this.canvas);
+    this.ctx = this.canvas.getContext('2d');
+    this.view = null;
+    this.legal = [];
+    this.selection = null;
+    this.flipped = false;
+    this.coords = false;
+    this.interactive = true;
+    this.hover = {};
+    this.focus = -1;
+    this.showFocus = false;
+    this.theme = DEFAULT_THEME;
+    this.preview = null;
+    this.hints = true;
+    this.cssWidth = 0;
+    this.cssHeight = 0;
+    this.geom = null;
+    this.frame = 0;
+    this.pointerStart = null;
+
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    // Moving between screens of different pixel density changes devicePixelRatio.
+    this.watchPixelRatio();
+
+    this.canvas.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    this.canvas.addEventListener('pointerup', (e) => this.onPointerUp(e));
+    this.canvas.addEventListener('pointermove', (e) => this.onPointerMove(e));
+    this.canvas.addEventListener('pointerleave', () => this.setHover({}));
+    this.canvas.addEventListener('keydown', (e) => this.onKeyDown(e));
+    this.canvas.addEventListener('blur', () => {
+      this.showFocus = false;
+      this.draw();
+    });
+    this.canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+  }
+
+  watchPixelRatio() {
+    const query = matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+    query.addEventListener(
+      'change',
+      () => {
+        this.resize(true);
+        this.watchPixelRatio();
+      },
+      { once: true },
+    );
+  }
+
+  /** Re-reads theme colours from CSS (after a theme change). */
+  refreshTheme() {
+    this.theme = themeFrom(this.canvas);
+    this.draw();
+  }
+
+  /** Sets what to show. Any omitted field keeps its value. */
+  update(state) {
+    const oldShape = this.view?.shape;
+    Object.assign(this, state);
+    if (this.view && (!oldShape || !sameShape(oldShape, this.view.shape))) {
+      this.container.style.setProperty('--board-aspect', String(aspectOf(this.view.shape)));
+      this.focus = -1;
+      this.geom = null;
+      this.resize(true);
+      return;
+    }
+    if ('flipped' in state) this.geom = null;
+    this.draw();
+  }
+
+  resize(force = false) {
+    const rect = this.container.getBoundingClientRect();
+    const width = Math.max(1, Math.floor(rect.width));
+    const height = Math.max(1, Math.floor(rect.height));
+    const dpr = window.devicePixelRatio || 1;
+    if (!force && width === this.cssWidth && height === this.cssHeight && dpr === this.dpr) return;
+    this.cssWidth = width;
+    this.cssHeight = height;
+    this.dpr = dpr;
+    this.canvas.width = Math.round(width * dpr);
+    this.canvas.height = Math.round(height * dpr);
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    this.geom = null;
+    this.drawNow();
+  }
+
+  geometry() {
+    if (!this.view) return null;
+    if (!this.geom) {
+      this.geom = createGeometry(this.view.shape, this.cssWidth, this.cssHeight, { flipped: this.flipped });
+    }
+    return this.geom;
+  }
+
+  analysis() {
+    return analyse(this.interactive ? this.legal : [], this.selection, this.view?.pieces);
+  }
+
+  /** Schedules a redraw on the next animation frame. */
+  draw() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.drawNow();
+    });
+  }
+
+  drawNow() {
+    const ctx = this.ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    const geom = this.geometry();
+    if (!geom) return;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    const a = this.analysis();
+    drawBoard(
+      ctx,
+      geom,
+      this.view,
+      {
+        analysis: a,
+        selection: this.selection,
+        hover: this.hover,
+        focus: this.focus,
+        showFocus: this.showFocus,
+        coords: this.coords,
+        hints: this.hints,
+        showDots: this.hints && this.showDots(a),
+        showSources: this.hints && this.showSources(a),
+        preview: this.preview,
+      },
+      this.theme,
+    );
+  }
+
+  /** Dots on legal placements only when they are not simply "every empty cell". */
+  showDots(a) {
+    if (!a.oneClick.size) return false;
+    const pieces = this.view?.pieces ?? [];
+    let empty = 0;
+    for (let c = 0; c < (this.geom?.count ?? 0); c++) if (!pieces[c]) empty++;
+    return a.oneClick.size < empty || a.kinds.has('replace');
+  }
+
+  /** Outline pieces that can act when the step is forced (swaps), not for free moves. */
+  showSources(a) {
+    return a.kinds.has('swap');
+  }
+
+  // ----------------------------------------------------------------------------------
+  // Hit testing
+  // ----------------------------------------------------------------------------------
+
+  localPoint(event) {
+    const rect = this.canvas.getBoundingClientRect();
+    return [event.clientX - rect.left, event.clientY - rect.top];
+  }
+
+  /** What a point on the board means now: an action event or null. */
+  hitTest(x, y) {
+    const geom = this.geometry();
+    if (!geom || !this.view) return null;
+    const a = this.analysis();
+    const sel = this.selection;
+    if (sel && sel.cell >= 0 && a.dirs.size && geom.cellAt(x, y) === sel.cell) {
+      const dir = geom.dirAt(sel.cell, x, y, 0.34);
+      if (dir && a.dirs.has(dir)) return { type: 'dir', cell: sel.cell, dir };
+      return { type: 'cell', cell: sel.cell };
+    }
+    if (!sel && a.edges.size) {
+      const edge = geom.edgeAt(x, y, 0.24);
+      if (edge) return { type: 'edge', a: edge[0], b: edge[1] };
+    }
+    const cell = geom.cellAt(x, y);
+    if (cell < 0) return { type: 'outside' };
+    return { type: 'cell', cell };
+  }
+
+  setHover(hover) {
+    const same =
+      hover.cell === this.hover.cell &&
+      hover.dir === this.hover.dir &&
+      String(hover.edge) === String(this.hover.edge);
+    this.hover = hover;
+    if (!same) {
+      this.draw();
+      this.handlers.onHover?.(hover);
+    }
+  }
+
+  onPointerMove(event) {
+    if (event.pointerType !== 'mouse') return;
+    const [x, y] = this.localPoint(event);
+    const hit = this.hitTest(x, y);
+    if (!hit || hit.type === 'outside') return this.setHover({});
+    if (hit.type === 'edge') {
+      const geom = this.geometry();
+      return this.setHover({ cell: geom.cellAt(x, y), edge: [hit.a, hit.b] });
+    }
+    if (hit.type === 'dir') return this.setHover({ cell: hit.cell, dir: hit.dir });
+    this.setHover({ cell: hit.cell });
+    const a = this.analysis();
+    const clickable =
+      a.oneClick.has(hit.cell) || a.sources.has(hit.cell) || a.dests.has(hit.cell) ||
+      (this.selection && hit.cell === this.selection.cell);
+    this.canvas.style.cursor = this.interactive && clickable ? 'pointer' : 'default';
+  }
+
+  onPointerDown(event) {
+    if (event.button !== 0 && event.pointerType === 'mouse') return;
+    this.pointerStart = [event.clientX, event.clientY];
+    this.showFocus = false;
+  }
+
+  onPointerUp(event) {
+    const start = this.pointerStart;
+    this.pointerStart = null;
+    if (!start || !this.interactive) return;
+    // A drag (scrolling on a phone) is no click.
+    if (Math.hypot(event.clientX - start[0], event.clientY - start[1]) > 12) return;
+    const [x, y] = this.localPoint(event);
+    const hit = this.hitTest(x, y);
+    if (!hit) return;
+    if (hit.type === 'cell') this.focus = hit.cell;
+    this.handlers.onAction?.(hit);
+  }
+
+  onKeyDown(event) {
+    const keys = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
+    const geom = this.geometry();
+    if (!geom) return;
+    if (keys[event.key]) {
+      event.preventDefault();
+      if (this.focus < 0) this.focus = this.startFocus();
+      else this.focus = geom.step(this.focus, keys[event.key]);
+      this.showFocus = true;
+      this.draw();
+      this.handlers.onHover?.({ cell: this.focus });
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (this.focus < 0) {
+        this.focus = this.startFocus();
+        this.showFocus = true;
+        this.draw();
+        return;
+      }
+      this.showFocus = true;
+      if (this.interactive) this.handlers.onAction?.({ type: 'cell', cell: this.focus });
+    } else if (event.key === 'Escape') {
+      this.handlers.onEscape?.();
+    } else if (this.selection && this.geom?.kind === 'hex' && /^[1-6]$/.test(event.key)) {
+      // With an asterisk selected, 1-6 fire NE, E, SE, SW, W, NW.
+      const dir = ['NE', 'E', 'SE', 'SW', 'W', 'NW'][Number(event.key) - 1];
+      if (this.analysis().dirs.has(dir)) {
+        event.preventDefault();
+        this.handlers.onAction?.({ type: 'dir', cell: this.selection.cell, dir });
+      }
+    }
+  }
+
+  startFocus() {
+    const last = this.view?.lastTurn ?? [];
+    if (last.length) return last[last.length - 1];
+    return Math.floor((this.geometry()?.count ?? 1) / 2);
+  }
+
+  // ----------------------------------------------------------------------------------
+  // Screen positions (for tests and for placing DOM overlays)
+  // ----------------------------------------------------------------------------------
+
+  toClient([x, y]) {
+    const rect = this.canvas.getBoundingClientRect();
+    return { x: rect.left + x, y: rect.top + y };
+  }
+
+  /** Viewport coordinates of a cell's centre. */
+  cellPoint(cell) {
+    return this.toClient(this.geometry().center(cell));
+  }
+
+  /** Viewport coordinates of the middle of the edge between two cells. */
+  edgePoint(a, b) {
+    const [[x1, y1], [x2, y2]] = this.geometry().edgeSegment(a, b);
+    return this.toClient([(x1 + x2) / 2, (y1 + y2) / 2]);
+  }
+
+  /** Viewport coordinates of an asterisk's arrow in a direction. */
+  dirPoint(cell, dir) {
+    const geom = this.geometry();
+    const [x, y] = geom.center(cell);
+    const [vx, vy] = geom.dirVector(dir);
+    return this.toClient([x + vx * geom.apothem * 0.72, y + vy * geom.apothem * 0.72]);
+  }
+}

@@ -1,0 +1,580 @@
+// Draws a board view on a 2D canvas context, in CSS pixels (the caller scales for the
+// device pixel ratio). One renderer for both geometries: the geometry object (square.js or
+// hex.js) says where cells, edges and sides are; this file says how things look.
+//
+// view: the engine's BoardView (+ lastTurn). overlay: what the page adds on top:
+//   { analysis, selection, hover: {cell, edge, dir}, focus, showFocus, showDots, coords,
+//     previewColor, previewKind }
+// theme: colours read from CSS custom properties (see themeFrom).
+
+const TAU = Math.PI * 2;
+
+/** Default colours (light theme); the page overrides them from CSS custom properties. */
+export const DEFAULT_THEME = {
+  background: 'transparent',
+  boardSquare: '#e9d9b7',
+  boardSquareAlt: '#dfcca5',
+  boardHex: '#eadfc8',
+  boardHexAlt: '#e2d5b9',
+  grid: 'rgba(60, 40, 20, 0.45)',
+  label: 'rgba(60, 50, 40, 0.75)',
+  lastTurn: 'rgba(255, 196, 0, 0.38)',
+  highlight: '#ffcf33',
+  marked: '#e8590c',
+  hint: 'rgba(20, 90, 60, 0.55)',
+  hintStrong: 'rgba(20, 120, 70, 0.9)',
+  select: '#1c7c54',
+  focus: '#1864ab',
+  wall: '#3b2a1a',
+  wallGhost: 'rgba(59, 42, 26, 0.45)',
+  neutralSide: 'rgba(120, 100, 80, 0.55)',
+  pieces: {
+    red: '#d43d3d',
+    blue: '#2d6cdf',
+    black: '#23262a',
+    white: '#f6f4ee',
+    purple: '#8d3fb5',
+    orange: '#f08c1c',
+    green: '#2f9a57',
+    grey: '#b9b7b0',
+  },
+};
+
+/** Reads theme colours from an element's CSS custom properties (--board-*, --piece-*). */
+export function themeFrom(element) {
+  const style = getComputedStyle(element);
+  const get = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
+  const t = structuredClone(DEFAULT_THEME);
+  const map = {
+    boardSquare: '--board-square',
+    boardSquareAlt: '--board-square-alt',
+    boardHex: '--board-hex',
+    boardHexAlt: '--board-hex-alt',
+    grid: '--board-grid',
+    label: '--board-label',
+    lastTurn: '--board-last-turn',
+    highlight: '--board-highlight',
+    marked: '--board-marked',
+    hint: '--board-hint',
+    hintStrong: '--board-hint-strong',
+    select: '--board-select',
+    focus: '--board-focus',
+    wall: '--board-wall',
+    wallGhost: '--board-wall-ghost',
+    neutralSide: '--board-neutral-side',
+  };
+  for (const [key, name] of Object.entries(map)) t[key] = get(name, t[key]);
+  for (const color of Object.keys(t.pieces)) t.pieces[color] = get(`--piece-${color}`, t.pieces[color]);
+  return t;
+}
+
+function pieceColor(theme, name) {
+  return theme.pieces[name] ?? name ?? '#888';
+}
+
+/** Mixes a #rrggbb colour toward black (amount < 0) or white (amount > 0). */
+export function shade(color, amount) {
+  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!m) return color;
+  const n = parseInt(m[1], 16);
+  const channel = (v) => {
+    const target = amount < 0 ? 0 : 255;
+    return Math.round(v + (target - v) * Math.abs(amount));
+  };
+  const r = channel((n >> 16) & 255);
+  const g = channel((n >> 8) & 255);
+  const b = channel(n & 255);
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+function isLight(color) {
+  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!m) return false;
+  const n = parseInt(m[1], 16);
+  const lum = 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  return lum > 170;
+}
+
+function pathPolygon(ctx, points) {
+  ctx.beginPath();
+  points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+  ctx.closePath();
+}
+
+function insetPolygon(points, [cx, cy], factor) {
+  return points.map(([x, y]) => [cx + (x - cx) * factor, cy + (y - cy) * factor]);
+}
+
+// ------------------------------------------------------------------------------------------
+// Pieces
+// ------------------------------------------------------------------------------------------
+
+/** Draws one piece centred at (x, y); `r` is the largest radius the cell allows. */
+export function drawPiece(ctx, piece, x, y, r, theme, { ghost = false, geom = null } = {}) {
+  const base = pieceColor(theme, piece.color);
+  ctx.save();
+  if (ghost) ctx.globalAlpha = 0.45;
+  switch (piece.kind) {
+    case 'checker':
+      drawChecker(ctx, x, y, r * 0.8, base);
+      break;
+    case 'stone':
+      drawStone(ctx, x, y, r * 0.84, base);
+      break;
+    case 'ring':
+      drawRing(ctx, x, y, r * 0.74, base);
+      break;
+    case 'asterisk':
+      drawAsterisk(ctx, x, y, r * 0.8, base, geom);
+      break;
+    case 'tile':
+      drawTile(ctx, x, y, r * 0.86, base, piece.label, piece.color === 'grey');
+      break;
+    default:
+      drawStone(ctx, x, y, r * 0.8, base);
+  }
+  ctx.restore();
+}
+
+function drawChecker(ctx, x, y, r, color) {
+  const rim = shade(color, isLight(color) ? -0.35 : -0.3);
+  ctx.beginPath();
+  ctx.arc(x, y + r * 0.06, r, 0, TAU);
+  ctx.fillStyle = 'rgba(0,0,0,0.25)';
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, TAU);
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, r * 0.08);
+  ctx.strokeStyle = rim;
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.62, 0, TAU);
+  ctx.lineWidth = Math.max(1, r * 0.07);
+  ctx.strokeStyle = shade(color, isLight(color) ? -0.2 : 0.22);
+  ctx.stroke();
+}
+
+function drawStone(ctx, x, y, r, color) {
+  ctx.beginPath();
+  ctx.arc(x + r * 0.05, y + r * 0.08, r, 0, TAU);
+  ctx.fillStyle = 'rgba(0,0,0,0.28)';
+  ctx.fill();
+  const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
+  g.addColorStop(0, shade(color, isLight(color) ? 0.5 : 0.42));
+  g.addColorStop(0.55, color);
+  g.addColorStop(1, shade(color, -0.35));
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, TAU);
+  ctx.fillStyle = g;
+  ctx.fill();
+  if (isLight(color)) {
+    ctx.lineWidth = Math.max(1, r * 0.05);
+    ctx.strokeStyle = 'rgba(0,0,0,0.35)';
+    ctx.stroke();
+  }
+}
+
+function drawRing(ctx, x, y, r, color) {
+  const inner = r * 0.5;
+  ctx.beginPath();
+  ctx.arc(x, y + r * 0.06, r, 0, TAU);
+  ctx.arc(x, y + r * 0.06, inner, 0, TAU, true);
+  ctx.fillStyle = 'rgba(0,0,0,0.25)';
+  ctx.fill('evenodd');
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, TAU);
+  ctx.arc(x, y, inner, 0, TAU, true);
+  ctx.fillStyle = color;
+  ctx.fill('evenodd');
+  ctx.lineWidth = Math.max(1, r * 0.06);
+  ctx.strokeStyle = shade(color, -0.35);
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, TAU);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, inner, 0, TAU);
+  ctx.stroke();
+}
+
+function drawAsterisk(ctx, x, y, r, color, geom) {
+  // Six arms along the board's six directions (the ways it can shoot).
+  const dirs = [];
+  for (let d = 0; d < 6; d++) {
+    dirs.push(geom?.dirVector ? geom.dirVector(d) : [Math.cos((d * 60 - 60) * Math.PI / 180), Math.sin((d * 60 - 60) * Math.PI / 180)]);
+  }
+  const arm = (width, style, dy = 0) => {
+    ctx.lineCap = 'round';
+    ctx.lineWidth = width;
+    ctx.strokeStyle = style;
+    ctx.beginPath();
+    for (const [vx, vy] of dirs) {
+      ctx.moveTo(x, y + dy);
+      ctx.lineTo(x + vx * r, y + dy + vy * r);
+    }
+    ctx.stroke();
+  };
+  arm(r * 0.42, 'rgba(0,0,0,0.25)', r * 0.07);
+  arm(r * 0.42, shade(color, -0.35));
+  arm(r * 0.3, color);
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.3, 0, TAU);
+  ctx.fillStyle = color;
+  ctx.fill();
+}
+
+function roundRect(ctx, x, y, w, h, radius) {
+  ctx.beginPath();
+  ctx.moveTo(x + radius, y);
+  ctx.arcTo(x + w, y, x + w, y + h, radius);
+  ctx.arcTo(x + w, y + h, x, y + h, radius);
+  ctx.arcTo(x, y + h, x, y, radius);
+  ctx.arcTo(x, y, x + w, y, radius);
+  ctx.closePath();
+}
+
+function drawTile(ctx, x, y, r, color, label, unplayed) {
+  const half = r * 0.92;
+  roundRect(ctx, x - half, y - half + r * 0.06, 2 * half, 2 * half, r * 0.22);
+  ctx.fillStyle = 'rgba(0,0,0,0.22)';
+  ctx.fill();
+  roundRect(ctx, x - half, y - half, 2 * half, 2 * half, r * 0.22);
+  if (unplayed) {
+    ctx.fillStyle = color;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, r * 0.04);
+    ctx.strokeStyle = shade(color, -0.25);
+    ctx.stroke();
+  } else {
+    const g = ctx.createLinearGradient(x, y - half, x, y + half);
+    g.addColorStop(0, shade(color, 0.18));
+    g.addColorStop(1, shade(color, -0.12));
+    ctx.fillStyle = g;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, r * 0.06);
+    ctx.strokeStyle = shade(color, -0.4);
+    ctx.stroke();
+  }
+  if (label != null) {
+    const light = isLight(color);
+    ctx.fillStyle = unplayed ? 'rgba(40,40,40,0.78)' : light ? '#1d1d1d' : '#ffffff';
+    ctx.font = `${unplayed ? 500 : 700} ${Math.round(r * 0.95)}px system-ui, -apple-system, "Segoe UI", sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(label), x, y + r * 0.04);
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Board
+// ------------------------------------------------------------------------------------------
+
+function drawSides(ctx, geom, view, theme) {
+  const sides = view.sides ?? [];
+  if (geom.kind === 'square') {
+    for (const { side, color } of sides) {
+      const shape = geom.sideShape(side);
+      if (!shape) continue;
+      pathPolygon(ctx, shape);
+      ctx.fillStyle = pieceColor(theme, color);
+      ctx.fill();
+    }
+    return;
+  }
+  // Hex: a thick line along each side's outline; the cells then cover its inner half.
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'butt';
+  const all = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
+  const byName = new Map(sides.map((s) => [s.side, s.color]));
+  for (const side of all) {
+    const points = geom.sideOutline(side);
+    if (!points) continue;
+    const color = byName.has(side) ? pieceColor(theme, byName.get(side)) : theme.neutralSide;
+    ctx.beginPath();
+    points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    ctx.lineWidth = geom.borderWidth * 2;
+    ctx.strokeStyle = color;
+    ctx.stroke();
+  }
+}
+
+function drawCells(ctx, geom, theme) {
+  if (geom.kind === 'square') {
+    const { left, top, right, bottom } = geom.bounds;
+    ctx.fillStyle = theme.boardSquare;
+    ctx.fillRect(left, top, right - left, bottom - top);
+    // A faint checkering helps count squares on big boards.
+    ctx.fillStyle = theme.boardSquareAlt;
+    for (let cell = 0; cell < geom.count; cell++) {
+      const file = cell % geom.width;
+      const rank = Math.floor(cell / geom.width);
+      if ((file + rank) % 2 === 0) {
+        const [[x, y]] = geom.polygon(cell);
+        ctx.fillRect(x, y, geom.size, geom.size);
+      }
+    }
+    ctx.strokeStyle = theme.grid;
+    ctx.lineWidth = Math.max(1, geom.size * 0.02);
+    ctx.beginPath();
+    for (let i = 0; i <= geom.width; i++) {
+      const x = left + i * geom.size;
+      ctx.moveTo(x, top);
+      ctx.lineTo(x, bottom);
+    }
+    for (let j = 0; j <= geom.height; j++) {
+      const y = top + j * geom.size;
+      ctx.moveTo(left, y);
+      ctx.lineTo(right, y);
+    }
+    ctx.stroke();
+    return;
+  }
+  ctx.lineWidth = Math.max(1, geom.size * 0.05);
+  ctx.strokeStyle = theme.grid;
+  ctx.lineJoin = 'round';
+  for (let cell = 0; cell < geom.count; cell++) {
+    const [q, r] = geom.coords[cell];
+    pathPolygon(ctx, geom.polygon(cell));
+    // Three-colouring of the hex grid, very faint, for easier reading of lines.
+    ctx.fillStyle = (((q + r) % 3) + 3) % 3 === 0 ? theme.boardHexAlt : theme.boardHex;
+    ctx.fill();
+    ctx.stroke();
+  }
+}
+
+function tintCell(ctx, geom, cell, style, inset = 1, alpha = 1) {
+  const poly = geom.polygon(cell);
+  pathPolygon(ctx, inset === 1 ? poly : insetPolygon(poly, geom.center(cell), inset));
+  ctx.save();
+  ctx.globalAlpha *= alpha;
+  ctx.fillStyle = style;
+  ctx.fill();
+  ctx.restore();
+}
+
+function outlineCell(ctx, geom, cell, style, width, inset = 0.9, dash = null) {
+  pathPolygon(ctx, insetPolygon(geom.polygon(cell), geom.center(cell), inset));
+  ctx.lineWidth = width;
+  ctx.strokeStyle = style;
+  ctx.setLineDash(dash ?? []);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+function drawWall(ctx, geom, a, b, style, widthFactor = 0.2) {
+  const seg = geom.edgeSegment(a, b);
+  if (!seg) return;
+  const [[x1, y1], [x2, y2]] = seg;
+  // Slightly shorter than the edge so walls read as separate bars.
+  const t = 0.06;
+  ctx.beginPath();
+  ctx.moveTo(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t);
+  ctx.lineTo(x2 - (x2 - x1) * t, y2 - (y2 - y1) * t);
+  ctx.lineCap = 'round';
+  ctx.lineWidth = Math.max(3, geom.size * widthFactor);
+  ctx.strokeStyle = style;
+  ctx.stroke();
+}
+
+function drawDot(ctx, x, y, r, style) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, TAU);
+  ctx.fillStyle = style;
+  ctx.fill();
+}
+
+/** Triangle arrow from the centre of `cell` toward direction `dir`. */
+function arrowPath(ctx, geom, cell, dir) {
+  const [x, y] = geom.center(cell);
+  const [vx, vy] = geom.dirVector(dir);
+  const a = geom.apothem;
+  const tip = [x + vx * a * 0.97, y + vy * a * 0.97];
+  const baseCentre = [x + vx * a * 0.5, y + vy * a * 0.5];
+  const w = a * 0.3;
+  ctx.beginPath();
+  ctx.moveTo(tip[0], tip[1]);
+  ctx.lineTo(baseCentre[0] - vy * w, baseCentre[1] + vx * w);
+  ctx.lineTo(baseCentre[0] + vy * w, baseCentre[1] - vx * w);
+  ctx.closePath();
+}
+
+function drawLabels(ctx, geom, theme) {
+  ctx.fillStyle = theme.label;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (const { text, x, y, fontSize } of geom.labels()) {
+    ctx.font = `600 ${Math.round(fontSize)}px system-ui, -apple-system, "Segoe UI", sans-serif`;
+    ctx.fillText(text, x, y);
+  }
+}
+
+function drawCellNames(ctx, geom, view, theme) {
+  ctx.fillStyle = theme.label;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const size = Math.max(7, Math.min(12, geom.pieceRadius * 0.42));
+  ctx.font = `${size}px system-ui, -apple-system, "Segoe UI", sans-serif`;
+  for (let cell = 0; cell < geom.count; cell++) {
+    if (view.pieces?.[cell]) continue;
+    const [x, y] = geom.center(cell);
+    ctx.fillText(geom.name(cell), x, y);
+  }
+}
+
+/**
+ * Draws everything. `ctx` must already be scaled so that 1 unit = 1 CSS pixel.
+ */
+export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) {
+  const { analysis = null, selection = null, hover = {}, focus = -1, showFocus = false } = overlay;
+  ctx.save();
+  drawSides(ctx, geom, view, theme);
+  drawCells(ctx, geom, theme);
+
+  const inRange = (c) => Number.isInteger(c) && c >= 0 && c < geom.count;
+  for (const cell of view.lastTurn ?? []) if (inRange(cell)) tintCell(ctx, geom, cell, theme.lastTurn);
+  for (const cell of view.highlight ?? []) {
+    if (inRange(cell)) tintCell(ctx, geom, cell, theme.highlight, 1, 0.4);
+  }
+  if (hover.cell != null && inRange(hover.cell) && !hover.edge && !hover.dir) {
+    tintCell(ctx, geom, hover.cell, 'rgba(127,127,127,0.14)');
+  }
+
+  if (overlay.coords) drawCellNames(ctx, geom, view, theme);
+
+  // Pieces.
+  const r = geom.pieceRadius;
+  (view.pieces ?? []).forEach((piece, cell) => {
+    if (!piece || !inRange(cell)) return;
+    const [x, y] = geom.center(cell);
+    drawPiece(ctx, piece, x, y, r, theme, { geom });
+  });
+
+  // Winning group: a bright halo around each cell's piece.
+  const highlight = new Set(view.highlight ?? []);
+  for (const cell of highlight) {
+    if (!inRange(cell)) continue;
+    outlineCell(ctx, geom, cell, theme.highlight, Math.max(2, r * 0.14), 0.93);
+  }
+
+  // Pending crosscuts: dashed outline of each cell.
+  for (const cell of view.marked ?? []) {
+    if (!inRange(cell)) continue;
+    outlineCell(ctx, geom, cell, theme.marked, Math.max(2, r * 0.11), 0.9, [r * 0.25, r * 0.14]);
+  }
+
+  // Walls.
+  for (const [a, b] of view.walls ?? []) drawWall(ctx, geom, a, b, theme.wall);
+
+  if (analysis) drawHints(ctx, geom, view, overlay, theme, analysis, selection, hover);
+
+  if (showFocus && inRange(focus)) {
+    outlineCell(ctx, geom, focus, theme.focus, Math.max(2, r * 0.1), 0.97, [r * 0.18, r * 0.12]);
+  }
+
+  drawLabels(ctx, geom, theme);
+  ctx.restore();
+}
+
+function drawHints(ctx, geom, view, overlay, theme, a, selection, hover) {
+  const r = geom.pieceRadius;
+  const dotR = Math.max(3, r * 0.2);
+  const empty = (cell) => !view.pieces?.[cell];
+
+  // Placements: dots only where they say something (not every empty cell is legal).
+  if (overlay.showDots && a.oneClick.size) {
+    for (const cell of a.oneClick.keys()) {
+      const [x, y] = geom.center(cell);
+      drawDot(ctx, x, y, dotR * 0.9, theme.hint);
+    }
+  }
+
+  // Steps made from a piece: when nothing is selected, outline the pieces that can act
+  // during a multi-step phase (swaps); otherwise leave the board clean.
+  if (!selection && overlay.showSources) {
+    for (const cell of a.sources) {
+      outlineCell(ctx, geom, cell, theme.hintStrong, Math.max(2, r * 0.1), 0.86);
+    }
+  }
+
+  if (selection && overlay.hints !== false) {
+    if (selection.cell >= 0) {
+      tintCell(ctx, geom, selection.cell, theme.select, 1, 0.27);
+      outlineCell(ctx, geom, selection.cell, theme.select, Math.max(2, r * 0.12), 0.92);
+    }
+    for (const cell of a.dests.keys()) {
+      const [x, y] = geom.center(cell);
+      if (empty(cell) || cell === selection.cell) {
+        drawDot(ctx, x, y, dotR, theme.hintStrong);
+      } else {
+        // Target holds a piece: a ring around it (a swap partner, a grey tile...).
+        ctx.beginPath();
+        ctx.arc(x, y, r * 0.9, 0, TAU);
+        ctx.lineWidth = Math.max(2, r * 0.12);
+        ctx.strokeStyle = theme.hintStrong;
+        ctx.stroke();
+      }
+    }
+    if (a.selfCapture && selection.cell >= 0) {
+      // Ring capture: a burst on the ring's neighbours and a cross on the ring itself.
+      const [x, y] = geom.center(selection.cell);
+      ctx.beginPath();
+      ctx.arc(x, y, r * 0.28, 0, TAU);
+      ctx.fillStyle = theme.marked;
+      ctx.fill();
+      ctx.strokeStyle = '#fff';
+      ctx.lineWidth = Math.max(1.5, r * 0.07);
+      const k = r * 0.13;
+      ctx.beginPath();
+      ctx.moveTo(x - k, y - k);
+      ctx.lineTo(x + k, y + k);
+      ctx.moveTo(x + k, y - k);
+      ctx.lineTo(x - k, y + k);
+      ctx.stroke();
+      if (geom.neighbor) {
+        for (let d = 0; d < 6; d++) {
+          const n = geom.neighbor(selection.cell, d);
+          if (n >= 0 && view.pieces?.[n]) outlineCell(ctx, geom, n, theme.marked, Math.max(1.5, r * 0.06), 0.86, [r * 0.14, r * 0.1]);
+        }
+      }
+    }
+    if (a.dirs.size && selection.cell >= 0) {
+      for (const [dir, { target }] of a.dirs) {
+        const hot = hover.dir === dir;
+        arrowPath(ctx, geom, selection.cell, dir);
+        ctx.fillStyle = hot ? theme.marked : theme.hintStrong;
+        ctx.fill();
+        ctx.lineWidth = 1.5;
+        ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+        ctx.stroke();
+        if (hot) {
+          // Show the line of fire: every cell from the first one up to the edge or a wall.
+          let cell = wallBetween(view, selection.cell, target) ? -1 : target;
+          const seen = new Set();
+          while (cell >= 0 && !seen.has(cell)) {
+            seen.add(cell);
+            if (view.pieces?.[cell]) outlineCell(ctx, geom, cell, theme.marked, Math.max(1.5, r * 0.08), 0.86, [r * 0.14, r * 0.1]);
+            else tintCell(ctx, geom, cell, theme.marked, 0.9, 0.15);
+            const next = geom.neighbor(cell, dir);
+            if (next < 0 || wallBetween(view, cell, next)) break;
+            cell = next;
+          }
+        }
+      }
+    }
+  }
+
+  // Hover previews.
+  if (hover.edge && a.edges.size) {
+    drawWall(ctx, geom, hover.edge[0], hover.edge[1], theme.wallGhost);
+  } else if (hover.cell != null && hover.cell >= 0 && !selection && a.oneClick.has(hover.cell) && overlay.preview) {
+    const [x, y] = geom.center(hover.cell);
+    drawPiece(ctx, overlay.preview, x, y, r, theme, { ghost: true, geom });
+  }
+}
+
+function wallBetween(view, a, b) {
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  return (view.walls ?? []).some(([x, y]) => Math.min(x, y) === lo && Math.max(x, y) === hi);
+}

@@ -1,0 +1,242 @@
+// The Unity setup editor: place rings, asterisks and walls by hand. It produces the
+// `layout` (one character a cell in cell order: `.` empty, `P O G` rings, `p o g` asterisks)
+// and `walls` (`c3|c4,d3|d4`) options; the engine judges the result when the game starts.
+
+import { Board } from './board/board.js';
+import { hexCells } from './board/hex.js';
+import { errorText } from './engine.js';
+
+const $ = (id) => document.getElementById(id);
+
+const COLORS = { p: 'purple', o: 'orange', g: 'green' };
+const TOOLS = [
+  { id: 'P', label: 'Purple ring', piece: { color: 'purple', kind: 'ring' } },
+  { id: 'p', label: 'Purple asterisk', piece: { color: 'purple', kind: 'asterisk' } },
+  { id: 'O', label: 'Orange ring', piece: { color: 'orange', kind: 'ring' } },
+  { id: 'o', label: 'Orange asterisk', piece: { color: 'orange', kind: 'asterisk' } },
+  { id: 'G', label: 'Green ring', piece: { color: 'green', kind: 'ring' } },
+  { id: 'g', label: 'Green asterisk', piece: { color: 'green', kind: 'asterisk' } },
+  { id: '.', label: 'Eraser', piece: null },
+];
+
+/** The piece a layout character stands for (or null). */
+export function pieceOf(ch) {
+  const color = COLORS[ch.toLowerCase()];
+  if (!color) return null;
+  return { color, kind: ch === ch.toUpperCase() ? 'ring' : 'asterisk' };
+}
+
+/** The layout character for a view's piece. */
+export function charOf(piece) {
+  if (!piece) return '.';
+  const letter = { purple: 'p', orange: 'o', green: 'g' }[piece.color];
+  if (!letter) return '.';
+  return piece.kind === 'ring' ? letter.toUpperCase() : letter;
+}
+
+export class SetupEditor {
+  constructor(app) {
+    this.app = app;
+    this.dialog = $('setup-editor');
+    this.tool = 'P';
+    this.side = 5;
+    this.layout = [];
+    this.walls = new Set();
+    this.board = null;
+    this.buildPalette();
+    $('editor-close').addEventListener('click', () => this.dialog.close());
+    $('editor-cancel').addEventListener('click', () => this.dialog.close());
+    $('editor-use').addEventListener('click', () => this.use());
+    $('editor-clear').addEventListener('click', () => {
+      this.layout = this.layout.map(() => '.');
+      this.walls.clear();
+      this.redraw();
+    });
+    $('editor-random').addEventListener('click', () => this.random());
+  }
+
+  buildPalette() {
+    const box = $('editor-palette');
+    box.replaceChildren();
+    const tools = [...TOOLS, { id: 'wall', label: 'Walls', piece: null }];
+    for (const t of tools) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'tool';
+      b.dataset.tool = t.id;
+      b.setAttribute('role', 'radio');
+      b.title = t.label;
+      const swatch = document.createElement('span');
+      swatch.className = `tool-icon tool-${t.piece?.kind ?? (t.id === 'wall' ? 'wall' : 'erase')}`;
+      if (t.piece) swatch.style.setProperty('--tool-color', `var(--piece-${t.piece.color})`);
+      const label = document.createElement('span');
+      label.textContent = t.label;
+      b.append(swatch, label);
+      b.addEventListener('click', () => {
+        this.tool = t.id;
+        this.syncPalette();
+      });
+      box.append(b);
+    }
+    this.syncPalette();
+  }
+
+  syncPalette() {
+    for (const b of $('editor-palette').querySelectorAll('.tool')) {
+      const on = b.dataset.tool === this.tool;
+      b.classList.toggle('selected', on);
+      b.setAttribute('aria-checked', String(on));
+    }
+    if (this.board) {
+      const tool = TOOLS.find((t) => t.id === this.tool);
+      this.board.update({ preview: tool?.piece ?? null });
+      this.redraw();
+    }
+  }
+
+  /** Opens with the options in the form (size, layout, walls). */
+  open(options) {
+    this.options = { ...options };
+    this.side = Number(options.size) || 5;
+    const { names } = hexCells(this.side);
+    this.names = names;
+    const count = names.length;
+    let layout = String(options.layout ?? '');
+    if (layout.length !== count) layout = this.currentLayout(count) ?? '.'.repeat(count);
+    this.layout = [...layout];
+    this.walls = new Set();
+    for (const w of String(options.walls ?? '').split(',')) {
+      const [a, b] = w.split('|').map((s) => names.indexOf(s.trim()));
+      if (a >= 0 && b >= 0) this.walls.add(a < b ? `${a}|${b}` : `${b}|${a}`);
+    }
+    if (!this.walls.size && !options.layout && !options.walls) this.wallsFromView();
+    $('editor-error').hidden = true;
+    this.dialog.showModal();
+    if (!this.board) {
+      this.board = new Board($('editor-board'), {
+        onAction: (event) => this.onAction(event),
+      });
+      this.board.refreshTheme();
+    }
+    this.redraw();
+    this.syncPalette();
+  }
+
+  /** The layout of the game on screen, when it is a Unity game of this size. */
+  currentLayout(count) {
+    const v = this.app.view;
+    if (!v || v.game !== 'unity' || v.pieces.length !== count) return null;
+    return v.pieces.map(charOf).join('');
+  }
+
+  wallsFromView() {
+    const v = this.app.view;
+    if (!v || v.game !== 'unity' || v.pieces.length !== this.layout.length) return;
+    for (const [a, b] of v.walls ?? []) this.walls.add(a < b ? `${a}|${b}` : `${b}|${a}`);
+  }
+
+  view() {
+    return {
+      shape: { kind: 'hex', side: this.side },
+      cells: this.names,
+      pieces: this.layout.map(pieceOf),
+      walls: [...this.walls].map((k) => k.split('|').map(Number)),
+      sides: [],
+      lastTurn: [],
+      highlight: [],
+      marked: [],
+    };
+  }
+
+  /** Synthetic "legal steps" so the board offers every cell and, with the wall tool, edges. */
+  targets() {
+    if (this.tool !== 'wall') return this.names.map((name, cell) => ({ text: name, kind: 'place', cells: [cell] }));
+    const steps = [];
+    const count = this.names.length;
+    for (let a = 0; a < count; a++) {
+      for (let d = 0; d < 6; d++) {
+        const b = this.board?.geometry()?.neighbor?.(a, d) ?? -1;
+        if (b > a) steps.push({ text: `${a}|${b}`, kind: 'wall', cells: [a, b] });
+      }
+    }
+    return steps;
+  }
+
+  redraw() {
+    const view = this.view();
+    this.board.update({ view, hints: false });
+    this.board.update({ legal: this.targets(), interactive: true, selection: null });
+    const counts = {};
+    for (const ch of this.layout) {
+      const p = pieceOf(ch);
+      if (!p) continue;
+      counts[p.color] ??= { ring: 0, asterisk: 0 };
+      counts[p.color][p.kind]++;
+    }
+    const parts = ['purple', 'orange', 'green'].map((c) => {
+      const k = counts[c] ?? { ring: 0, asterisk: 0 };
+      const name = c[0].toUpperCase() + c.slice(1);
+      return `${name}: ${k.ring + k.asterisk} (${k.ring} rings, ${k.asterisk} asterisks)`;
+    });
+    const empty = this.layout.filter((c) => c === '.').length;
+    $('editor-counts').textContent = `${parts.join(' · ')} · ${empty} empty · ${this.walls.size} wall${this.walls.size === 1 ? '' : 's'}`;
+  }
+
+  onAction(event) {
+    if (event.type === 'edge') {
+      const key = `${event.a}|${event.b}`;
+      if (this.walls.has(key)) this.walls.delete(key);
+      else this.walls.add(key);
+    } else if (event.type === 'cell' && this.tool !== 'wall') {
+      const cell = event.cell;
+      this.layout[cell] = this.layout[cell] === this.tool ? '.' : this.tool;
+    } else {
+      return;
+    }
+    this.redraw();
+  }
+
+  /** A random balanced setup from the engine (a fresh seed), loaded into the editor. */
+  random() {
+    const mod = this.app.mod;
+    const options = { ...this.options, seed: String(Math.floor(Math.random() * 1e9)) };
+    delete options.layout;
+    delete options.walls;
+    try {
+      const record = mod.new_game('unity', options);
+      const view = mod.board_view(record);
+      this.layout = view.pieces.map(charOf);
+      this.walls = new Set((view.walls ?? []).map(([a, b]) => (a < b ? `${a}|${b}` : `${b}|${a}`)));
+      $('editor-error').hidden = true;
+    } catch (error) {
+      $('editor-error').hidden = false;
+      $('editor-error').textContent = errorText(error);
+    }
+    this.redraw();
+  }
+
+  layoutText() {
+    return this.layout.join('');
+  }
+
+  wallsText() {
+    return [...this.walls]
+      .map((k) => k.split('|').map(Number).sort((a, b) => a - b))
+      .sort((x, y) => x[0] - y[0] || x[1] - y[1])
+      .map(([a, b]) => `${this.names[a]}|${this.names[b]}`)
+      .join(',');
+  }
+
+  use() {
+    const options = { ...this.app.formOptions(), layout: this.layoutText(), walls: this.wallsText() };
+    if (!options.walls) delete options.walls;
+    delete options.seed;
+    const error = this.app.startGameStrict('unity', options);
+    if (error) {
+      $('editor-error').hidden = false;
+      $('editor-error').textContent = `This setup cannot be played: ${error}`;
+      return;
+    }
+    this.dialog.close();
+  }
+}

@@ -1,0 +1,168 @@
+// From clicks to steps: the page holds no game logic, it only matches what the user clicks
+// against the legal steps the engine listed (StepView: {text, kind, cells, dir?, piece?}).
+//
+// One click makes place, replace, pass-free placements and walls (an edge click). Two clicks
+// make a move (piece, then target), a swap (either checker, then the other), a ring capture
+// (the ring, then the ring again), an asterisk capture (the asterisk, then one of its
+// direction arrows) and a Merlin's Chain flip (a grey tile or a tray number, then the cell).
+// No DOM here: node tests import this file.
+
+/** Key for an edge between two cells, order-free. */
+export function edgeKey(a, b) {
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
+}
+
+/** Where each Merlin's Chain tile number is shown on the board (label -> cell). */
+export function tileCells(pieces) {
+  const out = new Map();
+  (pieces ?? []).forEach((p, cell) => {
+    if (p && p.kind === 'tile' && p.label != null) out.set(Number(p.label), cell);
+  });
+  return out;
+}
+
+/**
+ * Everything the board can highlight and click, for the legal steps and the current
+ * selection ({cell, piece} or null).
+ */
+export function analyse(legal, selection, pieces) {
+  const a = {
+    oneClick: new Map(), // cell -> step text (place, replace)
+    edges: new Map(), // edgeKey -> step text (wall)
+    sources: new Set(), // cells that start a two-click step
+    pass: null, // step text of a pass
+    flipPieces: new Map(), // piece number -> Map(target cell -> text)
+    dests: new Map(), // with a selection: target cell -> text
+    selfCapture: null, // with a ring selected: its capture step text
+    dirs: new Map(), // with an asterisk selected: dir -> {text, target}
+    kinds: new Set(),
+  };
+  const tiles = tileCells(pieces);
+  const sel = selection ?? null;
+  for (const step of legal ?? []) {
+    const { kind, cells = [], text } = step;
+    a.kinds.add(kind);
+    switch (kind) {
+      case 'place':
+      case 'replace':
+        if (cells.length) a.oneClick.set(cells[0], text);
+        break;
+      case 'pass':
+        a.pass = text;
+        break;
+      case 'wall':
+        if (cells.length === 2) a.edges.set(edgeKey(cells[0], cells[1]), text);
+        break;
+      case 'move':
+        a.sources.add(cells[0]);
+        if (sel && sel.cell === cells[0]) a.dests.set(cells[1], text);
+        break;
+      case 'swap':
+        a.sources.add(cells[0]);
+        a.sources.add(cells[1]);
+        if (sel && sel.cell === cells[0]) a.dests.set(cells[1], text);
+        else if (sel && sel.cell === cells[1]) a.dests.set(cells[0], text);
+        break;
+      case 'ring':
+        a.sources.add(cells[0]);
+        if (sel && sel.cell === cells[0]) a.selfCapture = text;
+        break;
+      case 'asterisk':
+        a.sources.add(cells[0]);
+        if (sel && sel.cell === cells[0] && step.dir) {
+          a.dirs.set(step.dir, { text, target: cells.length > 1 ? cells[1] : -1 });
+        }
+        break;
+      case 'flip': {
+        const piece = Number(step.piece);
+        if (!a.flipPieces.has(piece)) a.flipPieces.set(piece, new Map());
+        a.flipPieces.get(piece).set(cells[0], text);
+        const shownAt = tiles.get(piece);
+        if (shownAt != null) a.sources.add(shownAt);
+        if (sel && sel.piece === piece) a.dests.set(cells[0], text);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return a;
+}
+
+/** The selection a click on a source cell makes. */
+function selectionAt(cell, pieces, a) {
+  const p = pieces?.[cell];
+  if (p && p.kind === 'tile' && p.label != null && a.flipPieces.has(Number(p.label))) {
+    return { cell, piece: Number(p.label) };
+  }
+  return { cell, piece: null };
+}
+
+/**
+ * What a user action does. `event` is one of
+ *   {type: "cell", cell} | {type: "edge", a, b} | {type: "dir", cell, dir} | {type: "piece", piece}
+ * Returns {play: text} | {select: {cell, piece}} | {clear: true} | {reject: reason}.
+ */
+export function interpret(legal, selection, event, pieces) {
+  const a = analyse(legal, selection, pieces);
+  const sel = selection ?? null;
+  switch (event.type) {
+    case 'cell': {
+      const cell = event.cell;
+      if (sel) {
+        if (a.dests.has(cell)) return { play: a.dests.get(cell) };
+        if (cell === sel.cell && a.selfCapture) return { play: a.selfCapture };
+        if (cell !== sel.cell && a.sources.has(cell)) {
+          return { select: selectionAt(cell, pieces, a) };
+        }
+        if (a.oneClick.has(cell)) return { play: a.oneClick.get(cell) };
+        return { clear: true };
+      }
+      if (a.oneClick.has(cell)) return { play: a.oneClick.get(cell) };
+      if (a.sources.has(cell)) return { select: selectionAt(cell, pieces, a) };
+      return { reject: 'cell' };
+    }
+    case 'edge': {
+      const key = edgeKey(event.a, event.b);
+      if (a.edges.has(key)) return { play: a.edges.get(key) };
+      return { reject: 'edge' };
+    }
+    case 'dir': {
+      if (sel && sel.cell === event.cell && a.dirs.has(event.dir)) {
+        return { play: a.dirs.get(event.dir).text };
+      }
+      return { clear: true };
+    }
+    case 'piece': {
+      const piece = Number(event.piece);
+      if (!a.flipPieces.has(piece)) return { reject: 'piece' };
+      if (sel && sel.piece === piece) return { clear: true };
+      const cell = tileCells(pieces).get(piece);
+      return { select: { cell: cell ?? -1, piece } };
+    }
+    default:
+      return { reject: 'unknown' };
+  }
+}
+
+/** Whether a selection still makes sense with these legal steps (else drop it). */
+export function selectionValid(legal, selection, pieces) {
+  if (!selection) return false;
+  const a = analyse(legal, selection, pieces);
+  return a.dests.size > 0 || a.selfCapture != null || a.dirs.size > 0;
+}
+
+/**
+ * Groups the steps of a game into turns: `seats[i]` is the seat that made step i.
+ * Returns [{seat, first, steps: [{index, text}]}] where index is the step's position.
+ */
+export function groupTurns(steps, seats) {
+  const turns = [];
+  steps.forEach((text, index) => {
+    const seat = seats[index];
+    const last = turns[turns.length - 1];
+    if (last && last.seat === seat && seat != null) last.steps.push({ index, text });
+    else turns.push({ seat, first: index, steps: [{ index, text }] });
+  });
+  return turns;
+}
