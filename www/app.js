@@ -4,7 +4,7 @@
 
 import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
-import { interpret, selectionValid, groupTurns, analyse } from './input.js';
+import { interpret, selectionValid, groupTurns, groupRounds, analyse } from './input.js';
 import { fragmentFor, readFragment, gameOfRecord, Store } from './record.js';
 import { parseRecord } from './record-text.js';
 import { rulesFor } from './rules.js';
@@ -112,8 +112,8 @@ export class App {
     // A broken or hostile link: explain, start afresh, do not touch the saved game.
     const named = gameOfRecord(frag.record ?? '');
     const name = this.gameInfo(named) ? named : this.defaultGame();
-    this.startGame(name, {}, { push: false, persist: false });
     this.persist = false;
+    this.startGame(name, {}, { push: false, persist: false });
     const saved = this.store.game(name);
     this.showNotice(`This link does not hold a game Ludus can open: ${error}. A new game has been started instead.`, [
       saved && {
@@ -163,9 +163,13 @@ export class App {
     if (persist) {
       this.persist = true;
       this.hideNotice();
+      this.save();
+      this.writeLocation(push);
+    } else {
+      // Not the user's choice (a broken link was replaced): keep it out of the URL too, so
+      // that a reload brings back the saved game.
+      history.replaceState(null, '', location.pathname + location.search);
     }
-    this.save();
-    this.writeLocation(push);
     this.refresh();
     return null;
   }
@@ -473,37 +477,41 @@ export class App {
       return;
     }
     const turns = groupTurns(v.steps, v.movers ?? []);
+    const seats = Math.max(1, v.players?.length ?? 2);
+    list.style.setProperty('--seats', String(seats));
     let current = null;
-    turns.forEach((turn, i) => {
-      const player = v.players?.[turn.seat];
-      const li = el(
-        'li',
-        { class: 'turn' },
-        el('span', { class: 'turn-number', text: `${i + 1}.` }),
-        el('span', {
-          class: 'swatch',
-          style: player ? `background: var(--piece-${player.color})` : null,
-          title: player?.name ?? null,
-          'aria-hidden': 'true',
-        }),
-      );
-      const steps = el('span', { class: 'turn-steps' });
-      for (const { index, text } of turn.steps) {
-        const isCurrent = index === v.cursor - 1;
-        const future = index >= v.cursor;
-        const button = el('button', {
-          type: 'button',
-          class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}`,
-          text,
-          'data-index': index,
-          'aria-current': isCurrent ? 'step' : null,
-          title: `Go to the position after ${text}`,
-          onclick: () => this.navigate(index + 1),
-        });
-        if (isCurrent) current = button;
-        steps.append(button);
+    groupRounds(turns).forEach((round, i) => {
+      const li = el('li', { class: 'round' }, el('span', { class: 'round-number', text: `${i + 1}.` }));
+      for (const turn of round) {
+        const player = v.players?.[turn.seat];
+        const cell = el(
+          'span',
+          { class: 'turn', style: turn.seat != null ? `grid-column: ${turn.seat + 2}` : null },
+          el('span', {
+            class: 'swatch',
+            style: player ? `background: var(--piece-${player.color})` : null,
+            title: player?.name ?? null,
+            'aria-hidden': 'true',
+          }),
+        );
+        for (const { index, text } of turn.steps) {
+          const isCurrent = index === v.cursor - 1;
+          const future = index >= v.cursor;
+          const button = el('button', {
+            type: 'button',
+            class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}`,
+            text,
+            'data-index': index,
+            'aria-current': isCurrent ? 'step' : null,
+            'aria-label': `${player?.name ?? ''} ${text}`.trim(),
+            title: `Go to the position after ${text}`,
+            onclick: () => this.navigate(index + 1),
+          });
+          if (isCurrent) current = button;
+          cell.append(button);
+        }
+        li.append(cell);
       }
-      li.append(steps);
       list.append(li);
     });
     if (current) current.scrollIntoView({ block: 'nearest' });

@@ -166,3 +166,18 @@ export function groupTurns(steps, seats) {
   });
   return turns;
 }
+
+/**
+ * Groups turns into rounds (one row of the move list, like "1. c3 d4" in chess): a round
+ * ends when the next turn's seat does not come later in seat order.
+ */
+export function groupRounds(turns) {
+  const rounds = [];
+  let prev = null;
+  for (const turn of turns) {
+    if (!rounds.length || prev == null || turn.seat == null || turn.seat <= prev) rounds.push([]);
+    rounds[rounds.length - 1].push(turn);
+    prev = turn.seat;
+  }
+  return rounds;
+}

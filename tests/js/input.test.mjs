@@ -1,7 +1,7 @@
 // Matching clicks against legal steps (www/input.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyse, interpret, edgeKey, groupTurns, selectionValid, tileCells } from '../../www/input.js';
+import { analyse, interpret, edgeKey, groupTurns, groupRounds, selectionValid, tileCells } from '../../www/input.js';
 
 const place = (cell, text) => ({ text, kind: 'place', cells: [cell] });
 
@@ -108,4 +108,15 @@ test('moves group into turns by seat', () => {
     ],
   );
   assert.equal(turns[2].first, 3);
+});
+
+test('turns group into rounds, one row per cycle of seats', () => {
+  const seatsOf = (rounds) => rounds.map((r) => r.map((t) => t.seat));
+  const turns = groupTurns(['a', 'b', 'c', 'd', 'e'], [0, 1, 0, 1, 0]);
+  assert.deepEqual(seatsOf(groupRounds(turns)), [[0, 1], [0, 1], [0]]);
+  // Three players.
+  assert.deepEqual(seatsOf(groupRounds(groupTurns(['a', 'b', 'c', 'd'], [0, 1, 2, 0]))), [[0, 1, 2], [0]]);
+  // Unlur: the second player passes and the first moves again, as White.
+  assert.deepEqual(seatsOf(groupRounds(groupTurns(['d4', 'pass', 'c3', 'e5'], [0, 1, 0, 1]))), [[0, 1], [0, 1]]);
+  assert.deepEqual(groupRounds([]), []);
 });

@@ -82,6 +82,7 @@ export class Board {
       this.container.style.setProperty('--board-aspect', String(aspectOf(this.view.shape)));
       this.focus = -1;
       this.geom = null;
+      this.setHover({});
       this.resize(true);
       return;
     }

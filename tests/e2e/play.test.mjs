@@ -1,0 +1,372 @@
+// End-to-end: the built site (dist/) in headless Chromium. Plays a whole game of each of the
+// five games by clicking the canvas, checks the result shown, reopens the game from its URL,
+// feeds broken and hostile links, and saves screenshots into test-artifacts/.
+//
+// The legal steps (with the cells each is made by) are read from the page's own module
+// (`/www/app.js` exports the app); every step is then made with real mouse clicks on the
+// canvas at the cells' screen positions. Set LUDUS_MOCK=1 to run against the toy engine in
+// tests/e2e/mock (page plumbing only).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { serve } from './server.mjs';
+import { launch } from './browser.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dist = join(root, 'dist');
+const artifacts = join(root, 'test-artifacts');
+const mock = process.env.LUDUS_MOCK === '1';
+
+let server;
+let browser;
+
+before(async () => {
+  const built = await stat(join(dist, 'ludus_bg.wasm')).catch(() => null);
+  assert.ok(built, 'dist/ is missing: run `trunk build --release --offline` first');
+  await mkdir(artifacts, { recursive: true });
+  server = await serve(dist, mock ? { overrides: { '/ludus.js': join(root, 'tests/e2e/mock/ludus.js') } } : {});
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A small seeded generator so that a failing game can be replayed. */
+function random(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function newPage(context) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.errors = errors;
+  return page;
+}
+
+async function open(page, hash = '') {
+  await page.goto(server.url + hash);
+  await page.waitForSelector('body[data-state=ready]');
+}
+
+/** What the page shows now, read through its own module. */
+function state(page) {
+  return page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    const v = app.view;
+    return {
+      game: v.game,
+      record: v.record,
+      cursor: v.cursor,
+      steps: v.steps,
+      legal: app.legal,
+      pieces: v.pieces,
+      outcome: v.outcome,
+      players: v.players,
+      toMove: v.to_move,
+      prompt: v.prompt,
+      highlight: v.highlight,
+      selection: app.selection,
+    };
+  });
+}
+
+/** Viewport point of a cell centre, an edge middle or an asterisk arrow. */
+function point(page, what) {
+  return page.evaluate(async (w) => {
+    const { app } = await import('/www/app.js');
+    if (w.edge) return app.board.edgePoint(w.edge[0], w.edge[1]);
+    if (w.dir) return app.board.dirPoint(w.cell, w.dir);
+    return app.board.cellPoint(w.cell);
+  }, what);
+}
+
+async function click(page, what) {
+  const { x, y } = await point(page, what);
+  await page.mouse.click(x, y);
+}
+
+/** The clicks that make a step, as the page expects them. */
+function clicksFor(step, s) {
+  switch (step.kind) {
+    case 'place':
+    case 'replace':
+      return [{ cell: step.cells[0] }];
+    case 'wall':
+      return [{ edge: step.cells }];
+    case 'move':
+    case 'swap':
+      return [{ cell: step.cells[0] }, { cell: step.cells[1] }];
+    case 'ring':
+      return [{ cell: step.cells[0] }, { cell: step.cells[0] }];
+    case 'asterisk':
+      return [{ cell: step.cells[0] }, { cell: step.cells[0], dir: step.dir }];
+    case 'flip': {
+      const shownAt = s.pieces.findIndex((p) => p && p.kind === 'tile' && Number(p.label) === step.piece);
+      return [{ cell: shownAt }, { cell: step.cells[0] }];
+    }
+    default:
+      throw new Error(`no clicks for ${step.kind}`);
+  }
+}
+
+/** Makes one step with canvas clicks (pass with its button) and checks it was played. */
+async function playStep(page, step, s) {
+  if (step.kind === 'pass') {
+    await page.click('#pass-button');
+  } else {
+    for (const c of clicksFor(step, s)) await click(page, c);
+  }
+  await page.waitForFunction((n) => document.getElementById('board-box').dataset.cursor === String(n), s.cursor + 1, {
+    timeout: 5000,
+  });
+  const after = await state(page);
+  assert.equal(after.steps[s.cursor], step.text, `the clicks made ${step.text}`);
+  return after;
+}
+
+/** Starts a game from the options form. */
+async function startFromForm(page, game, options) {
+  await page.click(`#game-tabs [data-game="${game}"]`);
+  await page.waitForFunction((g) => document.querySelector('#game-tabs .active')?.dataset.game === g, game);
+  for (const [key, value] of Object.entries(options)) {
+    const field = page.locator(`#options-fields [name="${key}"]`);
+    if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(String(value));
+    else await field.fill(String(value));
+  }
+  await page.click('#start-button');
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '0');
+  const s = await state(page);
+  assert.equal(s.game, game);
+  assert.equal(s.steps.length, 0);
+  return s;
+}
+
+/** Picks the next step: `prefer` orders kinds (earlier first), else uniformly at random. */
+function choose(legal, rand, prefer = () => 0) {
+  const best = Math.max(...legal.map(prefer));
+  const pool = legal.filter((st) => prefer(st) === best);
+  return pool[Math.floor(rand() * pool.length)];
+}
+
+async function playOut(page, { seed, limit, prefer }) {
+  const rand = random(seed);
+  let s = await state(page);
+  let count = 0;
+  while (!s.outcome && s.legal.length) {
+    assert.ok(count++ < limit, `the game did not end within ${limit} steps`);
+    s = await playStep(page, choose(s.legal, rand, prefer ? (st) => prefer(st, s, rand) : undefined), s);
+  }
+  return s;
+}
+
+async function checkResult(page, s) {
+  assert.ok(s.outcome, 'the game is over');
+  assert.equal(s.legal.length, 0);
+  const status = page.locator('#status');
+  assert.ok(await status.evaluate((e) => e.classList.contains('over')), 'status shows the end');
+  const text = await page.locator('#status-main').textContent();
+  if (s.outcome.kind === 'winner') {
+    const winner = s.players[s.outcome.seat].name;
+    assert.ok(text.includes(winner) && /win/i.test(text), `status names the winner: ${text}`);
+    assert.equal(await page.locator('.player.winner').count(), 1);
+  } else {
+    assert.match(text, /draw/i);
+  }
+  assert.equal(await page.locator('#board-box').getAttribute('data-over'), 'true');
+}
+
+/** Opens the current URL in a fresh context (no saved games) and compares the position. */
+async function checkReopen(context, page, s) {
+  const url = page.url();
+  const fresh = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const other = await newPage(fresh);
+  await other.goto(url);
+  await other.waitForSelector('body[data-state=ready]');
+  const t = await state(other);
+  assert.equal(t.record, s.record, 'same record from the link');
+  assert.deepEqual(t.pieces, s.pieces, 'same position from the link');
+  assert.deepEqual(t.steps, s.steps, 'same history from the link');
+  assert.deepEqual(t.outcome, s.outcome);
+  assert.equal(await other.locator('#moves .step').count(), s.steps.length, 'move list complete');
+  assert.deepEqual(other.errors, []);
+  await fresh.close();
+  // And a plain reload of the same page keeps it too.
+  await page.reload();
+  await page.waitForSelector('body[data-state=ready]');
+  const r = await state(page);
+  assert.equal(r.record, s.record);
+}
+
+const GAMES = [
+  {
+    game: 'unravel',
+    options: { size: 4 },
+    seed: 11,
+    limit: 400,
+  },
+  {
+    game: 'scattercut',
+    options: { size: 4 },
+    seed: 12,
+    limit: 400,
+  },
+  {
+    game: 'unlur',
+    options: { size: 4 },
+    seed: 13,
+    limit: 200,
+    // Pass now and then to end the contract, then place.
+    prefer: (st, s, rand) => (st.kind === 'pass' ? (s.steps.length >= 2 && rand() < 0.5 ? 2 : 0) : 1),
+  },
+  {
+    game: 'unity',
+    options: { size: 5, players: 2 },
+    seed: 14,
+    limit: 400,
+    // Captures end games fastest; one wall early to exercise edge clicks.
+    prefer: (st, s) => {
+      if (st.kind === 'wall') return s.steps.length === 1 ? 3 : 0;
+      if (st.kind === 'ring' || st.kind === 'asterisk') return 2;
+      return 1;
+    },
+  },
+  {
+    game: 'merlins-chain',
+    options: {},
+    seed: 15,
+    limit: 64,
+  },
+];
+
+for (const g of GAMES) {
+  test(`plays a whole game of ${g.game} by clicking the canvas`, async () => {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await newPage(context);
+    await open(page);
+    await startFromForm(page, g.game, g.options);
+    const s = await playOut(page, g);
+    await checkResult(page, s);
+    await page.screenshot({ path: join(artifacts, `${g.game}-end.png`) });
+    const saved = await page.evaluate((name) => localStorage.getItem(`ludus:v1:game:${name}`), g.game);
+    assert.equal(saved, s.record, 'the finished game is saved');
+    await checkReopen(context, page, s);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+}
+
+test('a broken or hostile link explains itself and leaves the saved game alone', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '#unravel;size=5');
+  let s = await state(page);
+  const rand = random(3);
+  for (let i = 0; i < 3; i++) s = await playStep(page, choose(s.legal, rand), s);
+  const saved = await page.evaluate(() => localStorage.getItem('ludus:v1:game:unravel'));
+  assert.equal(saved, s.record);
+
+  const bad = [
+    '#unravel;size=5;moves=a1,a1', // an illegal step
+    '#unravel;moves=%E0%A4%A', // not decodable
+    '#nosuchgame;moves=a1',
+    '#' + encodeURIComponent('<img src=x onerror="window.__pwned=1">'),
+  ];
+  for (const hash of bad) {
+    await page.goto(server.url + hash);
+    await page.waitForSelector('body[data-state=ready]');
+    await page.waitForSelector('#notice:not([hidden])');
+    const message = await page.locator('#notice-text').textContent();
+    assert.match(message, /does not hold a game/);
+    assert.equal(await page.locator('#notice img').count(), 0, 'no HTML from the link');
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    const still = await page.evaluate(() => localStorage.getItem('ludus:v1:game:unravel'));
+    assert.equal(still, saved, `saved game untouched after ${hash}`);
+  }
+  const hostile = await page.locator('#notice-text').textContent();
+  assert.ok(hostile.includes('<img') || hostile.includes('not a game') || hostile.length > 0);
+  await page.screenshot({ path: join(artifacts, 'broken-link.png') });
+
+  // The notice offers the saved game back.
+  await page.goto(server.url + '#unravel;moves=zz99');
+  await page.waitForSelector('#notice:not([hidden])');
+  await page.click('#notice-actions button');
+  await page.waitForFunction(() => document.getElementById('notice').hidden);
+  const back = await state(page);
+  assert.equal(back.record, saved);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('history: move list, undo/redo, back/forward, keyboard and typed steps', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '#unlur;size=5');
+  let s = await state(page);
+
+  // Keyboard: focus the board, move the cursor, Enter places a stone.
+  await page.focus('#board-box canvas');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  s = await state(page);
+  assert.equal(s.steps.length, 1);
+
+  // A typed step, then a wrong one with the engine's message.
+  const typed = s.legal.find((st) => st.kind === 'place').text;
+  await page.fill('#step-input', typed);
+  await page.press('#step-input', 'Enter');
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  await page.fill('#step-input', typed);
+  await page.press('#step-input', 'Enter');
+  await page.waitForFunction(() => document.getElementById('step-help').textContent.length > 0);
+  assert.match(await page.locator('#step-help').textContent(), /occupied|not|illegal/i);
+  s = await state(page);
+  assert.equal(s.steps.length, 2);
+
+  // Undo, redo, jump by clicking the move list.
+  await page.click('#undo-button');
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  await page.click('#redo-button');
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  await page.click('#moves .step[data-index="0"]');
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  s = await state(page);
+  assert.equal(s.steps.length, 2, 'going back keeps the later steps');
+  assert.ok(s.record.includes('at=1'));
+  assert.ok(s.legal.length > 0, 'steps can be played from the past');
+
+  // Browser back/forward move through the history of the page.
+  await page.click('#last-button');
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  s = await state(page);
+  const rand = random(5);
+  s = await playStep(page, choose(s.legal.filter((x) => x.kind === 'place'), rand), s);
+  assert.equal(s.steps.length, 3);
+  await page.goBack();
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  await page.goForward();
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '3');
+
+  // Flipping the board keeps clicks on the right cells.
+  await page.click('#flip-button');
+  s = await state(page);
+  s = await playStep(page, choose(s.legal.filter((x) => x.kind === 'place'), rand), s);
+  await page.screenshot({ path: join(artifacts, 'unlur-flipped.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
