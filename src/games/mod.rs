@@ -1,2 +1,4 @@
 //! The five games: one module each.
+
 pub mod unlur;
+pub mod unravel;
