@@ -1,4 +1,5 @@
 //! The five games: one module each.
 
+pub mod unity;
 pub mod unlur;
 pub mod unravel;
