@@ -1,1 +1,6 @@
 //! The five games: one module each.
+
+pub mod scattercut;
+pub mod unity;
+pub mod unlur;
+pub mod unravel;

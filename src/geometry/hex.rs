@@ -375,7 +375,10 @@ mod tests {
         let g = HexGrid::new(5);
         let e = g.parse_edge("c4|c3").unwrap();
         assert_eq!(g.edge_name(e), "c3|c4");
-        assert!(g.parse_edge("c3|c5").unwrap_err().contains("not neighbours"));
+        assert!(g
+            .parse_edge("c3|c5")
+            .unwrap_err()
+            .contains("not neighbours"));
         assert!(g.parse_edge("c3c4").is_err());
         assert!(g.parse_edge("z9|c4").is_err());
     }

@@ -10,7 +10,10 @@ pub struct SquareGrid {
 
 impl SquareGrid {
     pub fn new(width: usize, height: usize) -> Self {
-        assert!((1..=26).contains(&width) && height >= 1, "board size out of range");
+        assert!(
+            (1..=26).contains(&width) && height >= 1,
+            "board size out of range"
+        );
         SquareGrid { width, height }
     }
 
@@ -54,7 +57,11 @@ impl SquareGrid {
 
     /// "c4" for file 2, rank 3.
     pub fn name(&self, cell: usize) -> String {
-        format!("{}{}", (b'a' + self.file(cell) as u8) as char, self.rank(cell) + 1)
+        format!(
+            "{}{}",
+            (b'a' + self.file(cell) as u8) as char,
+            self.rank(cell) + 1
+        )
     }
 
     /// Reads a cell name; None unless it names a cell on this board.

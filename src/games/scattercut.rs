@@ -1,0 +1,972 @@
+//! Scattercut, by Mark Steere (2023).
+//!
+//! Red (seat 0) joins the top and bottom sides, Blue (seat 1) the left and right sides, with
+//! orthogonally connected stones. A turn is a placement, possibly followed by re-placement
+//! steps (RULES-NOTES.md "Scattercut"):
+//!
+//! * the placement (`c4`) goes on any empty cell; every own stone diagonally opposite the
+//!   placed stone in a crosscut it forms is removed at once (0 to 4 stones);
+//! * each re-placement (also written `c4`) puts one removed stone on an empty cell where it
+//!   forms no crosscut, and must keep the greatest number of stones that can still be
+//!   re-placed at exactly one less than before it (the mover re-places as many as possible);
+//! * when no further removed stone can be re-placed the rest are lost and the turn ends; only
+//!   then is the mover's connection judged.
+//!
+//! # The greatest number that can still be re-placed
+//!
+//! Own stones only ever make cells unsafe, never safe again, so the cells that can take a
+//! re-placed stone are the *safe* empty cells now, and a set of them can all be filled exactly
+//! when no two of them are diagonal neighbours whose window's other two cells hold enemy
+//! stones (a *conflict*: filling both would form a crosscut). The greatest number is therefore
+//! `min(stones left, α)`, with `α` the size of a largest conflict-free set of safe cells. Safe
+//! cells without any conflict (nearly all of them) are counted directly; the few others are
+//! searched exactly with a small bounded branch (at most 4 stones, at most 4 conflicts a cell).
+//!
+//! # Setting up positions
+//!
+//! [`Position::from_steps`] plays a list of steps from the start; [`Position::from_diagram`]
+//! reads a board drawn as text (top rank first, one character a cell: `R` red, `B` blue,
+//! `.` empty; spaces ignored) with the seat to move at the start of its turn.
+//! [`Position::diagram`] writes the same format.
+
+use crate::game::{
+    fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, SideView, StepView,
+};
+use crate::geometry::SquareGrid;
+use crate::options::OptionMap;
+use std::fmt;
+
+/// The option keys Scattercut reads.
+pub const OPTION_KEYS: &[&str] = &["size"];
+/// The smallest board side.
+pub const MIN_SIZE: usize = 3;
+/// The largest board side.
+pub const MAX_SIZE: usize = 19;
+/// The default board side.
+pub const DEFAULT_SIZE: usize = 8;
+
+const CELLS: usize = MAX_SIZE * MAX_SIZE;
+const EMPTY: u8 = 0;
+const NAMES: [&str; 2] = ["Red", "Blue"];
+const COLOURS: [&str; 2] = ["red", "blue"];
+
+/// Game options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The board is `size × size`, `3 ≤ size ≤ 19`.
+    pub size: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { size: DEFAULT_SIZE }
+    }
+}
+
+impl Options {
+    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
+        map.check_keys("scattercut", OPTION_KEYS)?;
+        let size = map.number("size", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
+        Ok(Options { size })
+    }
+
+    pub fn to_map(&self) -> OptionMap {
+        let mut map = OptionMap::new();
+        if self.size != DEFAULT_SIZE {
+            map.set("size", self.size.to_string());
+        }
+        map
+    }
+}
+
+/// One step: the cell a stone goes on. Whether it is a placement or a re-placement depends
+/// on the position it is played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Step(u16);
+
+impl Step {
+    /// The cell index (rank * size + file).
+    pub fn cell(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A Scattercut position, between steps.
+#[derive(Clone)]
+pub struct Position {
+    grid: SquareGrid,
+    /// 0 empty, 1 red, 2 blue (seat + 1), in cell order; cells past `size²` unused.
+    cells: [u8; CELLS],
+    /// The seat whose turn it is (the winner, once the game is over).
+    mover: u8,
+    /// Removed stones not yet re-placed (0 outside the re-placement phase).
+    pending: u8,
+    /// How many of them can still be re-placed: `1 ≤ can ≤ pending` during the re-placement
+    /// phase, 0 otherwise.
+    can: u8,
+    outcome: Option<Outcome>,
+}
+
+/// Bit set over the cells.
+type Bits = [u64; CELLS.div_ceil(64)];
+
+#[inline]
+fn has(bits: &Bits, c: usize) -> bool {
+    bits[c >> 6] >> (c & 63) & 1 != 0
+}
+
+#[inline]
+fn put(bits: &mut Bits, c: usize) {
+    bits[c >> 6] |= 1 << (c & 63);
+}
+
+/// Diagonal directions, as (file, rank) offsets; bit `k` of a conflict mask is `DIAGS[k]`.
+const DIAGS: [(isize, isize); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
+/// In a [`Graph`] state byte: the cell can take a re-placed stone.
+const SAFE: u8 = 16;
+
+/// The safe cells for the mover's re-placement and their conflicts (see the module docs).
+struct Graph {
+    /// Per cell: `SAFE` if a re-placed stone may go there, plus one bit (`1 << k`) for each
+    /// diagonal direction `k` to a safe cell it conflicts with.
+    state: [u8; CELLS],
+    /// Safe cells with at least one conflict.
+    core: [u16; CELLS],
+    ncore: usize,
+    /// Number of safe cells without any conflict.
+    isolated: usize,
+}
+
+impl Position {
+    pub fn new(options: &Options) -> Result<Position, Error> {
+        let size = options.size;
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return fail(format!(
+                "size must be a whole number from {MIN_SIZE} to {MAX_SIZE} (got {size})"
+            ));
+        }
+        Ok(Position {
+            grid: SquareGrid::new(size, size),
+            cells: [EMPTY; CELLS],
+            mover: 0,
+            pending: 0,
+            can: 0,
+            outcome: None,
+        })
+    }
+
+    /// The position after playing `steps` (step texts separated by spaces or commas) from the
+    /// start. The error names the step that failed.
+    pub fn from_steps(options: &Options, steps: &str) -> Result<Position, Error> {
+        let mut position = Position::new(options)?;
+        for (i, text) in steps
+            .split(|ch: char| ch.is_whitespace() || ch == ',')
+            .filter(|t| !t.is_empty())
+            .enumerate()
+        {
+            if let Err(e) = position.play_text(text) {
+                return fail(format!("step {} ({text}): {e}", i + 1));
+            }
+        }
+        Ok(position)
+    }
+
+    /// A position drawn as text: `size` lines, the top rank first, each with `size` cells
+    /// `R` (red), `B` (blue) or `.` (empty); spaces are ignored, blank lines skipped. `to_move`
+    /// is at the start of its turn. A board with a crosscut is refused (none survives a turn),
+    /// and so is one where `to_move` is already connected; if the other seat is connected
+    /// the game is over, won by it.
+    pub fn from_diagram(
+        options: &Options,
+        to_move: Seat,
+        diagram: &str,
+    ) -> Result<Position, Error> {
+        let mut position = Position::new(options)?;
+        let size = options.size;
+        if to_move > 1 {
+            return fail(format!(
+                "seat {to_move} does not exist: Scattercut has seats 0 and 1"
+            ));
+        }
+        let rows: Vec<&str> = diagram
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        if rows.len() != size {
+            return fail(format!(
+                "the diagram has {} rows; a {size}×{size} board needs {size}",
+                rows.len()
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = size - 1 - i;
+            let marks: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+            if marks.len() != size {
+                return fail(format!(
+                    "rank {} of the diagram has {} cells, not {size}",
+                    rank + 1,
+                    marks.len()
+                ));
+            }
+            for (file, mark) in marks.into_iter().enumerate() {
+                let cell = position.grid.index(file, rank);
+                position.cells[cell] = match mark {
+                    '.' => EMPTY,
+                    'R' | 'r' => 1,
+                    'B' | 'b' => 2,
+                    other => return fail(format!("{other:?} in the diagram is not R, B or `.`")),
+                };
+            }
+        }
+        for origin in position.grid.window_origins() {
+            let [a, b, c, d] = position.grid.window(origin);
+            let v = &position.cells;
+            if v[a] != EMPTY && v[b] != EMPTY && v[a] == v[d] && v[b] == v[c] && v[a] != v[b] {
+                return fail(format!(
+                    "the diagram has a crosscut at {} {} {} {}",
+                    position.grid.name(a),
+                    position.grid.name(b),
+                    position.grid.name(c),
+                    position.grid.name(d)
+                ));
+            }
+        }
+        if position.connected(to_move as u8 + 1) {
+            return fail(format!(
+                "{} is connected already, yet it is {}'s turn",
+                NAMES[to_move], NAMES[to_move]
+            ));
+        }
+        let other = 1 - to_move;
+        if position.connected(other as u8 + 1) {
+            position.mover = other as u8;
+            position.outcome = Some(Outcome::Winner(other));
+        } else {
+            position.mover = to_move as u8;
+        }
+        Ok(position)
+    }
+
+    /// The board in the [`Position::from_diagram`] format (`R`, `B`, `.`; top rank first).
+    pub fn diagram(&self) -> String {
+        let s = self.size();
+        let mut out = String::with_capacity(s * (s + 1));
+        for rank in (0..s).rev() {
+            for file in 0..s {
+                out.push(match self.cells[self.grid.index(file, rank)] {
+                    1 => 'R',
+                    2 => 'B',
+                    _ => '.',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The board side.
+    pub fn size(&self) -> usize {
+        self.grid.width
+    }
+
+    /// The owner of the stone on `cell`, if any.
+    pub fn stone(&self, cell: usize) -> Option<Seat> {
+        match self.cells.get(cell) {
+            Some(&v) if v != EMPTY && cell < self.grid.len() => Some(v as usize - 1),
+            _ => None,
+        }
+    }
+
+    /// Removed stones the mover has not re-placed yet (0 outside the re-placement phase).
+    pub fn stones_removed_pending(&self) -> usize {
+        self.pending as usize
+    }
+
+    /// How many of them the mover can still re-place (and so must): 0 outside the
+    /// re-placement phase.
+    pub fn stones_to_replace(&self) -> usize {
+        self.can as usize
+    }
+
+    /// Number of stones of `seat` on the board.
+    pub fn stones_on_board(&self, seat: Seat) -> usize {
+        let v = seat as u8 + 1;
+        self.cells[..self.grid.len()]
+            .iter()
+            .filter(|&&c| c == v)
+            .count()
+    }
+
+    #[inline]
+    fn me(&self) -> u8 {
+        self.mover + 1
+    }
+
+    /// The diagonal neighbour of `c` in direction `k`, and the window's two other cells.
+    #[inline]
+    fn diag(&self, c: usize, k: usize) -> Option<[usize; 3]> {
+        let s = self.grid.width;
+        let (f, r) = (c % s, c / s);
+        let (df, dr) = DIAGS[k];
+        let nf = f as isize + df;
+        let nr = r as isize + dr;
+        if nf < 0 || nr < 0 || nf >= s as isize || nr >= s as isize {
+            return None;
+        }
+        let (nf, nr) = (nf as usize, nr as usize);
+        Some([nr * s + nf, r * s + nf, nr * s + f])
+    }
+
+    /// Whether a stone of colour `me` on `c` would form a crosscut.
+    #[inline]
+    fn forms_crosscut(&self, c: usize, me: u8) -> bool {
+        let enemy = 3 - me;
+        (0..4).any(|k| {
+            self.diag(c, k).is_some_and(|[d, a, b]| {
+                self.cells[d] == me && self.cells[a] == enemy && self.cells[b] == enemy
+            })
+        })
+    }
+
+    fn graph(&self) -> Graph {
+        let me = self.me();
+        let enemy = 3 - me;
+        let n = self.grid.len();
+        let mut g = Graph {
+            state: [0; CELLS],
+            core: [0; CELLS],
+            ncore: 0,
+            isolated: 0,
+        };
+        for c in 0..n {
+            if self.cells[c] == EMPTY && !self.forms_crosscut(c, me) {
+                g.state[c] = SAFE;
+            }
+        }
+        for c in 0..n {
+            if g.state[c] & SAFE == 0 {
+                continue;
+            }
+            for k in 0..4 {
+                if let Some([d, a, b]) = self.diag(c, k) {
+                    if g.state[d] & SAFE != 0 && self.cells[a] == enemy && self.cells[b] == enemy {
+                        g.state[c] |= 1 << k;
+                    }
+                }
+            }
+            if g.state[c] == SAFE {
+                g.isolated += 1;
+            } else {
+                g.core[g.ncore] = c as u16;
+                g.ncore += 1;
+            }
+        }
+        g
+    }
+
+    /// The cell `c` plus its conflicting neighbours, added to `bits`.
+    #[inline]
+    fn close(&self, g: &Graph, c: usize, bits: &mut Bits) {
+        put(bits, c);
+        let mask = g.state[c];
+        for k in 0..4 {
+            if mask & (1 << k) != 0 {
+                put(bits, self.neighbour(c, k));
+            }
+        }
+    }
+
+    #[inline]
+    fn neighbour(&self, c: usize, k: usize) -> usize {
+        let s = self.grid.width as isize;
+        let off = [-(s + 1), -(s - 1), s - 1, s + 1][k];
+        (c as isize + off) as usize
+    }
+
+    /// Whether the core cells not in `removed` hold `k` cells without a conflict between
+    /// any two. Exact: cells without remaining conflicts are taken, a cell with one is taken
+    /// (some largest set holds it), otherwise the branch is on the cell with the fewest
+    /// conflicts or one of those it conflicts with (a largest set holds one of them).
+    fn core_holds(&self, g: &Graph, removed: Bits, k: usize) -> bool {
+        if k == 0 {
+            return true;
+        }
+        let mut remaining = 0;
+        let mut free = 0;
+        let mut best: Option<(usize, u32)> = None;
+        for &c in &g.core[..g.ncore] {
+            let c = c as usize;
+            if has(&removed, c) {
+                continue;
+            }
+            remaining += 1;
+            let mask = g.state[c];
+            let mut degree = 0;
+            for dir in 0..4 {
+                if mask & (1 << dir) != 0 && !has(&removed, self.neighbour(c, dir)) {
+                    degree += 1;
+                }
+            }
+            if degree == 0 {
+                free += 1;
+                if free >= k {
+                    return true;
+                }
+            } else if best.map_or(true, |(_, d)| degree < d) {
+                best = Some((c, degree));
+            }
+        }
+        if remaining < k {
+            return false;
+        }
+        let Some((v, degree)) = best else {
+            return false;
+        };
+        let take = |u: usize| {
+            let mut next = removed;
+            self.close(g, u, &mut next);
+            self.core_holds(g, next, k - 1)
+        };
+        if degree == 1 {
+            return take(v);
+        }
+        if take(v) {
+            return true;
+        }
+        let mask = g.state[v];
+        for dir in 0..4 {
+            if mask & (1 << dir) != 0 {
+                let u = self.neighbour(v, dir);
+                if !has(&removed, u) && take(u) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The greatest number of `pending` stones that can be re-placed now.
+    fn max_replaceable(&self, g: &Graph) -> u8 {
+        let p = self.pending as usize;
+        if g.isolated >= p {
+            return p as u8;
+        }
+        let need = p - g.isolated;
+        let empty: Bits = [0; CELLS.div_ceil(64)];
+        for j in (1..=need).rev() {
+            if self.core_holds(g, empty, j) {
+                return (g.isolated + j) as u8;
+            }
+        }
+        g.isolated as u8
+    }
+
+    /// Whether re-placing on the safe cell `c` keeps the maximum (see the module docs).
+    fn keeps_maximum(&self, g: &Graph, c: usize) -> bool {
+        let mask = g.state[c] & !SAFE;
+        if mask == 0 || self.can <= 1 {
+            return true;
+        }
+        let want = self.can as usize - 1;
+        if g.isolated >= want {
+            return true;
+        }
+        let mut removed: Bits = [0; CELLS.div_ceil(64)];
+        self.close(g, c, &mut removed);
+        self.core_holds(g, removed, want - g.isolated)
+    }
+
+    /// Whether the stones of colour `v` join that colour's two sides.
+    fn connected(&self, v: u8) -> bool {
+        let s = self.grid.width;
+        let mut seen = [false; CELLS];
+        let mut stack = [0u16; CELLS];
+        let mut top = 0;
+        // Red (1) starts from the bottom rank, Blue (2) from the left file.
+        for i in 0..s {
+            let c = if v == 1 { i } else { i * s };
+            if self.cells[c] == v {
+                seen[c] = true;
+                stack[top] = c as u16;
+                top += 1;
+            }
+        }
+        while top > 0 {
+            top -= 1;
+            let c = stack[top] as usize;
+            let (f, r) = (c % s, c / s);
+            if (v == 1 && r == s - 1) || (v == 2 && f == s - 1) {
+                return true;
+            }
+            let mut visit = |n: usize| {
+                if !seen[n] && self.cells[n] == v {
+                    seen[n] = true;
+                    stack[top] = n as u16;
+                    top += 1;
+                }
+            };
+            if f > 0 {
+                visit(c - 1);
+            }
+            if f + 1 < s {
+                visit(c + 1);
+            }
+            if r > 0 {
+                visit(c - s);
+            }
+            if r + 1 < s {
+                visit(c + s);
+            }
+        }
+        false
+    }
+
+    /// A shortest path of the winner's stones between its sides (empty unless won).
+    fn winning_path(&self) -> Vec<usize> {
+        let Some(Outcome::Winner(seat)) = self.outcome else {
+            return Vec::new();
+        };
+        let v = seat as u8 + 1;
+        let s = self.grid.width;
+        let n = self.grid.len();
+        let mut parent = vec![usize::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        for i in 0..s {
+            let c = if v == 1 { i } else { i * s };
+            if self.cells[c] == v {
+                parent[c] = c;
+                queue.push_back(c);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let at_goal = if v == 1 {
+                c / s == s - 1
+            } else {
+                c % s == s - 1
+            };
+            if at_goal {
+                let mut path = vec![c];
+                let mut x = c;
+                while parent[x] != x {
+                    x = parent[x];
+                    path.push(x);
+                }
+                path.sort_unstable();
+                return path;
+            }
+            for nb in self.grid.neighbors(c) {
+                if parent[nb] == usize::MAX && self.cells[nb] == v {
+                    parent[nb] = c;
+                    queue.push_back(nb);
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// Ends the mover's turn: lost stones go, the connection is judged, the turn passes.
+    fn end_turn(&mut self) {
+        self.pending = 0;
+        self.can = 0;
+        if self.connected(self.me()) {
+            self.outcome = Some(Outcome::Winner(self.mover as Seat));
+        } else {
+            self.mover ^= 1;
+        }
+    }
+
+    fn shown(text: &str) -> String {
+        let mut shown: String = text.chars().take(24).collect();
+        if text.chars().nth(24).is_some() {
+            shown.push('…');
+        }
+        shown
+    }
+}
+
+impl Game for Position {
+    type Step = Step;
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Seat {
+        self.mover as Seat
+    }
+
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let n = self.grid.len();
+        if self.pending == 0 {
+            out.extend(
+                (0..n)
+                    .filter(|&c| self.cells[c] == EMPTY)
+                    .map(|c| Step(c as u16)),
+            );
+            return;
+        }
+        let g = self.graph();
+        for c in 0..n {
+            if g.state[c] & SAFE != 0 && self.keeps_maximum(&g, c) {
+                out.push(Step(c as u16));
+            }
+        }
+    }
+
+    fn play(&mut self, step: Step) {
+        let c = step.cell();
+        debug_assert!(self.outcome.is_none(), "play after the game is over");
+        debug_assert!(
+            c < self.grid.len() && self.cells[c] == EMPTY,
+            "play on a taken cell"
+        );
+        let me = self.me();
+        if self.pending > 0 {
+            debug_assert!(!self.forms_crosscut(c, me), "re-placement forms a crosscut");
+            self.cells[c] = me;
+            self.pending -= 1;
+            self.can -= 1;
+            if self.can == 0 {
+                self.end_turn();
+            }
+            return;
+        }
+        self.cells[c] = me;
+        let enemy = 3 - me;
+        let mut removed = 0;
+        for k in 0..4 {
+            if let Some([d, a, b]) = self.diag(c, k) {
+                if self.cells[d] == me && self.cells[a] == enemy && self.cells[b] == enemy {
+                    self.cells[d] = EMPTY;
+                    removed += 1;
+                }
+            }
+        }
+        if removed == 0 {
+            self.end_turn();
+            return;
+        }
+        self.pending = removed;
+        let g = self.graph();
+        self.can = self.max_replaceable(&g);
+        if self.can == 0 {
+            self.end_turn();
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn step_text(&self, step: Step) -> String {
+        self.grid.name(step.cell())
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, Error> {
+        if self.outcome.is_some() {
+            return fail("the game is over");
+        }
+        let trimmed = text.trim();
+        let s = self.size();
+        if trimmed.is_empty() {
+            return fail(format!(
+                "no step given: name an empty cell of the {s}×{s} board, such as c4"
+            ));
+        }
+        let lower = trimmed.to_ascii_lowercase();
+        let Some(c) = self.grid.parse(&lower) else {
+            return fail(format!(
+                "`{}` is not a cell of this {s}×{s} board",
+                Position::shown(trimmed)
+            ));
+        };
+        let name = self.grid.name(c);
+        if self.cells[c] != EMPTY {
+            return fail(format!("{name} is occupied"));
+        }
+        if self.pending == 0 {
+            return Ok(Step(c as u16));
+        }
+        let g = self.graph();
+        if g.state[c] & SAFE == 0 {
+            return fail(format!("a stone re-placed on {name} would form a crosscut"));
+        }
+        if !self.keeps_maximum(&g, c) {
+            return fail(format!(
+                "re-placing on {name} would leave room for fewer stones than possible"
+            ));
+        }
+        Ok(Step(c as u16))
+    }
+
+    fn step_view(&self, step: Step) -> StepView {
+        StepView {
+            text: self.step_text(step),
+            kind: if self.pending > 0 { "replace" } else { "place" },
+            cells: vec![step.cell()],
+            dir: None,
+            piece: None,
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        let s = self.size();
+        let n = self.grid.len();
+        let pieces = (0..n)
+            .map(|c| {
+                self.stone(c).map(|seat| PieceView {
+                    color: COLOURS[seat],
+                    kind: "stone",
+                    label: None,
+                })
+            })
+            .collect();
+        let name = NAMES[self.mover as usize];
+        let prompt = match self.outcome {
+            Some(Outcome::Winner(seat)) => format!("{} wins", NAMES[seat]),
+            Some(Outcome::Draw) => "Draw".to_string(),
+            None if self.pending > 0 => {
+                let can = self.can as usize;
+                let lost = (self.pending - self.can) as usize;
+                let mut p = format!(
+                    "{name} to re-place {can} more stone{}",
+                    if can == 1 { "" } else { "s" }
+                );
+                if lost > 0 {
+                    p += &format!(" ({lost} more cannot be re-placed and will be lost)");
+                }
+                p
+            }
+            None => format!("{name} to place a stone"),
+        };
+        let mut facts = Vec::new();
+        if self.outcome.is_none() && self.pending > 0 {
+            facts.push(("Stones to re-place".to_string(), self.can.to_string()));
+            if self.pending > self.can {
+                facts.push((
+                    "Stones that cannot be re-placed".to_string(),
+                    (self.pending - self.can).to_string(),
+                ));
+            }
+        }
+        for (seat, name) in NAMES.iter().enumerate() {
+            facts.push((
+                format!("{name} stones on the board"),
+                self.stones_on_board(seat).to_string(),
+            ));
+        }
+        BoardView {
+            shape: Shape::Square {
+                width: s,
+                height: s,
+            },
+            cells: (0..n).map(|c| self.grid.name(c)).collect(),
+            pieces,
+            walls: Vec::new(),
+            sides: vec![
+                SideView {
+                    side: "top",
+                    color: "red",
+                },
+                SideView {
+                    side: "bottom",
+                    color: "red",
+                },
+                SideView {
+                    side: "left",
+                    color: "blue",
+                },
+                SideView {
+                    side: "right",
+                    color: "blue",
+                },
+            ],
+            players: (0..2)
+                .map(|seat| PlayerView {
+                    name: NAMES[seat].to_string(),
+                    color: COLOURS[seat],
+                })
+                .collect(),
+            to_move: self.outcome.is_none().then_some(self.mover as Seat),
+            outcome: self.outcome,
+            prompt,
+            marked: Vec::new(),
+            highlight: self.winning_path(),
+            facts,
+        }
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Scattercut {0}×{0}, {1} to move, {2} removed pending, {3} to re-place, outcome {4:?}",
+            self.size(),
+            NAMES[self.mover as usize],
+            self.pending,
+            self.can,
+            self.outcome
+        )?;
+        f.write_str(&self.diagram())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(size: usize, to_move: Seat, d: &str) -> Position {
+        Position::from_diagram(&Options { size }, to_move, d).unwrap()
+    }
+
+    #[test]
+    fn conflict_graph_and_search() {
+        // Red to move; Blue holds b1 and a2 around the empty a1/b2 diagonal.
+        let p = pos(3, 0, "...\nB..\n.B.");
+        let g = p.graph();
+        let a1 = 0;
+        let b2 = 4;
+        assert_eq!(g.state[a1], SAFE | 0b1000);
+        assert_eq!(g.state[b2], SAFE | 0b0001);
+        assert_eq!(g.ncore, 2);
+        assert_eq!(g.isolated, 5);
+        let empty: Bits = [0; CELLS.div_ceil(64)];
+        assert!(p.core_holds(&g, empty, 1));
+        assert!(!p.core_holds(&g, empty, 2));
+    }
+
+    /// Brute force: the greatest number of stones (at most `k`) the mover can put down one
+    /// by one without forming a crosscut.
+    fn brute_max(p: &Position, k: usize) -> usize {
+        if k == 0 {
+            return 0;
+        }
+        let me = p.me();
+        let mut best = 0;
+        for c in 0..p.grid.len() {
+            if p.cells[c] == EMPTY && !p.forms_crosscut(c, me) {
+                let mut q = p.clone();
+                q.cells[c] = me;
+                best = best.max(1 + brute_max(&q, k - 1));
+                if best == k {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Re-placement states on random crosscut-free boards, set up directly (no judging of
+    /// connections, so the boards may be as full as wanted): the search against brute force.
+    #[test]
+    fn maximality_search_matches_brute_force() {
+        let mut rng = crate::rng::Rng::new(5);
+        let (mut refused, mut fewer, mut states) = (0, 0, 0);
+        for round in 0..40_000 {
+            let size = 3 + rng.below(4);
+            let mut p = Position::new(&Options { size }).unwrap();
+            let n = size * size;
+            let empties = rng.below(n / 3);
+            p.mover = rng.below(2) as u8;
+            let me = p.me();
+            // Half the boards get a diagonal walk of empty cells with enemy stones across
+            // each step: a chain of conflicts, where maximality bites.
+            let mut reserved = vec![false; n];
+            if round % 2 == 0 {
+                let mut c = rng.below(n);
+                reserved[c] = true;
+                for _ in 0..2 + rng.below(4) {
+                    let k = rng.below(4);
+                    if let Some([d, a, b]) = p.diag(c, k) {
+                        if p.cells[a] == EMPTY
+                            && !reserved[a]
+                            && p.cells[b] == EMPTY
+                            && !reserved[b]
+                        {
+                            p.cells[a] = 3 - me;
+                            p.cells[b] = 3 - me;
+                            reserved[a] = true;
+                            reserved[b] = true;
+                            reserved[d] = true;
+                            c = d;
+                        }
+                    }
+                }
+            }
+            let mut order: Vec<usize> = (0..n).filter(|&c| !reserved[c]).collect();
+            rng.shuffle(&mut order);
+            let empties = empties.min(order.len());
+            for &c in &order[empties..] {
+                let first = 1 + rng.below(2) as u8;
+                for v in [first, 3 - first] {
+                    if !p.forms_crosscut(c, v) {
+                        p.cells[c] = v;
+                        break;
+                    }
+                }
+            }
+            p.pending = 1 + rng.below(4) as u8;
+            let g = p.graph();
+            p.can = p.max_replaceable(&g);
+            assert_eq!(p.can as usize, brute_max(&p, p.pending as usize), "{p:?}");
+            if p.can == 0 {
+                continue;
+            }
+            states += 1;
+            if p.can < p.pending {
+                fewer += 1;
+            }
+            let mut got = Vec::new();
+            p.legal_steps(&mut got);
+            let mut free = 0;
+            for c in 0..n {
+                if p.cells[c] != EMPTY || p.forms_crosscut(c, me) {
+                    continue;
+                }
+                free += 1;
+                let mut q = p.clone();
+                q.cells[c] = me;
+                let ok = 1 + brute_max(&q, p.pending as usize - 1) == p.can as usize;
+                assert_eq!(
+                    got.contains(&Step(c as u16)),
+                    ok,
+                    "{} in {p:?}",
+                    p.grid.name(c)
+                );
+                if ok {
+                    assert!(p.parse_step(&p.grid.name(c)).is_ok());
+                } else {
+                    assert!(p
+                        .parse_step(&p.grid.name(c))
+                        .unwrap_err()
+                        .0
+                        .contains("fewer"));
+                }
+            }
+            if free > got.len() {
+                refused += 1;
+            }
+        }
+        eprintln!("{states} states, {fewer} with losses, {refused} with refusals");
+        assert!(
+            states > 5000 && fewer > 500 && refused > 500,
+            "{states} {fewer} {refused}"
+        );
+    }
+
+    #[test]
+    fn connection() {
+        let p = pos(3, 1, ".R.\n.R.\n.R.");
+        assert!(p.connected(1));
+        assert!(!p.connected(2));
+        assert_eq!(p.outcome, Some(Outcome::Winner(0)));
+        let q = pos(3, 0, "...\nBBB\n...");
+        assert!(q.connected(2));
+        assert_eq!(q.outcome, Some(Outcome::Winner(1)));
+    }
+}

@@ -1,0 +1,1223 @@
+//! Unity, Unified Edition (Néstor Romeral Andrés): unite all your pieces into one group.
+//!
+//! See `docs/rules/unity.md` for the rules as Ludus reads them.
+//!
+//! # Setting up a position
+//!
+//! The whole setup is part of the [`Options`]: a `layout` string (one character a cell in
+//! cell order, bottom row first: `.` empty, `P O G` rings, `p o g` asterisks), starting
+//! `walls` (`c3|c4,d3|d4`) and the wall `supply`. For hand-built positions,
+//! [`layout_from_diagram`] reads a drawing of the board, top row first:
+//!
+//! ```text
+//!     . . . . .
+//!    . . . . . .
+//!   . . . . . . .
+//!  . . . . . . . .
+//! . . . . P . . . .
+//!  . . . . . . . .
+//!   . . . . . . .
+//!    . . . . . .
+//!     o . . . .
+//! ```
+//!
+//! [`Position::diagram`] writes the same drawing. To reach a position in the middle of a turn,
+//! play steps from the setup.
+
+use crate::game::StepView;
+use crate::game::{fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape};
+use crate::geometry::{HexDir, HexGrid};
+use crate::options::OptionMap;
+use crate::rng::Rng;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The option keys `Options::from_map` reads.
+pub const OPTION_KEYS: &[&str] = &[
+    "size", "players", "neutral", "layout", "walls", "supply", "seed",
+];
+
+const GAME: &str = "unity";
+const DEFAULT_SIZE: usize = 5;
+const DEFAULT_SUPPLY: usize = 12;
+const DEFAULT_SEED: u64 = 1;
+const NONE: u8 = u8::MAX;
+
+// ---------------------------------------------------------------------------------------------
+// Colours and pieces
+// ---------------------------------------------------------------------------------------------
+
+/// The three colours, in turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    Purple = 0,
+    Orange = 1,
+    Green = 2,
+}
+
+impl Color {
+    pub const ALL: [Color; 3] = [Color::Purple, Color::Orange, Color::Green];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// "Purple", "Orange", "Green".
+    pub fn name(self) -> &'static str {
+        ["Purple", "Orange", "Green"][self as usize]
+    }
+
+    /// "purple", "orange", "green" (option values and view colours).
+    pub fn key(self) -> &'static str {
+        ["purple", "orange", "green"][self as usize]
+    }
+
+    /// The layout letter of this colour's ring ('P', 'O', 'G'); asterisks are lower case.
+    pub fn letter(self) -> char {
+        ['P', 'O', 'G'][self as usize]
+    }
+
+    pub fn parse(text: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| c.key() == text)
+    }
+}
+
+/// A piece's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Ring,
+    Asterisk,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Ring => "ring",
+            Kind::Asterisk => "asterisk",
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board tables (shared, built once per size)
+// ---------------------------------------------------------------------------------------------
+
+/// Precomputed neighbours and edge ids of a board, shared by every position of that size.
+struct Tables {
+    grid: HexGrid,
+    cells: usize,
+    edges: usize,
+    /// nbr[cell][dir], NONE off the board.
+    nbr: [[u8; 6]; 91],
+    /// edge[cell][dir], NONE off the board.
+    edge: [[u8; 6]; 91],
+}
+
+impl fmt::Debug for Tables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "side-{} board", self.grid.side())
+    }
+}
+
+impl Tables {
+    fn build(side: usize) -> Tables {
+        let grid = HexGrid::new(side);
+        let cells = grid.len();
+        let edges = grid.edges().len();
+        assert!(cells <= 128 && edges < NONE as usize);
+        let mut nbr = [[NONE; 6]; 91];
+        let mut edge = [[NONE; 6]; 91];
+        for cell in 0..cells {
+            for dir in HexDir::ALL {
+                if let Some(n) = grid.neighbor(cell, dir) {
+                    nbr[cell][dir.index()] = n as u8;
+                    edge[cell][dir.index()] = grid.edge(cell, dir).unwrap() as u8;
+                }
+            }
+        }
+        Tables {
+            grid,
+            cells,
+            edges,
+            nbr,
+            edge,
+        }
+    }
+}
+
+fn tables(size: usize) -> Result<&'static Tables, Error> {
+    static T5: OnceLock<Tables> = OnceLock::new();
+    static T6: OnceLock<Tables> = OnceLock::new();
+    match size {
+        5 => Ok(T5.get_or_init(|| Tables::build(5))),
+        6 => Ok(T6.get_or_init(|| Tables::build(6))),
+        _ => fail(format!("size must be 5 or 6 (got {size})")),
+    }
+}
+
+/// A set of walls, by edge id.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Walls([u64; 4]);
+
+impl Walls {
+    #[inline]
+    fn has(&self, edge: u8) -> bool {
+        self.0[(edge >> 6) as usize] >> (edge & 63) & 1 != 0
+    }
+
+    #[inline]
+    fn set(&mut self, edge: u8) {
+        self.0[(edge >> 6) as usize] |= 1 << (edge & 63);
+    }
+}
+
+/// True when the pieces in `pieces` (a cell bit set) form one group of neighbours not
+/// separated by a wall. False for an empty set.
+fn connected(t: &Tables, walls: &Walls, pieces: u128) -> bool {
+    if pieces == 0 {
+        return false;
+    }
+    let first = pieces.trailing_zeros() as u8;
+    let mut seen: u128 = 1 << first;
+    let mut stack = [0u8; 128];
+    stack[0] = first;
+    let mut len = 1;
+    while len > 0 {
+        len -= 1;
+        let cell = stack[len] as usize;
+        for d in 0..6 {
+            let e = t.edge[cell][d];
+            if e == NONE || walls.has(e) {
+                continue;
+            }
+            let bit = 1u128 << t.nbr[cell][d];
+            if pieces & bit != 0 && seen & bit == 0 {
+                seen |= bit;
+                stack[len] = t.nbr[cell][d];
+                len += 1;
+            }
+        }
+    }
+    seen == pieces
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------
+
+/// The game's options: board size, seats, and the whole setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Board side: 5 (the default) or 6.
+    pub size: usize,
+    /// 2 (the default) or 3.
+    pub players: usize,
+    /// The neutral colour: `Some` (default Green) with 2 players, `None` with 3.
+    pub neutral: Option<Color>,
+    /// One character a cell in cell order: `.` empty, `P O G` rings, `p o g` asterisks.
+    pub layout: String,
+    /// Starting walls, as pairs of cell indices (lower first), sorted.
+    pub walls: Vec<[usize; 2]>,
+    /// Walls the players may place during play.
+    pub supply: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            size: DEFAULT_SIZE,
+            players: 2,
+            neutral: Some(Color::Green),
+            layout: random_layout(DEFAULT_SIZE, Some(Color::Green), DEFAULT_SEED)
+                .expect("the default setup"),
+            walls: Vec::new(),
+            supply: DEFAULT_SUPPLY,
+        }
+    }
+}
+
+impl Options {
+    /// Reads options; a layout is always kept (a `seed` without a layout draws one).
+    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
+        map.check_keys(GAME, OPTION_KEYS)?;
+        let size = match map.get("size") {
+            None => DEFAULT_SIZE,
+            Some("5") => 5,
+            Some("6") => 6,
+            Some(other) => return fail(format!("size must be 5 or 6 (got {other:?})")),
+        };
+        let t = tables(size)?;
+        let players = match map.get("players") {
+            None | Some("2") => 2,
+            Some("3") => 3,
+            Some(other) => return fail(format!("players must be 2 or 3 (got {other:?})")),
+        };
+        let neutral = if players == 3 {
+            if map.get("neutral").is_some() {
+                return fail(
+                    "neutral applies only to 2 players: with 3 players every colour plays",
+                );
+            }
+            None
+        } else {
+            let key = map.choice("neutral", &["purple", "orange", "green"], "green")?;
+            Color::parse(key)
+        };
+        let layout = match (map.get("layout"), map.get("seed")) {
+            (Some(_), Some(_)) => {
+                return fail("give either a layout or a seed for a random setup, not both")
+            }
+            (Some(layout), None) => {
+                parse_layout(t, layout)?;
+                layout.to_string()
+            }
+            (None, seed) => {
+                let seed = match seed {
+                    None => DEFAULT_SEED,
+                    Some(text) => text.parse::<u64>().map_err(|_| {
+                        Error::new(format!("seed must be a whole number (got {text:?})"))
+                    })?,
+                };
+                random_layout(size, neutral, seed)?
+            }
+        };
+        let walls = match map.get("walls") {
+            None => Vec::new(),
+            Some(text) => parse_walls(t, text)?,
+        };
+        let supply = map.number("supply", 0..=t.edges, DEFAULT_SUPPLY)?;
+        let options = Options {
+            size,
+            players,
+            neutral,
+            layout,
+            walls,
+            supply,
+        };
+        options.check_players_have_pieces()?;
+        Ok(options)
+    }
+
+    /// Canonical options: the layout always, everything else only when not the default.
+    pub fn to_map(&self) -> OptionMap {
+        let mut map = OptionMap::new();
+        if self.size != DEFAULT_SIZE {
+            map.set("size", self.size.to_string());
+        }
+        if self.players != 2 {
+            map.set("players", self.players.to_string());
+        }
+        if let Some(neutral) = self.neutral {
+            if neutral != Color::Green {
+                map.set("neutral", neutral.key());
+            }
+        }
+        map.set("layout", self.layout.clone());
+        if !self.walls.is_empty() {
+            if let Ok(t) = tables(self.size) {
+                let text: Vec<String> = self
+                    .walls
+                    .iter()
+                    .map(|&[a, b]| format!("{}|{}", t.grid.name(a), t.grid.name(b)))
+                    .collect();
+                map.set("walls", text.join(","));
+            }
+        }
+        if self.supply != DEFAULT_SUPPLY {
+            map.set("supply", self.supply.to_string());
+        }
+        map
+    }
+
+    /// The colours that play, in seat order.
+    pub fn seat_colors(&self) -> Vec<Color> {
+        Color::ALL
+            .into_iter()
+            .filter(|&c| Some(c) != self.neutral)
+            .collect()
+    }
+
+    fn check_players_have_pieces(&self) -> Result<(), Error> {
+        for color in self.seat_colors() {
+            let ring = color.letter();
+            let asterisk = ring.to_ascii_lowercase();
+            if !self.layout.chars().any(|ch| ch == ring || ch == asterisk) {
+                return fail(format!(
+                    "{} has no pieces in the layout: every player needs at least one",
+                    color.name()
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a layout string into colour bit sets and the asterisk bit set.
+fn parse_layout(t: &Tables, layout: &str) -> Result<([u128; 3], u128), Error> {
+    let count = layout.chars().count();
+    if count != t.cells {
+        return fail(format!(
+            "the layout has {count} characters but a side-{} board has {} cells (one character a cell)",
+            t.grid.side(),
+            t.cells
+        ));
+    }
+    let mut occ = [0u128; 3];
+    let mut asterisks = 0u128;
+    for (i, ch) in layout.chars().enumerate() {
+        let bit = 1u128 << i;
+        let (color, asterisk) = match ch {
+            '.' => continue,
+            'P' => (0, false),
+            'O' => (1, false),
+            'G' => (2, false),
+            'p' => (0, true),
+            'o' => (1, true),
+            'g' => (2, true),
+            _ => {
+                return fail(format!(
+                    "layout character {} (cell {}) is {ch:?}: use . for empty, P O G for rings, p o g for asterisks",
+                    i + 1,
+                    t.grid.name(i)
+                ))
+            }
+        };
+        occ[color] |= bit;
+        if asterisk {
+            asterisks |= bit;
+        }
+    }
+    Ok((occ, asterisks))
+}
+
+/// Reads `c3|c4,d3|d4` into sorted cell pairs.
+fn parse_walls(t: &Tables, text: &str) -> Result<Vec<[usize; 2]>, Error> {
+    let mut walls = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let edge = t
+            .grid
+            .parse_edge(part)
+            .map_err(|e| Error::new(format!("walls: {e}")))?;
+        let pair = t.grid.edges()[edge];
+        if walls.contains(&pair) {
+            return fail(format!("walls: {} is listed twice", t.grid.edge_name(edge)));
+        }
+        walls.push(pair);
+    }
+    walls.sort_unstable();
+    Ok(walls)
+}
+
+/// A random balanced setup: in each colour as many rings as asterisks (10 + 10 on side 5,
+/// 15 + 15 on side 6), one empty cell, drawn again until no player (every colour but
+/// `neutral`; `neutral = None` means three players) is already united. Deterministic in `seed`.
+pub fn random_layout(size: usize, neutral: Option<Color>, seed: u64) -> Result<String, Error> {
+    let t = tables(size)?;
+    let half = (t.cells - 1) / 6;
+    let mut chars: Vec<char> = Vec::with_capacity(t.cells);
+    for color in Color::ALL {
+        let ring = color.letter();
+        chars.extend(std::iter::repeat(ring).take(half));
+        chars.extend(std::iter::repeat(ring.to_ascii_lowercase()).take(half));
+    }
+    chars.push('.');
+    let mut rng = Rng::new(seed);
+    loop {
+        rng.shuffle(&mut chars);
+        let layout: String = chars.iter().collect();
+        let (occ, _) = parse_layout(t, &layout)?;
+        let united = Color::ALL
+            .into_iter()
+            .filter(|&c| Some(c) != neutral)
+            .any(|c| connected(t, &Walls::default(), occ[c.index()]));
+        if !united {
+            return Ok(layout);
+        }
+    }
+}
+
+/// Reads a board drawing (top row first, one line a row, cells separated by any spaces)
+/// into a layout string in cell order.
+pub fn layout_from_diagram(size: usize, diagram: &str) -> Result<String, Error> {
+    let t = tables(size)?;
+    let rows: Vec<Vec<char>> = diagram
+        .lines()
+        .map(|line| {
+            line.chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<Vec<_>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect();
+    let n_rows = t.grid.rows();
+    if rows.len() != n_rows {
+        return fail(format!(
+            "the diagram has {} rows but a side-{size} board has {n_rows}",
+            rows.len()
+        ));
+    }
+    let mut layout = String::with_capacity(t.cells);
+    for row in 0..n_rows {
+        let drawn = &rows[n_rows - 1 - row];
+        if drawn.len() != t.grid.row_len(row) {
+            return fail(format!(
+                "row {} of the diagram has {} cells, not {}",
+                (b'a' + row as u8) as char,
+                drawn.len(),
+                t.grid.row_len(row)
+            ));
+        }
+        layout.extend(drawn.iter());
+    }
+    parse_layout(t, &layout)?;
+    Ok(layout)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+// ---------------------------------------------------------------------------------------------
+
+/// One step. Cells are cell indices; a wall is an edge id of the board's [`HexGrid`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Slide an own piece along a line to an empty cell: `c3-c6`.
+    Slide { from: u8, to: u8 },
+    /// Place a wall on an empty edge: `c3|c4`.
+    Wall(u8),
+    /// Capture with a ring: `c3x`.
+    Ring(u8),
+    /// Capture with an asterisk in one direction: `c3xNE`.
+    Asterisk(u8, HexDir),
+    /// Only when nothing else is legal.
+    Pass,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Position
+// ---------------------------------------------------------------------------------------------
+
+/// A Unity position. Cheap to copy: all state is in fixed-size fields.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    t: &'static Tables,
+    players: u8,
+    /// Colour index of each seat.
+    seat_color: [u8; 3],
+    /// Seat of each colour, NONE for the neutral colour.
+    color_seat: [u8; 3],
+    /// Cells holding each colour's pieces.
+    occ: [u128; 3],
+    /// Cells holding asterisks (of any colour).
+    asterisks: u128,
+    walls: Walls,
+    /// Walls on the board (starting walls included).
+    wall_count: u16,
+    /// Walls left in the supply.
+    walls_left: u16,
+    to_move: u8,
+    /// Three players: the mover has placed a first wall and must place a second.
+    second_wall: bool,
+    outcome: Option<Outcome>,
+}
+
+impl Position {
+    pub fn new(options: &Options) -> Result<Position, Error> {
+        let t = tables(options.size)?;
+        match (options.players, options.neutral) {
+            (2, Some(_)) | (3, None) => {}
+            (2, None) => return fail("a 2-player game needs a neutral colour"),
+            (3, Some(_)) => {
+                return fail("neutral applies only to 2 players: with 3 players every colour plays")
+            }
+            (n, _) => return fail(format!("players must be 2 or 3 (got {n})")),
+        }
+        if options.supply > t.edges {
+            return fail(format!(
+                "supply must be a whole number from 0 to {} (got {})",
+                t.edges, options.supply
+            ));
+        }
+        let (occ, asterisks) = parse_layout(t, &options.layout)?;
+        options.check_players_have_pieces()?;
+        let mut walls = Walls::default();
+        let mut wall_count = 0;
+        for &[a, b] in &options.walls {
+            if a >= t.cells || b >= t.cells {
+                return fail(format!(
+                    "walls: cell index {} is not on this board",
+                    a.max(b)
+                ));
+            }
+            let edge = t.grid.edge_between(a, b).ok_or_else(|| {
+                Error::new(format!(
+                    "walls: {} and {} are not neighbours",
+                    t.grid.name(a),
+                    t.grid.name(b)
+                ))
+            })?;
+            if walls.has(edge as u8) {
+                return fail(format!("walls: {} is listed twice", t.grid.edge_name(edge)));
+            }
+            walls.set(edge as u8);
+            wall_count += 1;
+        }
+        let mut seat_color = [NONE; 3];
+        let mut color_seat = [NONE; 3];
+        for (seat, color) in options.seat_colors().into_iter().enumerate() {
+            seat_color[seat] = color as u8;
+            color_seat[color.index()] = seat as u8;
+        }
+        Ok(Position {
+            t,
+            players: options.players as u8,
+            seat_color,
+            color_seat,
+            occ,
+            asterisks,
+            walls,
+            wall_count,
+            walls_left: options.supply as u16,
+            to_move: 0,
+            second_wall: false,
+            outcome: None,
+        })
+    }
+
+    /// The board's geometry (cell names, edges).
+    pub fn grid(&self) -> &'static HexGrid {
+        &self.t.grid
+    }
+
+    /// The colour playing in a seat.
+    pub fn seat_color(&self, seat: Seat) -> Color {
+        Color::ALL[self.seat_color[seat] as usize]
+    }
+
+    /// The piece on a cell.
+    pub fn piece(&self, cell: usize) -> Option<(Color, Kind)> {
+        let bit = 1u128 << cell;
+        let color = Color::ALL
+            .into_iter()
+            .find(|c| self.occ[c.index()] & bit != 0)?;
+        let kind = if self.asterisks & bit != 0 {
+            Kind::Asterisk
+        } else {
+            Kind::Ring
+        };
+        Some((color, kind))
+    }
+
+    /// The number of pieces of a colour on the board.
+    pub fn count(&self, color: Color) -> usize {
+        self.occ[color.index()].count_ones() as usize
+    }
+
+    /// Walls still in the supply.
+    pub fn walls_left(&self) -> usize {
+        self.walls_left as usize
+    }
+
+    /// Whether a wall stands between two adjacent cells.
+    pub fn has_wall(&self, a: usize, b: usize) -> bool {
+        self.t
+            .grid
+            .edge_between(a, b)
+            .is_some_and(|e| self.walls.has(e as u8))
+    }
+
+    /// Three players: the mover has placed one wall and must place a second.
+    pub fn second_wall_pending(&self) -> bool {
+        self.second_wall
+    }
+
+    /// Whether all of a colour's pieces form one group (walls separate neighbours).
+    pub fn is_united(&self, color: Color) -> bool {
+        connected(self.t, &self.walls, self.occ[color.index()])
+    }
+
+    /// The board drawn top row first, as [`layout_from_diagram`] reads it.
+    pub fn diagram(&self) -> String {
+        let g = &self.t.grid;
+        let rows = g.rows();
+        let mut out = String::new();
+        let mut start = g.len();
+        for row in (0..rows).rev() {
+            let len = g.row_len(row);
+            start -= len;
+            out.push_str(&" ".repeat(rows - len));
+            let cells: Vec<String> = (start..start + len)
+                .map(|c| self.cell_char(c).to_string())
+                .collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The board as a layout string (cell order).
+    pub fn layout(&self) -> String {
+        (0..self.t.cells).map(|c| self.cell_char(c)).collect()
+    }
+
+    fn cell_char(&self, cell: usize) -> char {
+        match self.piece(cell) {
+            None => '.',
+            Some((color, Kind::Ring)) => color.letter(),
+            Some((color, Kind::Asterisk)) => color.letter().to_ascii_lowercase(),
+        }
+    }
+
+    #[inline]
+    fn occupied(&self) -> u128 {
+        self.occ[0] | self.occ[1] | self.occ[2]
+    }
+
+    #[inline]
+    fn mover_color(&self) -> usize {
+        self.seat_color[self.to_move as usize] as usize
+    }
+
+    /// Cells a ring capture from `cell` removes (the ring included).
+    #[inline]
+    fn ring_mask(&self, cell: usize) -> u128 {
+        let mut mask = 1u128 << cell;
+        for d in 0..6 {
+            let e = self.t.edge[cell][d];
+            if e != NONE && !self.walls.has(e) {
+                mask |= 1u128 << self.t.nbr[cell][d];
+            }
+        }
+        mask
+    }
+
+    /// Cells an asterisk capture from `cell` in direction `d` removes (the asterisk included).
+    #[inline]
+    fn asterisk_mask(&self, cell: usize, d: usize) -> u128 {
+        let mut mask = 1u128 << cell;
+        let mut cur = cell;
+        loop {
+            let e = self.t.edge[cur][d];
+            if e == NONE || self.walls.has(e) {
+                return mask;
+            }
+            cur = self.t.nbr[cur][d] as usize;
+            mask |= 1u128 << cur;
+        }
+    }
+
+    /// The player colours a capture removing `mask` would leave with no pieces (bit set).
+    #[inline]
+    fn wiped_out(&self, mask: u128) -> u8 {
+        let mut wiped = 0;
+        for c in 0..3 {
+            if self.color_seat[c] != NONE && self.occ[c] & !mask == 0 {
+                wiped |= 1 << c;
+            }
+        }
+        wiped
+    }
+
+    fn push_walls(&self, out: &mut Vec<Step>) {
+        for e in 0..self.t.edges as u8 {
+            if !self.walls.has(e) {
+                out.push(Step::Wall(e));
+            }
+        }
+    }
+
+    fn can_place_wall(&self) -> bool {
+        self.walls_left > 0 && (self.wall_count as usize) < self.t.edges
+    }
+
+    fn remove(&mut self, mask: u128) {
+        for c in 0..3 {
+            self.occ[c] &= !mask;
+        }
+        self.asterisks &= !mask;
+    }
+
+    /// The turn is over: judge unity, else pass the turn on.
+    fn end_turn(&mut self) {
+        self.second_wall = false;
+        let players = self.players as usize;
+        let mover = self.to_move as usize;
+        // (pieces, recency: 0 = the mover, 1 = the seat before, ...)
+        let mut best: Option<(u32, usize, usize)> = None;
+        for seat in 0..players {
+            let pieces = self.occ[self.seat_color[seat] as usize];
+            if !connected(self.t, &self.walls, pieces) {
+                continue;
+            }
+            let size = pieces.count_ones();
+            let recency = (mover + players - seat) % players;
+            let better = match best {
+                None => true,
+                Some((s, r, _)) => size > s || (size == s && recency < r),
+            };
+            if better {
+                best = Some((size, recency, seat));
+            }
+        }
+        match best {
+            Some((_, _, seat)) => self.outcome = Some(Outcome::Winner(seat)),
+            None => self.to_move = ((mover + 1) % players) as u8,
+        }
+    }
+
+    fn name(&self, cell: usize) -> String {
+        self.t.grid.name(cell)
+    }
+
+    fn wiped_message(&self, wiped: u8) -> String {
+        let names: Vec<&str> = Color::ALL
+            .into_iter()
+            .filter(|c| wiped & (1 << c.index()) != 0)
+            .map(Color::name)
+            .collect();
+        format!(
+            "that capture would leave {} with no pieces",
+            names.join(" and ")
+        )
+    }
+
+    /// Checks that `cell` holds a piece of the mover, for a slide or a capture.
+    fn check_own(&self, cell: usize) -> Result<Kind, Error> {
+        let me = Color::ALL[self.mover_color()];
+        match self.piece(cell) {
+            None => fail(format!("{} is empty", self.name(cell))),
+            Some((color, _)) if color != me => fail(format!(
+                "{} holds {} {} piece: {} is to play",
+                self.name(cell),
+                if color == Color::Orange { "an" } else { "a" },
+                color.name(),
+                me.name()
+            )),
+            Some((_, kind)) => Ok(kind),
+        }
+    }
+
+    fn parse_cell(&self, text: &str) -> Result<usize, Error> {
+        self.t.grid.parse(text).ok_or_else(|| {
+            Error::new(format!(
+                "{text:?} is not a cell of this side-{} board",
+                self.t.grid.side()
+            ))
+        })
+    }
+
+    fn parse_unchecked(&self, text: &str) -> Result<Step, Error> {
+        let me = Color::ALL[self.mover_color()];
+        let second = || {
+            Error::new(format!(
+                "{} must place a second wall (write it as c3|c4)",
+                me.name()
+            ))
+        };
+        if text == "pass" {
+            let mut steps = Vec::new();
+            self.legal_steps(&mut steps);
+            return if steps == [Step::Pass] {
+                Ok(Step::Pass)
+            } else {
+                fail("you may pass only when no other step is possible")
+            };
+        }
+        if text.contains('|') {
+            let edge = self.t.grid.parse_edge(text).map_err(Error::new)?;
+            let [a, b] = self.t.grid.edges()[edge];
+            if self.walls.has(edge as u8) {
+                return fail(format!(
+                    "there is already a wall between {} and {}",
+                    self.name(a),
+                    self.name(b)
+                ));
+            }
+            if self.walls_left == 0 {
+                return fail("no walls are left in the supply");
+            }
+            return Ok(Step::Wall(edge as u8));
+        }
+        if let Some((from, to)) = text.split_once('-') {
+            let from = self.parse_cell(from)?;
+            let to = self.parse_cell(to)?;
+            if self.second_wall {
+                return Err(second());
+            }
+            self.check_own(from)?;
+            if from == to {
+                return fail("a piece must move to another cell");
+            }
+            let line = (0..6).find_map(|d| {
+                let mut cur = from;
+                let mut blocked = false;
+                while self.t.nbr[cur][d] != NONE {
+                    blocked |= self.walls.has(self.t.edge[cur][d]);
+                    cur = self.t.nbr[cur][d] as usize;
+                    if cur == to {
+                        return Some(blocked);
+                    }
+                }
+                None
+            });
+            return match line {
+                None => fail(format!(
+                    "{} is not in line with {}",
+                    self.name(to),
+                    self.name(from)
+                )),
+                Some(true) => fail(format!(
+                    "a wall blocks the way from {} to {}",
+                    self.name(from),
+                    self.name(to)
+                )),
+                Some(false) if self.occupied() >> to & 1 != 0 => {
+                    fail(format!("{} is occupied", self.name(to)))
+                }
+                Some(false) => Ok(Step::Slide {
+                    from: from as u8,
+                    to: to as u8,
+                }),
+            };
+        }
+        if let Some(at) = text.find('x').filter(|&i| i > 0) {
+            let cell = self.parse_cell(&text[..at])?;
+            let dir_text = &text[at + 1..];
+            let dir = if dir_text.is_empty() {
+                None
+            } else {
+                Some(
+                    HexDir::parse(&dir_text.to_ascii_uppercase()).ok_or_else(|| {
+                        Error::new(format!(
+                            "{dir_text:?} is not a direction: use NE, E, SE, SW, W or NW"
+                        ))
+                    })?,
+                )
+            };
+            if self.second_wall {
+                return Err(second());
+            }
+            let kind = self.check_own(cell)?;
+            let (step, mask) = match (kind, dir) {
+                (Kind::Ring, None) => (Step::Ring(cell as u8), self.ring_mask(cell)),
+                (Kind::Asterisk, Some(d)) => (
+                    Step::Asterisk(cell as u8, d),
+                    self.asterisk_mask(cell, d.index()),
+                ),
+                (Kind::Ring, Some(_)) => {
+                    return fail(format!(
+                        "{0} is a ring: it captures all around, written {0}x",
+                        self.name(cell)
+                    ))
+                }
+                (Kind::Asterisk, None) => {
+                    return fail(format!(
+                        "{0} is an asterisk: name a direction, as in {0}xNE",
+                        self.name(cell)
+                    ))
+                }
+            };
+            let wiped = self.wiped_out(mask);
+            if wiped != 0 {
+                return fail(self.wiped_message(wiped));
+            }
+            return Ok(step);
+        }
+        fail(format!(
+            "{text:?} is not a step: write a move as c3-c6, a wall as c3|c4, a capture as c3x (ring) or c3xNE (asterisk)"
+        ))
+    }
+}
+
+impl Game for Position {
+    type Step = Step;
+
+    fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move as usize
+    }
+
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.second_wall {
+            self.push_walls(out);
+            return;
+        }
+        let start = out.len();
+        let t = self.t;
+        let occupied = self.occupied();
+        let mut own = self.occ[self.mover_color()];
+        while own != 0 {
+            let cell = own.trailing_zeros() as usize;
+            own &= own - 1;
+            // Slides: every empty cell along each line, up to a wall or the board's edge.
+            for d in 0..6 {
+                let mut cur = cell;
+                loop {
+                    let e = t.edge[cur][d];
+                    if e == NONE || self.walls.has(e) {
+                        break;
+                    }
+                    cur = t.nbr[cur][d] as usize;
+                    if occupied >> cur & 1 == 0 {
+                        out.push(Step::Slide {
+                            from: cell as u8,
+                            to: cur as u8,
+                        });
+                    }
+                }
+            }
+            // Captures.
+            if self.asterisks >> cell & 1 != 0 {
+                for dir in HexDir::ALL {
+                    if self.wiped_out(self.asterisk_mask(cell, dir.index())) == 0 {
+                        out.push(Step::Asterisk(cell as u8, dir));
+                    }
+                }
+            } else if self.wiped_out(self.ring_mask(cell)) == 0 {
+                out.push(Step::Ring(cell as u8));
+            }
+        }
+        if self.can_place_wall() {
+            self.push_walls(out);
+        }
+        if out.len() == start {
+            out.push(Step::Pass);
+        }
+    }
+
+    fn play(&mut self, step: Step) {
+        debug_assert!(self.outcome.is_none(), "play after the game is over");
+        match step {
+            Step::Slide { from, to } => {
+                let c = self.mover_color();
+                let (from, to) = (1u128 << from, 1u128 << to);
+                debug_assert!(self.occ[c] & from != 0 && self.occupied() & to == 0);
+                self.occ[c] ^= from | to;
+                if self.asterisks & from != 0 {
+                    self.asterisks ^= from | to;
+                }
+                self.end_turn();
+            }
+            Step::Ring(cell) => {
+                let mask = self.ring_mask(cell as usize);
+                debug_assert!(self.wiped_out(mask) == 0);
+                self.remove(mask);
+                self.end_turn();
+            }
+            Step::Asterisk(cell, dir) => {
+                let mask = self.asterisk_mask(cell as usize, dir.index());
+                debug_assert!(self.wiped_out(mask) == 0);
+                self.remove(mask);
+                self.end_turn();
+            }
+            Step::Wall(edge) => {
+                debug_assert!(!self.walls.has(edge) && (self.walls_left > 0 || self.second_wall));
+                self.walls.set(edge);
+                self.wall_count += 1;
+                self.walls_left -= 1;
+                if self.players == 3 && !self.second_wall && self.can_place_wall() {
+                    self.second_wall = true;
+                } else {
+                    self.end_turn();
+                }
+            }
+            Step::Pass => self.end_turn(),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn step_text(&self, step: Step) -> String {
+        match step {
+            Step::Slide { from, to } => {
+                format!("{}-{}", self.name(from as usize), self.name(to as usize))
+            }
+            Step::Wall(edge) => self.t.grid.edge_name(edge as usize),
+            Step::Ring(cell) => format!("{}x", self.name(cell as usize)),
+            Step::Asterisk(cell, dir) => format!("{}x{}", self.name(cell as usize), dir.name()),
+            Step::Pass => "pass".to_string(),
+        }
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, Error> {
+        if self.outcome.is_some() {
+            return fail("the game is over");
+        }
+        let text = text.trim();
+        let step = self.parse_unchecked(text)?;
+        // The specific checks above explain; this makes sure nothing illegal gets through.
+        let mut steps = Vec::new();
+        self.legal_steps(&mut steps);
+        if steps.contains(&step) {
+            Ok(step)
+        } else {
+            fail(format!("{} is not legal now", self.step_text(step)))
+        }
+    }
+
+    fn step_view(&self, step: Step) -> StepView {
+        let (kind, cells, dir) = match step {
+            Step::Slide { from, to } => ("move", vec![from as usize, to as usize], None),
+            Step::Wall(edge) => ("wall", self.t.grid.edges()[edge as usize].to_vec(), None),
+            Step::Ring(cell) => ("ring", vec![cell as usize], None),
+            Step::Asterisk(cell, dir) => {
+                let mut cells = vec![cell as usize];
+                cells.extend(self.t.grid.neighbor(cell as usize, dir));
+                ("asterisk", cells, Some(dir.name()))
+            }
+            Step::Pass => ("pass", Vec::new(), None),
+        };
+        StepView {
+            text: self.step_text(step),
+            kind,
+            cells,
+            dir,
+            piece: None,
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        let g = &self.t.grid;
+        let pieces = (0..self.t.cells)
+            .map(|c| {
+                self.piece(c).map(|(color, kind)| PieceView {
+                    color: color.key(),
+                    kind: kind.name(),
+                    label: None,
+                })
+            })
+            .collect();
+        let walls = (0..self.t.edges)
+            .filter(|&e| self.walls.has(e as u8))
+            .map(|e| g.edges()[e])
+            .collect();
+        let players = (0..self.players as usize)
+            .map(|s| {
+                let color = self.seat_color(s);
+                PlayerView {
+                    name: color.name().to_string(),
+                    color: color.key(),
+                }
+            })
+            .collect();
+        let mover = self.seat_color(self.to_move as usize);
+        let (prompt, highlight) = match self.outcome {
+            Some(Outcome::Winner(seat)) => {
+                let color = self.seat_color(seat);
+                let bits = self.occ[color.index()];
+                let n = bits.count_ones();
+                (
+                    format!(
+                        "{} wins: all {} piece{} united",
+                        color.name(),
+                        n,
+                        if n == 1 { "" } else { "s" }
+                    ),
+                    (0..self.t.cells).filter(|&c| bits >> c & 1 != 0).collect(),
+                )
+            }
+            Some(Outcome::Draw) => ("Draw".to_string(), Vec::new()),
+            None if self.second_wall => (
+                format!("{} to place a second wall", mover.name()),
+                Vec::new(),
+            ),
+            None => {
+                let steps = self.legal_step_list();
+                let mut can = Vec::new();
+                if steps.iter().any(|s| matches!(s, Step::Slide { .. })) {
+                    can.push("move");
+                }
+                if steps
+                    .iter()
+                    .any(|s| matches!(s, Step::Ring(_) | Step::Asterisk(..)))
+                {
+                    can.push("capture");
+                }
+                if steps.iter().any(|s| matches!(s, Step::Wall(_))) {
+                    can.push(if self.players == 3 {
+                        "place walls"
+                    } else {
+                        "place a wall"
+                    });
+                }
+                let prompt = match can.len() {
+                    0 => format!("{} cannot do anything and must pass", mover.name()),
+                    1 => format!("{} to {}", mover.name(), can[0]),
+                    n => format!(
+                        "{} to {} or {}",
+                        mover.name(),
+                        can[..n - 1].join(", "),
+                        can[n - 1]
+                    ),
+                };
+                (prompt, Vec::new())
+            }
+        };
+        let mut facts = vec![("Walls left".to_string(), self.walls_left.to_string())];
+        if self.second_wall {
+            facts.push(("Second wall".to_string(), "to place".to_string()));
+        }
+        for color in Color::ALL {
+            let label = if self.color_seat[color.index()] == NONE {
+                format!("{} pieces (neutral)", color.name())
+            } else {
+                format!("{} pieces", color.name())
+            };
+            facts.push((label, self.count(color).to_string()));
+        }
+        BoardView {
+            shape: Shape::Hex { side: g.side() },
+            cells: (0..self.t.cells).map(|c| g.name(c)).collect(),
+            pieces,
+            walls,
+            sides: Vec::new(),
+            players,
+            to_move: self.outcome.is_none().then_some(self.to_move as usize),
+            outcome: self.outcome,
+            prompt,
+            marked: Vec::new(),
+            highlight,
+            facts,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::perft;
+
+    const LAYOUT: &str = "GoGPpgPOooGOoOPPpoOPOPOogGGpgppPGpGOo.oOGOgoPgpoppGgGpgOgPPgg";
+
+    fn pos(map: OptionMap) -> Position {
+        Position::new(&Options::from_map(&map).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn perft_examples() {
+        let p = pos(OptionMap::new().with("layout", LAYOUT));
+        assert_eq!(perft(&p, 1), 233);
+        let p3 = pos(OptionMap::new().with("layout", LAYOUT).with("players", "3"));
+        assert_eq!(perft(&p3, 1), 233);
+    }
+
+    #[test]
+    fn default_options_round_trip() {
+        let o = Options::default();
+        assert_eq!(Options::from_map(&o.to_map()).unwrap(), o);
+        assert_eq!(Options::from_map(&OptionMap::new()).unwrap(), o);
+    }
+
+    #[test]
+    fn diagram_round_trip() {
+        let p = pos(OptionMap::new().with("layout", LAYOUT));
+        assert_eq!(layout_from_diagram(5, &p.diagram()).unwrap(), LAYOUT);
+    }
+}

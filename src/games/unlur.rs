@@ -1,0 +1,805 @@
+//! Unlur (Jorge Gomez Arrausi, 2002): an asymmetric connection game on a hex-of-hex board.
+//!
+//! The game opens with a *contract*: starting with seat 0, the players take turns placing
+//! **black** stones on inner (non-edge) cells, or pass. Whoever passes first plays Black
+//! from then on; the other plays White and moves next. After the contract each player
+//! places a stone of their own colour on any empty cell, and nobody may pass.
+//!
+//! White's goal: one group of white stones touching two opposite sides (N–S, NE–SW or
+//! SE–NW). Black's goal: one group of black stones touching three alternate sides (N, SE,
+//! SW or S, NE, NW). A corner cell lies on both its sides. After each placement after the
+//! contract, the group of the stone just placed is judged: if it reaches the mover's own
+//! goal the mover wins (even if it also has the other goal's shape); otherwise, if it has
+//! the opponent's goal shape, the mover loses. Only the placed stone's group can have
+//! changed, so judging it alone is judging the whole board.
+//!
+//! No draw is possible: on a full board some group of one colour always touches the three
+//! "arcs" N∪NE, SE∪S, SW∪NW (the Y theorem), and any such group touches either two opposite
+//! sides or three alternate sides, i.e. holds a goal shape. So a game always ends before
+//! (or when) the board fills; see the unit test `full_boards_always_hold_a_goal_shape`.
+//!
+//! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
+//! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
+
+use crate::game::{fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape};
+use crate::game::{SideView, StepView};
+use crate::geometry::{HexGrid, HexSide};
+use crate::options::OptionMap;
+use std::sync::Arc;
+
+/// The option keys Unlur reads.
+pub const OPTION_KEYS: &[&str] = &["size"];
+
+/// Smallest, largest and default board side.
+pub const MIN_SIZE: usize = 4;
+pub const MAX_SIZE: usize = 12;
+pub const DEFAULT_SIZE: usize = 6;
+
+/// Unlur's options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Cells along each side of the hexagon (4 to 12).
+    pub size: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { size: DEFAULT_SIZE }
+    }
+}
+
+impl Options {
+    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
+        map.check_keys("unlur", OPTION_KEYS)?;
+        let size = map.number("size", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
+        Ok(Options { size })
+    }
+
+    /// Canonical: values equal to the default are left out.
+    pub fn to_map(&self) -> OptionMap {
+        let mut map = OptionMap::new();
+        if self.size != DEFAULT_SIZE {
+            map.set("size", self.size.to_string());
+        }
+        map
+    }
+}
+
+/// One step: a stone on a cell (cell index in cell order), or a pass (contract only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    Place(u16),
+    Pass,
+}
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+
+/// Seat value meaning "the contract is still running".
+const UNDECIDED: u8 = 2;
+
+/// Bits of the sides in Black's two Y goals: N, SE, SW and S, NE, NW.
+const Y_NORTH: u8 = 0b01_0101;
+const Y_SOUTH: u8 = 0b10_1010;
+
+/// White's goal: the side set holds an opposite pair (side k and k + 3).
+fn white_goal(mask: u8) -> bool {
+    mask & (mask >> 3) & 0b111 != 0
+}
+
+/// Black's goal: the side set holds one of the two alternate triples.
+fn black_goal(mask: u8) -> bool {
+    mask & Y_NORTH == Y_NORTH || mask & Y_SOUTH == Y_SOUTH
+}
+
+fn goal(color: u8, mask: u8) -> bool {
+    if color == WHITE {
+        white_goal(mask)
+    } else {
+        black_goal(mask)
+    }
+}
+
+fn other(color: u8) -> u8 {
+    BLACK + WHITE - color
+}
+
+fn color_name(color: u8) -> &'static str {
+    if color == WHITE {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+fn seat_name(seat: usize) -> &'static str {
+    if seat == 0 {
+        "First player"
+    } else {
+        "Second player"
+    }
+}
+
+/// "N and S", "N, SE and SW": the sides of a goal shape held by `mask`, for the prompt.
+fn goal_sides(color: u8, mask: u8) -> String {
+    if color == WHITE {
+        for k in 0..3 {
+            if mask & (1 << k) != 0 && mask & (1 << (k + 3)) != 0 {
+                return format!(
+                    "{} and {}",
+                    HexSide::ALL[k].name(),
+                    HexSide::ALL[k + 3].name()
+                );
+            }
+        }
+    } else {
+        for triple in [[0, 2, 4], [3, 1, 5]] {
+            let bits: u8 = triple.iter().map(|&k| 1u8 << k).sum();
+            if mask & bits == bits {
+                let [a, b, c] = triple.map(|k| HexSide::ALL[k].name());
+                return format!("{a}, {b} and {c}");
+            }
+        }
+    }
+    String::from("no sides")
+}
+
+/// Shortens user text for an error message (never splits a character).
+fn quote(text: &str) -> String {
+    let mut short: String = text.chars().take(24).collect();
+    if short.len() < text.len() {
+        short.push('…');
+    }
+    format!("{short:?}")
+}
+
+/// An Unlur position.
+///
+/// Build one with [`Position::new`], [`Position::from_steps`] (play step texts from the
+/// start) or [`Position::from_diagram`] (a drawn board).
+#[derive(Clone, Debug)]
+pub struct Position {
+    grid: Arc<HexGrid>,
+    size: usize,
+    /// EMPTY, BLACK or WHITE per cell.
+    cells: Vec<u8>,
+    /// Union–find over stones of one colour; meaningful only on occupied cells.
+    parent: Vec<u16>,
+    /// At a root: the bit set of sides its group touches.
+    mask: Vec<u8>,
+    /// Seat playing Black, or UNDECIDED during the contract.
+    black_seat: u8,
+    to_move: u8,
+    outcome: Option<Outcome>,
+    /// The last stone placed (the judged group when the game is over).
+    last: Option<u16>,
+    /// Black stones placed during the contract, once known.
+    contract_stones: Option<u16>,
+    /// Empty cells left.
+    empty: u16,
+}
+
+impl Position {
+    pub fn new(options: &Options) -> Result<Position, Error> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&options.size) {
+            return fail(format!(
+                "size must be a whole number from {MIN_SIZE} to {MAX_SIZE} (got {})",
+                options.size
+            ));
+        }
+        let grid = HexGrid::new(options.size);
+        let n = grid.len();
+        Ok(Position {
+            size: options.size,
+            cells: vec![EMPTY; n],
+            parent: (0..n as u16).collect(),
+            mask: vec![0; n],
+            black_seat: UNDECIDED,
+            to_move: 0,
+            outcome: None,
+            last: None,
+            contract_stones: None,
+            empty: n as u16,
+            grid: Arc::new(grid),
+        })
+    }
+
+    /// The start position with the given steps (canonical texts, separated by spaces or
+    /// commas) played in order; an error names the first step that could not be played.
+    pub fn from_steps(options: &Options, steps: &str) -> Result<Position, Error> {
+        let mut pos = Position::new(options)?;
+        for (i, text) in steps
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .enumerate()
+        {
+            pos.play_text(text)
+                .map_err(|e| Error::new(format!("step {} ({text}): {e}", i + 1)))?;
+        }
+        Ok(pos)
+    }
+
+    /// A position drawn as text. `diagram` has one line per row, **top row first** (as the
+    /// board looks), each cell one character: `.` empty, `b` black, `w` white (upper case
+    /// too); spaces are ignored, so rows may be indented into a hexagon. Blank lines are
+    /// skipped. `black` is the seat playing Black, or `None` while the contract runs;
+    /// `to_move` is the seat to move.
+    ///
+    /// During the contract there may be no white stones, no stone on an edge cell, and the
+    /// seat to move must be the one whose turn the stone count gives (seat 0 moves first).
+    /// After it, no group may already hold a goal shape (that game would be over).
+    pub fn from_diagram(
+        options: &Options,
+        black: Option<Seat>,
+        to_move: Seat,
+        diagram: &str,
+    ) -> Result<Position, Error> {
+        let mut pos = Position::new(options)?;
+        let grid = pos.grid.clone();
+        let rows: Vec<Vec<char>> = diagram
+            .lines()
+            .map(|line| line.chars().filter(|c| !c.is_whitespace()).collect())
+            .filter(|row: &Vec<char>| !row.is_empty())
+            .collect();
+        if rows.len() != grid.rows() {
+            return fail(format!(
+                "a side-{} board has {} rows, the diagram has {}",
+                pos.size,
+                grid.rows(),
+                rows.len()
+            ));
+        }
+        if to_move > 1 || black.is_some_and(|s| s > 1) {
+            return fail("seats are 0 and 1");
+        }
+        let mut start = grid.len();
+        for (k, chars) in rows.iter().enumerate() {
+            let row = grid.rows() - 1 - k;
+            let len = grid.row_len(row);
+            start -= len;
+            let letter = (b'a' + row as u8) as char;
+            if chars.len() != len {
+                return fail(format!(
+                    "row {letter} has {len} cells, the diagram gives {}",
+                    chars.len()
+                ));
+            }
+            for (i, &ch) in chars.iter().enumerate() {
+                let color = match ch {
+                    '.' => EMPTY,
+                    'b' | 'B' => BLACK,
+                    'w' | 'W' => WHITE,
+                    _ => {
+                        return fail(format!(
+                            "{letter}{}: {ch:?} is not a cell mark (use . b w)",
+                            i + 1
+                        ))
+                    }
+                };
+                pos.cells[start + i] = color;
+            }
+        }
+        pos.empty = pos.cells.iter().filter(|&&c| c == EMPTY).count() as u16;
+        let stones = grid.len() - pos.empty as usize;
+        match black {
+            None => {
+                if let Some(c) = (0..grid.len()).find(|&c| pos.cells[c] == WHITE) {
+                    return fail(format!(
+                        "{} holds a white stone, but the contract is still running",
+                        grid.name(c)
+                    ));
+                }
+                if let Some(c) =
+                    (0..grid.len()).find(|&c| pos.cells[c] != EMPTY && grid.is_edge_cell(c))
+                {
+                    return fail(format!(
+                        "{} is an edge cell: the contract places stones only on inner cells",
+                        grid.name(c)
+                    ));
+                }
+                if to_move != stones % 2 {
+                    return fail(format!(
+                        "with {stones} contract stones placed it is seat {}'s turn",
+                        stones % 2
+                    ));
+                }
+            }
+            Some(seat) => pos.black_seat = seat as u8,
+        }
+        pos.to_move = to_move as u8;
+        for c in 0..grid.len() {
+            if pos.cells[c] != EMPTY {
+                pos.link(c);
+            }
+        }
+        if black.is_some() {
+            for c in 0..grid.len() {
+                let color = pos.cells[c];
+                if color != EMPTY && pos.find(c as u16) == c as u16 {
+                    let m = pos.mask[c];
+                    for g in [BLACK, WHITE] {
+                        if goal(g, m) {
+                            return fail(format!(
+                                "the {} group at {} already joins {} ({}'s goal): that game is over",
+                                color_name(color).to_lowercase(),
+                                grid.name(c),
+                                goal_sides(g, m),
+                                color_name(g)
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The board drawn as [`Position::from_diagram`] reads it (top row first, rows indented
+    /// into a hexagon, cells separated by spaces).
+    pub fn to_diagram(&self) -> String {
+        let g = &self.grid;
+        let mut out = String::new();
+        let mut end = g.len();
+        for row in (0..g.rows()).rev() {
+            let len = g.row_len(row);
+            let start = end - len;
+            out.push_str(&" ".repeat(g.rows() - len));
+            let marks: Vec<&str> = (start..end)
+                .map(|c| match self.cells[c] {
+                    BLACK => "b",
+                    WHITE => "w",
+                    _ => ".",
+                })
+                .collect();
+            out.push_str(&marks.join(" "));
+            out.push('\n');
+            end = start;
+        }
+        out
+    }
+
+    pub fn grid(&self) -> &HexGrid {
+        &self.grid
+    }
+
+    pub fn options(&self) -> Options {
+        Options { size: self.size }
+    }
+
+    /// True while the contract runs (black stones only, passing allowed).
+    pub fn in_contract(&self) -> bool {
+        self.black_seat == UNDECIDED
+    }
+
+    /// The seat playing Black, once the contract is over.
+    pub fn black_seat(&self) -> Option<Seat> {
+        (!self.in_contract()).then_some(self.black_seat as Seat)
+    }
+
+    /// The stone on a cell: "black", "white" or None.
+    pub fn stone(&self, cell: usize) -> Option<&'static str> {
+        match self.cells[cell] {
+            BLACK => Some("black"),
+            WHITE => Some("white"),
+            _ => None,
+        }
+    }
+
+    /// The stones of the group judged at the end (the last stone's group), in cell order;
+    /// empty while the game runs.
+    pub fn deciding_group(&self) -> Vec<usize> {
+        match (self.outcome, self.last) {
+            (Some(_), Some(cell)) => self.group(cell as usize),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The stones connected to `cell` (same colour), in cell order.
+    fn group(&self, cell: usize) -> Vec<usize> {
+        let color = self.cells[cell];
+        let mut seen = vec![false; self.cells.len()];
+        let mut stack = vec![cell];
+        seen[cell] = true;
+        while let Some(c) = stack.pop() {
+            for (_, n) in self.grid.neighbors(c) {
+                if !seen[n] && self.cells[n] == color {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        (0..seen.len()).filter(|&c| seen[c]).collect()
+    }
+
+    fn find(&mut self, mut c: u16) -> u16 {
+        while self.parent[c as usize] != c {
+            let up = self.parent[self.parent[c as usize] as usize];
+            self.parent[c as usize] = up;
+            c = up;
+        }
+        c
+    }
+
+    /// Makes the stone on `cell` a group and joins it with its same-coloured neighbours;
+    /// returns the root.
+    fn link(&mut self, cell: usize) -> u16 {
+        let color = self.cells[cell];
+        let root = cell as u16;
+        self.parent[cell] = root;
+        self.mask[cell] = self.grid.sides(cell);
+        for dir in crate::geometry::HexDir::ALL {
+            let Some(n) = self.grid.neighbor(cell, dir) else {
+                continue;
+            };
+            if self.cells[n] != color {
+                continue;
+            }
+            let r = self.find(n as u16);
+            if r != root {
+                self.parent[r as usize] = root;
+                self.mask[root as usize] |= self.mask[r as usize];
+            }
+        }
+        // `cell` stays a root: only other roots were attached to it.
+        root
+    }
+
+    /// The colour the mover places now.
+    fn placing_color(&self) -> u8 {
+        if self.in_contract() {
+            BLACK
+        } else {
+            self.seat_color(self.to_move as usize)
+        }
+    }
+
+    /// The colour a seat plays (after the contract).
+    fn seat_color(&self, seat: usize) -> u8 {
+        if seat as u8 == self.black_seat {
+            BLACK
+        } else {
+            WHITE
+        }
+    }
+
+    /// The name of a seat as shown now.
+    fn name_of(&self, seat: usize) -> &'static str {
+        if self.in_contract() {
+            seat_name(seat)
+        } else {
+            color_name(self.seat_color(seat))
+        }
+    }
+
+    fn prompt(&self) -> String {
+        if let Some(Outcome::Winner(w)) = self.outcome {
+            let last = self.last.map(|c| c as usize).unwrap_or(0);
+            let color = self.cells[last];
+            let mask = self.group_mask(last);
+            let winner = color_name(self.seat_color(w));
+            return if self.seat_color(w) == color {
+                format!("{winner} wins: {winner} joined {}", goal_sides(color, mask))
+            } else {
+                format!(
+                    "{winner} wins: {} joined {}, {winner}'s goal",
+                    color_name(color),
+                    goal_sides(other(color), mask)
+                )
+            };
+        }
+        let seat = self.to_move as usize;
+        if self.in_contract() {
+            format!(
+                "{} to place a black stone on an inner cell, or pass (whoever passes plays Black)",
+                seat_name(seat)
+            )
+        } else {
+            let name = color_name(self.seat_color(seat));
+            format!("{name} to place a {} stone", name.to_lowercase())
+        }
+    }
+
+    /// Side set of the group holding `cell` (no path compression: `&self`).
+    fn group_mask(&self, cell: usize) -> u8 {
+        let mut c = cell;
+        while self.parent[c] as usize != c {
+            c = self.parent[c] as usize;
+        }
+        self.mask[c]
+    }
+}
+
+impl Game for Position {
+    type Step = Step;
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move as Seat
+    }
+
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.in_contract() {
+            for c in 0..self.cells.len() {
+                if self.cells[c] == EMPTY && !self.grid.is_edge_cell(c) {
+                    out.push(Step::Place(c as u16));
+                }
+            }
+            out.push(Step::Pass);
+        } else {
+            for c in 0..self.cells.len() {
+                if self.cells[c] == EMPTY {
+                    out.push(Step::Place(c as u16));
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, step: Step) {
+        debug_assert!(self.outcome.is_none(), "step played after the game ended");
+        match step {
+            Step::Pass => {
+                debug_assert!(self.in_contract(), "pass after the contract");
+                self.black_seat = self.to_move;
+                self.contract_stones = Some((self.cells.len() - self.empty as usize) as u16);
+            }
+            Step::Place(cell) => {
+                let cell = cell as usize;
+                debug_assert!(self.cells[cell] == EMPTY, "placement on an occupied cell");
+                debug_assert!(!self.in_contract() || !self.grid.is_edge_cell(cell));
+                let color = self.placing_color();
+                self.cells[cell] = color;
+                self.empty -= 1;
+                self.last = Some(cell as u16);
+                let root = self.link(cell);
+                if !self.in_contract() {
+                    let mask = self.mask[root as usize];
+                    let mover = self.to_move as Seat;
+                    if goal(color, mask) {
+                        self.outcome = Some(Outcome::Winner(mover));
+                    } else if goal(other(color), mask) {
+                        self.outcome = Some(Outcome::Winner(1 - mover));
+                    }
+                    debug_assert!(self.outcome.is_some() || self.empty > 0);
+                }
+            }
+        }
+        self.to_move = 1 - self.to_move;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn step_text(&self, step: Step) -> String {
+        match step {
+            Step::Pass => String::from("pass"),
+            Step::Place(cell) => self.grid.name(cell as usize),
+        }
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, Error> {
+        if self.outcome.is_some() {
+            return fail("the game is over");
+        }
+        let t = text.trim();
+        if t.is_empty() {
+            return fail(if self.in_contract() {
+                "write a cell such as d4, or pass"
+            } else {
+                "write a cell such as d4"
+            });
+        }
+        if t.eq_ignore_ascii_case("pass") {
+            if self.in_contract() {
+                return Ok(Step::Pass);
+            }
+            let name = self.name_of(self.to_move as usize);
+            return fail(format!(
+                "there is no passing after the contract: {name} must place a stone"
+            ));
+        }
+        let lower = t.to_ascii_lowercase();
+        let Some(cell) = self.grid.parse(&lower) else {
+            return fail(format!(
+                "{} is not a cell of this side-{} board (rows a to {}, cells numbered from 1 on the left)",
+                quote(t),
+                self.size,
+                (b'a' + self.grid.rows() as u8 - 1) as char
+            ));
+        };
+        let name = self.grid.name(cell);
+        if self.cells[cell] != EMPTY {
+            return fail(format!("{name} is occupied"));
+        }
+        if self.in_contract() && self.grid.is_edge_cell(cell) {
+            return fail(format!(
+                "{name} is on the edge: during the contract stones go only on inner cells"
+            ));
+        }
+        Ok(Step::Place(cell as u16))
+    }
+
+    fn step_view(&self, step: Step) -> StepView {
+        match step {
+            Step::Pass => StepView {
+                text: String::from("pass"),
+                kind: "pass",
+                cells: Vec::new(),
+                dir: None,
+                piece: None,
+            },
+            Step::Place(cell) => StepView {
+                text: self.grid.name(cell as usize),
+                kind: "place",
+                cells: vec![cell as usize],
+                dir: None,
+                piece: None,
+            },
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        let g = &self.grid;
+        let pieces = self
+            .cells
+            .iter()
+            .map(|&c| {
+                let color = match c {
+                    BLACK => "black",
+                    WHITE => "white",
+                    _ => return None,
+                };
+                Some(PieceView {
+                    color,
+                    kind: "stone",
+                    label: None,
+                })
+            })
+            .collect();
+        // Every side matters to both goals: each side is listed twice, White's then Black's.
+        let sides = HexSide::ALL
+            .iter()
+            .flat_map(|s| {
+                [
+                    SideView {
+                        side: s.name(),
+                        color: "white",
+                    },
+                    SideView {
+                        side: s.name(),
+                        color: "black",
+                    },
+                ]
+            })
+            .collect();
+        let players = (0..2)
+            .map(|seat| {
+                if self.in_contract() {
+                    PlayerView {
+                        name: seat_name(seat).to_string(),
+                        color: "grey",
+                    }
+                } else {
+                    let color = self.seat_color(seat);
+                    PlayerView {
+                        name: color_name(color).to_string(),
+                        color: if color == WHITE { "white" } else { "black" },
+                    }
+                }
+            })
+            .collect();
+        let mut facts = Vec::new();
+        if self.in_contract() {
+            facts.push((String::from("Phase"), String::from("Contract")));
+            facts.push((
+                String::from("Contract stones"),
+                (g.len() - self.empty as usize).to_string(),
+            ));
+        } else {
+            facts.push((
+                String::from("Black"),
+                seat_name(self.black_seat as usize).to_string(),
+            ));
+            facts.push((
+                String::from("White"),
+                seat_name(1 - self.black_seat as usize).to_string(),
+            ));
+            if let Some(k) = self.contract_stones {
+                facts.push((String::from("Contract stones"), k.to_string()));
+            }
+        }
+        BoardView {
+            shape: Shape::Hex { side: self.size },
+            cells: (0..g.len()).map(|c| g.name(c)).collect(),
+            pieces,
+            walls: Vec::new(),
+            sides,
+            players,
+            to_move: self.outcome.is_none().then_some(self.to_move as Seat),
+            outcome: self.outcome,
+            prompt: self.prompt(),
+            marked: Vec::new(),
+            highlight: self.deciding_group(),
+            facts,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Does some group of either colour on a full board hold a goal shape?
+    fn has_goal_shape(grid: &HexGrid, colors: &[u8]) -> bool {
+        let mut seen = vec![false; colors.len()];
+        for start in 0..colors.len() {
+            if seen[start] {
+                continue;
+            }
+            let mut mask = 0u8;
+            let mut stack = vec![start];
+            seen[start] = true;
+            while let Some(c) = stack.pop() {
+                mask |= grid.sides(c);
+                for (_, n) in grid.neighbors(c) {
+                    if !seen[n] && colors[n] == colors[start] {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            if white_goal(mask) || black_goal(mask) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The no-draw argument: every 2-colouring of a full board holds a goal shape
+    /// (exhaustively on a side-3 board, randomly on larger ones).
+    #[test]
+    fn full_boards_always_hold_a_goal_shape() {
+        let grid = HexGrid::new(3);
+        let n = grid.len();
+        for bits in 0u32..(1 << n) {
+            let colors: Vec<u8> = (0..n).map(|c| 1 + ((bits >> c) & 1) as u8).collect();
+            assert!(has_goal_shape(&grid, &colors), "{bits:b}");
+        }
+        let mut rng = crate::rng::Rng::new(5);
+        for size in 4..=8 {
+            let grid = HexGrid::new(size);
+            for _ in 0..300 {
+                let colors: Vec<u8> = (0..grid.len()).map(|_| 1 + rng.below(2) as u8).collect();
+                assert!(has_goal_shape(&grid, &colors));
+            }
+        }
+    }
+
+    #[test]
+    fn goal_masks() {
+        let b = |sides: &[HexSide]| sides.iter().map(|s| s.bit()).sum::<u8>();
+        use HexSide::*;
+        assert!(white_goal(b(&[N, S])));
+        assert!(white_goal(b(&[NE, SW])));
+        assert!(white_goal(b(&[SE, NW])));
+        assert!(!white_goal(b(&[N, NE, SE])));
+        assert!(!white_goal(b(&[N, SE, SW])));
+        assert!(black_goal(b(&[N, SE, SW])));
+        assert!(black_goal(b(&[S, NE, NW])));
+        assert!(!black_goal(b(&[N, NE, SE])));
+        assert!(!black_goal(b(&[N, SE, NW])));
+        assert!(black_goal(b(&[N, SE, SW, S])));
+    }
+
+    #[test]
+    fn step_is_small() {
+        assert!(std::mem::size_of::<Step>() <= 4);
+    }
+}

@@ -1,0 +1,876 @@
+//! Unravel, by Mark Steere (2024).
+//!
+//! Red (seat 0) joins the top and bottom edges, Blue (seat 1) the left and right edges, with
+//! orthogonally connected checkers. A turn is a placement followed by as many swap steps as
+//! it takes to leave the board free of crosscuts (RULES-NOTES.md "Unravel").
+//!
+//! Bookkeeping: every 2×2 window that holds a crosscut remembers its *completers*, the cells
+//! of the window that changed in the step that created it. A step only changes one cell (a
+//! placement) or two neighbouring cells (a swap), so only the windows touching those cells
+//! are re-examined; a touched crosscut is always broken, and a crosscut appearing in a
+//! touched window takes the touched cells in it as its completers.
+//!
+//! Test helpers: [`Position::from_diagram`] builds a position between turns from a picture
+//! of the board, and [`Position::play_steps`] plays a list of step texts.
+
+use crate::game::{
+    fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, SideView, StepView,
+};
+use crate::geometry::SquareGrid;
+use crate::options::OptionMap;
+
+pub const OPTION_KEYS: &[&str] = &["size"];
+pub const MIN_SIZE: usize = 3;
+pub const MAX_SIZE: usize = 19;
+pub const DEFAULT_SIZE: usize = 8;
+
+const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+const EMPTY: u8 = 0;
+/// Cell contents are `seat + 1`.
+const RED: u8 = 1;
+const BLUE: u8 = 2;
+/// Set in `cross[origin]` when the window at `origin` holds a crosscut; the low four bits
+/// are its completers, by slot (0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right).
+const CROSS: u8 = 0x80;
+const SLOTS: u8 = 0x0F;
+
+const NAMES: [&str; 2] = ["Red", "Blue"];
+const COLORS: [&str; 2] = ["red", "blue"];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The board is `size × size`, 3 to 19.
+    pub size: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { size: DEFAULT_SIZE }
+    }
+}
+
+impl Options {
+    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
+        map.check_keys("unravel", OPTION_KEYS)?;
+        Ok(Options {
+            size: map.number("size", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?,
+        })
+    }
+
+    pub fn to_map(&self) -> OptionMap {
+        let mut map = OptionMap::new();
+        if self.size != DEFAULT_SIZE {
+            map.set("size", self.size.to_string());
+        }
+        map
+    }
+
+    pub fn with_size(size: usize) -> Options {
+        Options { size }
+    }
+}
+
+/// One step: a placement on an empty cell, or a swap of two neighbouring checkers (lower
+/// cell index first). Cell indices are `rank * size + file`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Step {
+    Place(u16),
+    Swap(u16, u16),
+}
+
+/// A crosscut on the board, for tests and displays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crosscut {
+    /// The window's cells in cell order: bottom-left, bottom-right, top-left, top-right.
+    pub cells: [usize; 4],
+    /// The cells that completed it (changed in the step that formed it), in cell order.
+    pub completers: Vec<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    n: usize,
+    /// `EMPTY`, `RED` or `BLUE` by cell index.
+    cells: [u8; MAX_CELLS],
+    /// By window origin (its bottom-left cell): 0, or `CROSS | completer slots`.
+    cross: [u8; MAX_CELLS],
+    /// Number of crosscuts on the board.
+    crosscuts: u16,
+    /// Checkers on the board.
+    filled: u16,
+    /// The seat whose turn it is.
+    mover: u8,
+    /// The placement is made and crosscuts remain: the mover must swap.
+    swapping: bool,
+    /// Swaps made so far this turn.
+    swaps: u32,
+    outcome: Option<Outcome>,
+}
+
+impl Position {
+    pub fn new(options: &Options) -> Result<Position, Error> {
+        let n = options.size;
+        if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+            return fail(format!(
+                "size must be a whole number from {MIN_SIZE} to {MAX_SIZE} (got {n})"
+            ));
+        }
+        Ok(Position {
+            n,
+            cells: [EMPTY; MAX_CELLS],
+            cross: [0; MAX_CELLS],
+            crosscuts: 0,
+            filled: 0,
+            mover: 0,
+            swapping: false,
+            swaps: 0,
+            outcome: None,
+        })
+    }
+
+    /// A position between turns, from a picture of the board: one line per rank, the top
+    /// rank first, each with `size` characters `R` (red), `B` (blue) or `.` (empty); spaces
+    /// are ignored, and lines may also be separated by `/`. `to_move` is the seat to place
+    /// next. A crosscut is refused (its completers would be unknown, and no turn ends with
+    /// one). If a player is already connected, the game is over and that player has won.
+    pub fn from_diagram(
+        options: &Options,
+        to_move: Seat,
+        diagram: &str,
+    ) -> Result<Position, Error> {
+        let mut p = Position::new(options)?;
+        let n = p.n;
+        if to_move > 1 {
+            return fail(format!("unravel has seats 0 and 1 (got {to_move})"));
+        }
+        let rows: Vec<Vec<char>> = diagram
+            .split(['\n', '/'])
+            .map(|line| {
+                line.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|row| !row.is_empty())
+            .collect();
+        if rows.len() != n {
+            return fail(format!(
+                "the diagram has {} ranks; this board has {n}",
+                rows.len()
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = n - 1 - i;
+            if row.len() != n {
+                return fail(format!(
+                    "rank {} of the diagram has {} cells; this board has {n} files",
+                    rank + 1,
+                    row.len()
+                ));
+            }
+            for (file, ch) in row.iter().enumerate() {
+                let cell = rank * n + file;
+                p.cells[cell] = match ch {
+                    'R' | 'r' => RED,
+                    'B' | 'b' => BLUE,
+                    '.' => EMPTY,
+                    other => {
+                        return fail(format!(
+                            "the diagram may hold R, B and . only (got {other:?})"
+                        ))
+                    }
+                };
+                if p.cells[cell] != EMPTY {
+                    p.filled += 1;
+                }
+            }
+        }
+        for r in 0..n - 1 {
+            for f in 0..n - 1 {
+                let o = r * n + f;
+                if p.is_cross(o) {
+                    return fail(format!(
+                        "the diagram has a crosscut at {}: a turn never ends with one",
+                        p.window_names(o)
+                    ));
+                }
+            }
+        }
+        p.mover = to_move as u8;
+        p.judge();
+        Ok(p)
+    }
+
+    /// Plays whitespace-separated step texts; the error names the step that failed.
+    pub fn play_steps(&mut self, text: &str) -> Result<(), Error> {
+        for (i, word) in text.split_whitespace().enumerate() {
+            if let Err(e) = self.play_text(word) {
+                return fail(format!("step {} (`{word}`): {e}", i + 1));
+            }
+        }
+        Ok(())
+    }
+
+    /// The board as [`Position::from_diagram`] reads it (top rank first, `/` between ranks).
+    pub fn diagram(&self) -> String {
+        let n = self.n;
+        let mut s = String::with_capacity(n * (n + 1));
+        for rank in (0..n).rev() {
+            for file in 0..n {
+                s.push(match self.cells[rank * n + file] {
+                    RED => 'R',
+                    BLUE => 'B',
+                    _ => '.',
+                });
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    pub fn grid(&self) -> SquareGrid {
+        SquareGrid::new(self.n, self.n)
+    }
+
+    /// The seat whose checker is on `cell`, if any.
+    pub fn checker(&self, cell: usize) -> Option<Seat> {
+        match self.cells[cell] {
+            EMPTY => None,
+            c => Some(c as Seat - 1),
+        }
+    }
+
+    /// True when the mover has placed and must now swap.
+    pub fn is_swapping(&self) -> bool {
+        self.swapping
+    }
+
+    /// Swaps made so far in the current turn.
+    pub fn swaps_this_turn(&self) -> usize {
+        self.swaps as usize
+    }
+
+    /// The longest swap chain a turn may take before it counts as an engine bug
+    /// (RULES-NOTES.md: more than cells² swaps in one turn must never happen).
+    pub fn chain_bound(&self) -> usize {
+        let cells = self.n * self.n;
+        cells * cells
+    }
+
+    /// Number of crosscuts on the board now.
+    pub fn crosscut_count(&self) -> usize {
+        self.crosscuts as usize
+    }
+
+    /// The crosscuts on the board, in cell order of their bottom-left cells.
+    pub fn crosscuts(&self) -> Vec<Crosscut> {
+        let mut list = Vec::new();
+        for o in self.cross_origins() {
+            let cells = self.window(o);
+            let m = self.cross[o];
+            let completers = (0..4)
+                .filter(|k| m & (1 << k) != 0)
+                .map(|k| cells[k])
+                .collect();
+            list.push(Crosscut { cells, completers });
+        }
+        list
+    }
+
+    /// Whether `seat` has an orthogonal path of its checkers joining its two edges.
+    pub fn connected(&self, seat: Seat) -> bool {
+        self.winning_path(seat).is_some()
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Internals
+    // -----------------------------------------------------------------------------------
+
+    #[inline]
+    fn window(&self, o: usize) -> [usize; 4] {
+        [o, o + 1, o + self.n, o + self.n + 1]
+    }
+
+    #[inline]
+    fn is_cross(&self, o: usize) -> bool {
+        let n = self.n;
+        let a = self.cells[o];
+        let b = self.cells[o + 1];
+        a != EMPTY && b != EMPTY && a != b && self.cells[o + n] == b && self.cells[o + n + 1] == a
+    }
+
+    fn cross_origins(&self) -> impl Iterator<Item = usize> + '_ {
+        let n = self.n;
+        (0..n - 1)
+            .flat_map(move |r| (0..n - 1).map(move |f| r * n + f))
+            .filter(move |&o| self.cross[o] != 0)
+    }
+
+    fn window_names(&self, o: usize) -> String {
+        let g = self.grid();
+        self.window(o).map(|c| g.name(c)).join(" ")
+    }
+
+    /// Re-examines every window that contains `a` or `b` (`a == b` for a placement) after
+    /// those cells changed.
+    #[inline]
+    fn touch(&mut self, a: usize, b: usize) {
+        let n = self.n;
+        let (fa, ra) = (a % n, a / n);
+        let (fb, rb) = (b % n, b / n);
+        let f0 = fa.min(fb).saturating_sub(1);
+        let f1 = fa.max(fb).min(n - 2);
+        let r0 = ra.min(rb).saturating_sub(1);
+        let r1 = ra.max(rb).min(n - 2);
+        for r in r0..=r1 {
+            for f in f0..=f1 {
+                let o = r * n + f;
+                let cells = self.window(o);
+                let mut mask = 0u8;
+                for (k, &c) in cells.iter().enumerate() {
+                    if c == a || c == b {
+                        mask |= 1 << k;
+                    }
+                }
+                if mask == 0 {
+                    continue;
+                }
+                let was = self.cross[o] != 0;
+                let now = self.is_cross(o);
+                // A change inside a crosscut always breaks it (RULES-NOTES.md).
+                debug_assert!(!(was && now), "a touched crosscut survived");
+                if was {
+                    self.crosscuts -= 1;
+                }
+                if now {
+                    self.cross[o] = CROSS | mask;
+                    self.crosscuts += 1;
+                } else {
+                    self.cross[o] = 0;
+                }
+            }
+        }
+    }
+
+    /// After a step: go on swapping while crosscuts remain, else end the turn.
+    fn after_step(&mut self) {
+        if self.crosscuts > 0 {
+            self.swapping = true;
+            return;
+        }
+        self.swapping = false;
+        self.swaps = 0;
+        self.judge();
+        if self.outcome.is_none() {
+            self.mover ^= 1;
+        }
+    }
+
+    /// Decides the game between turns: whoever is connected wins (at most one can be).
+    fn judge(&mut self) {
+        let red = self.connected(0);
+        let blue = self.connected(1);
+        debug_assert!(!(red && blue), "both players connected");
+        if red {
+            self.outcome = Some(Outcome::Winner(0));
+        } else if blue {
+            self.outcome = Some(Outcome::Winner(1));
+        } else if self.filled as usize == self.n * self.n {
+            // A full board with no crosscut always has exactly one connected player.
+            debug_assert!(false, "full board without a winner");
+            self.outcome = Some(Outcome::Draw);
+        }
+    }
+
+    /// A shortest path of `seat`'s checkers joining its edges, in order, if any.
+    /// Red runs from the bottom rank to the top rank, Blue from the left file to the right.
+    fn winning_path(&self, seat: Seat) -> Option<Vec<usize>> {
+        let n = self.n;
+        let colour = seat as u8 + 1;
+        if (self.filled as usize) < n {
+            return None;
+        }
+        let start = |i: usize| if seat == 0 { i } else { i * n };
+        let at_goal = |c: usize| {
+            if seat == 0 {
+                c / n == n - 1
+            } else {
+                c % n == n - 1
+            }
+        };
+        let mut parent = [u16::MAX; MAX_CELLS];
+        let mut queue = [0u16; MAX_CELLS];
+        let (mut head, mut tail) = (0, 0);
+        for i in 0..n {
+            let c = start(i);
+            if self.cells[c] == colour {
+                parent[c] = c as u16;
+                queue[tail] = c as u16;
+                tail += 1;
+            }
+        }
+        while head < tail {
+            let c = queue[head] as usize;
+            head += 1;
+            if at_goal(c) {
+                let mut path = vec![c];
+                let mut x = c;
+                while parent[x] as usize != x {
+                    x = parent[x] as usize;
+                    path.push(x);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            let (f, r) = (c % n, c / n);
+            let mut visit = |d: usize| {
+                if self.cells[d] == colour && parent[d] == u16::MAX {
+                    parent[d] = c as u16;
+                    queue[tail] = d as u16;
+                    tail += 1;
+                }
+            };
+            if r > 0 {
+                visit(c - n);
+            }
+            if f > 0 {
+                visit(c - 1);
+            }
+            if f + 1 < n {
+                visit(c + 1);
+            }
+            if r + 1 < n {
+                visit(c + n);
+            }
+        }
+        None
+    }
+
+    /// Reads one cell name, or explains why it is not one.
+    fn parse_cell(&self, text: &str) -> Result<usize, Error> {
+        if let Some(c) = self.grid().parse(text) {
+            return Ok(c);
+        }
+        let looks_like_cell = {
+            let mut chars = text.chars();
+            matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
+                && !chars.as_str().is_empty()
+                && chars.as_str().bytes().all(|b| b.is_ascii_digit())
+        };
+        if looks_like_cell {
+            fail(format!(
+                "`{}` is not a cell of this {n}×{n} board",
+                shorten(text),
+                n = self.n
+            ))
+        } else {
+            fail(format!(
+                "`{}` is not a step: write a cell such as c4 to place a checker, or two \
+                 neighbouring cells such as c4~d4 to swap",
+                shorten(text)
+            ))
+        }
+    }
+
+    fn colour_name(&self, cell: usize) -> &'static str {
+        match self.cells[cell] {
+            RED => "red",
+            BLUE => "blue",
+            _ => "empty",
+        }
+    }
+
+    /// The crosscuts still to unravel, for messages.
+    fn pending_text(&self) -> String {
+        let list: Vec<String> = self.cross_origins().map(|o| self.window_names(o)).collect();
+        match list.len() {
+            0 => String::new(),
+            1 => format!("the crosscut at {} is still there", list[0]),
+            k if k <= 3 => format!("the crosscuts at {} are still there", list.join(", ")),
+            k => format!(
+                "{k} crosscuts are still there, among them {}",
+                list[..3].join(", ")
+            ),
+        }
+    }
+
+    fn check_swap(&self, a: usize, b: usize) -> Result<Step, Error> {
+        let g = self.grid();
+        let n = self.n;
+        let (lo, hi) = (a.min(b), a.max(b));
+        if lo == hi {
+            return fail(format!(
+                "a swap takes two different cells (got {} twice)",
+                g.name(lo)
+            ));
+        }
+        let horizontal = hi == lo + 1 && lo % n + 1 < n;
+        let vertical = hi == lo + n;
+        if !horizontal && !vertical {
+            return fail(format!(
+                "{} and {} are not orthogonal neighbours",
+                g.name(lo),
+                g.name(hi)
+            ));
+        }
+        if !self.swapping {
+            return fail(format!(
+                "you cannot swap now: there is no crosscut to unravel, so {} places a checker",
+                NAMES[self.mover as usize]
+            ));
+        }
+        for c in [lo, hi] {
+            if self.cells[c] == EMPTY {
+                return fail(format!("{} is empty", g.name(c)));
+            }
+        }
+        if self.cells[lo] == self.cells[hi] {
+            return fail(format!(
+                "{} and {} are both {}: a swap exchanges a red and a blue checker",
+                g.name(lo),
+                g.name(hi),
+                self.colour_name(lo)
+            ));
+        }
+        // The (one or two) windows holding both cells, and the pair's slots in each.
+        let mut windows: [(usize, u8); 2] = [(usize::MAX, 0); 2];
+        if horizontal {
+            if lo / n + 1 < n {
+                windows[0] = (lo, 0b0011);
+            }
+            if lo / n > 0 {
+                windows[1] = (lo - n, 0b1100);
+            }
+        } else {
+            if lo % n + 1 < n {
+                windows[0] = (lo, 0b0101);
+            }
+            if lo % n > 0 {
+                windows[1] = (lo - 1, 0b1010);
+            }
+        }
+        let mut blocked = None;
+        for &(o, pair) in windows.iter().filter(|w| w.0 != usize::MAX) {
+            let m = self.cross[o];
+            if m == 0 {
+                continue;
+            }
+            if m & pair == 0 {
+                return Ok(Step::Swap(lo as u16, hi as u16));
+            }
+            let cells = self.window(o);
+            let completer = (0..4)
+                .find(|&k| pair & m & (1 << k) != 0)
+                .map(|k| cells[k])
+                .unwrap_or(lo);
+            blocked = Some((o, completer));
+        }
+        if let Some((o, completer)) = blocked {
+            return fail(format!(
+                "{} completed the crosscut at {}, so it cannot be swapped to unravel that \
+                 crosscut",
+                g.name(completer),
+                self.window_names(o)
+            ));
+        }
+        fail(format!(
+            "{} and {} do not lie in one crosscut: a swap must unravel a crosscut ({})",
+            g.name(lo),
+            g.name(hi),
+            self.pending_text()
+        ))
+    }
+}
+
+/// A step text as quoted in an error: at most 24 characters.
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= 24 {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(24).collect();
+        s.push('…');
+        s
+    }
+}
+
+impl Game for Position {
+    type Step = Step;
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Seat {
+        self.mover as Seat
+    }
+
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let n = self.n;
+        if !self.swapping {
+            for c in 0..n * n {
+                if self.cells[c] == EMPTY {
+                    out.push(Step::Place(c as u16));
+                }
+            }
+            return;
+        }
+        let start = out.len();
+        let mut left = self.crosscuts;
+        'scan: for r in 0..n - 1 {
+            for f in 0..n - 1 {
+                let o = r * n + f;
+                let m = self.cross[o];
+                if m == 0 {
+                    continue;
+                }
+                let free = !m & SLOTS;
+                let o16 = o as u16;
+                let n16 = n as u16;
+                if free & 0b0011 == 0b0011 {
+                    out.push(Step::Swap(o16, o16 + 1));
+                }
+                if free & 0b1100 == 0b1100 {
+                    out.push(Step::Swap(o16 + n16, o16 + n16 + 1));
+                }
+                if free & 0b0101 == 0b0101 {
+                    out.push(Step::Swap(o16, o16 + n16));
+                }
+                if free & 0b1010 == 0b1010 {
+                    out.push(Step::Swap(o16 + 1, o16 + n16 + 1));
+                }
+                left -= 1;
+                if left == 0 {
+                    break 'scan;
+                }
+            }
+        }
+        // A pair can lie in two crosscuts: list it once, in step order.
+        out[start..].sort_unstable();
+        let mut w = start;
+        for i in start..out.len() {
+            if w == start || out[i] != out[w - 1] {
+                out[w] = out[i];
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+
+    fn play(&mut self, step: Step) {
+        debug_assert!(self.outcome.is_none(), "play after the game is over");
+        match step {
+            Step::Place(c) => {
+                let c = c as usize;
+                debug_assert!(
+                    !self.swapping && self.cells[c] == EMPTY,
+                    "illegal placement"
+                );
+                self.cells[c] = self.mover + 1;
+                self.filled += 1;
+                self.touch(c, c);
+            }
+            Step::Swap(a, b) => {
+                let (a, b) = (a as usize, b as usize);
+                debug_assert!(self.swapping, "swap outside a swap chain");
+                debug_assert!(
+                    self.cells[a] != EMPTY
+                        && self.cells[b] != EMPTY
+                        && self.cells[a] != self.cells[b],
+                    "illegal swap"
+                );
+                self.cells.swap(a, b);
+                self.touch(a, b);
+                self.swaps += 1;
+                debug_assert!(
+                    (self.swaps as usize) <= self.chain_bound(),
+                    "swap chain longer than cells²: an engine bug"
+                );
+            }
+        }
+        self.after_step();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn step_text(&self, step: Step) -> String {
+        let g = self.grid();
+        match step {
+            Step::Place(c) => g.name(c as usize),
+            Step::Swap(a, b) => format!("{}~{}", g.name(a as usize), g.name(b as usize)),
+        }
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, Error> {
+        if let Some(outcome) = self.outcome {
+            return fail(match outcome {
+                Outcome::Winner(s) => format!("the game is over: {} has won", NAMES[s]),
+                Outcome::Draw => "the game is over".to_string(),
+            });
+        }
+        let t = text.trim().to_ascii_lowercase();
+        if t.is_empty() {
+            return fail(
+                "no step given: write a cell such as c4 to place a checker, or two \
+                 neighbouring cells such as c4~d4 to swap",
+            );
+        }
+        if let Some((x, y)) = t.split_once('~') {
+            let a = self.parse_cell(x.trim())?;
+            let b = self.parse_cell(y.trim())?;
+            return self.check_swap(a, b);
+        }
+        let c = self.parse_cell(&t)?;
+        if self.swapping {
+            return fail(format!(
+                "you must swap now, not place: {}",
+                self.pending_text()
+            ));
+        }
+        if self.cells[c] != EMPTY {
+            return fail(format!("{} is occupied", self.grid().name(c)));
+        }
+        Ok(Step::Place(c as u16))
+    }
+
+    fn step_view(&self, step: Step) -> StepView {
+        let text = self.step_text(step);
+        let (kind, cells) = match step {
+            Step::Place(c) => ("place", vec![c as usize]),
+            Step::Swap(a, b) => ("swap", vec![a as usize, b as usize]),
+        };
+        StepView {
+            text,
+            kind,
+            cells,
+            dir: None,
+            piece: None,
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        let n = self.n;
+        let g = self.grid();
+        let cells = (0..n * n).map(|c| g.name(c)).collect();
+        let pieces = (0..n * n)
+            .map(|c| {
+                self.checker(c).map(|s| PieceView {
+                    color: COLORS[s],
+                    kind: "checker",
+                    label: None,
+                })
+            })
+            .collect();
+        let mut marked: Vec<usize> = self.cross_origins().flat_map(|o| self.window(o)).collect();
+        marked.sort_unstable();
+        marked.dedup();
+        let mover = self.mover as usize;
+        let (to_move, prompt, highlight) = match self.outcome {
+            Some(Outcome::Winner(s)) => (
+                None,
+                format!("{} wins", NAMES[s]),
+                self.winning_path(s).unwrap_or_default(),
+            ),
+            Some(Outcome::Draw) => (None, "Draw".to_string(), Vec::new()),
+            None if self.swapping => (
+                Some(mover),
+                if self.crosscuts == 1 {
+                    format!("{} must swap to unravel a crosscut", NAMES[mover])
+                } else {
+                    format!(
+                        "{} must swap to unravel one of the {} crosscuts",
+                        NAMES[mover], self.crosscuts
+                    )
+                },
+                Vec::new(),
+            ),
+            None => (
+                Some(mover),
+                format!("{} to place a checker", NAMES[mover]),
+                Vec::new(),
+            ),
+        };
+        let mut highlight = highlight;
+        highlight.sort_unstable();
+        let red = (0..n * n).filter(|&c| self.cells[c] == RED).count();
+        let blue = (0..n * n).filter(|&c| self.cells[c] == BLUE).count();
+        let mut facts = vec![
+            ("Red checkers".to_string(), red.to_string()),
+            ("Blue checkers".to_string(), blue.to_string()),
+        ];
+        if self.swapping {
+            facts.push(("Crosscuts".to_string(), self.crosscuts.to_string()));
+            facts.push(("Swaps this turn".to_string(), self.swaps.to_string()));
+        }
+        BoardView {
+            shape: Shape::Square {
+                width: n,
+                height: n,
+            },
+            cells,
+            pieces,
+            walls: Vec::new(),
+            sides: vec![
+                SideView {
+                    side: "top",
+                    color: "red",
+                },
+                SideView {
+                    side: "bottom",
+                    color: "red",
+                },
+                SideView {
+                    side: "left",
+                    color: "blue",
+                },
+                SideView {
+                    side: "right",
+                    color: "blue",
+                },
+            ],
+            players: (0..2)
+                .map(|s| PlayerView {
+                    name: NAMES[s].to_string(),
+                    color: COLORS[s],
+                })
+                .collect(),
+            to_move,
+            outcome: self.outcome,
+            prompt,
+            marked,
+            highlight,
+            facts,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::perft;
+
+    #[test]
+    fn perft_size_3() {
+        let p = Position::new(&Options::with_size(3)).unwrap();
+        let got: Vec<u64> = (1..=5).map(|d| perft(&p, d)).collect();
+        assert_eq!(got, vec![9, 72, 504, 3024, 15024]);
+    }
+
+    #[test]
+    fn options_round_trip() {
+        for size in [3, 8, 19] {
+            let o = Options::with_size(size);
+            assert_eq!(Options::from_map(&o.to_map()).unwrap(), o);
+        }
+        assert!(Options::default().to_map().is_empty());
+    }
+}
