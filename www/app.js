@@ -374,7 +374,8 @@ export class App {
         dot.style.background = 'var(--piece-grey)';
         if (!main) main = 'Draw';
       }
-      sub = v.highlight?.length ? 'The winning connection is highlighted.' : '';
+      const what = { unity: 'united group', 'merlins-chain': 'deciding chain' }[v.game] ?? 'winning connection';
+      sub = v.highlight?.length ? `The ${what} is highlighted.` : '';
     } else {
       dot.style.background = mover ? `var(--piece-${mover.color})` : 'transparent';
       if (!main) main = mover ? `${mover.name} to move` : '';
@@ -568,9 +569,12 @@ export class App {
     fields.replaceChildren();
     $('options-error').hidden = true;
     const current = this.currentOptions();
+    const textRows = [];
     for (const opt of info?.options ?? []) {
       const id = `opt-${opt.key}`;
-      const value = current[opt.key] ?? (opt.default != null ? String(opt.default) : '');
+      let value = current[opt.key] ?? (opt.default != null ? String(opt.default) : '');
+      // A setup given as a layout has no seed (the engine takes one or the other).
+      if (opt.key === 'seed' && current.layout) value = '';
       let input;
       if (opt.kind === 'choice') {
         input = el('select', { id, name: opt.key });
@@ -584,42 +588,72 @@ export class App {
         input = el('input', { id, name: opt.key, type: 'number', min: opt.min, max: opt.max, step: 1, value, inputmode: 'numeric' });
       } else {
         input = el('input', { id, name: opt.key, type: 'text', value, spellcheck: 'false', autocapitalize: 'off' });
+        if (opt.key === 'seed') input.placeholder = 'from the layout';
+      }
+      if (opt.key === 'size' && (info?.options ?? []).some((o) => o.key === 'layout')) {
+        // A hand-made layout fits one board size only.
+        input.addEventListener('change', () => {
+          this.setFormOption('layout', '');
+          this.setFormOption('walls', '');
+          if (!this.formOptions().seed) this.setFormOption('seed', '1');
+        });
       }
       const row = el('div', { class: `option option-${opt.kind}`, 'data-key': opt.key }, el('label', { for: id, text: opt.label }), input);
-      if (opt.key === 'seed') {
-        row.append(
-          el('button', {
-            type: 'button',
-            class: 'small',
-            text: 'New random setup',
-            title: 'Start a new game from a fresh random setup',
-            onclick: () => this.randomSetup(),
-          }),
-        );
-      }
-      if (opt.key === 'layout') {
-        row.append(
-          el('button', {
-            type: 'button',
-            class: 'small',
-            text: 'Edit setup…',
-            onclick: () => this.editor.open(this.formOptions()),
-          }),
-        );
-      }
-      fields.append(row);
+      if (opt.kind === 'text') textRows.push(row);
+      else fields.append(row);
     }
+    const keys = new Set((info?.options ?? []).map((o) => o.key));
+    if (keys.has('seed') || keys.has('layout')) {
+      fields.append(
+        el(
+          'div',
+          { class: 'setup-buttons' },
+          keys.has('seed')
+            ? el('button', {
+                type: 'button',
+                text: 'New random setup',
+                title: 'Start a new game from a fresh random setup',
+                onclick: () => this.randomSetup(),
+              })
+            : null,
+          keys.has('layout')
+            ? el('button', {
+                type: 'button',
+                text: 'Edit setup…',
+                title: 'Place the pieces and walls by hand',
+                onclick: () => this.editor.open(this.formOptions()),
+              })
+            : null,
+        ),
+      );
+    }
+    if (textRows.length) {
+      fields.append(el('details', { class: 'setup-text' }, el('summary', { text: 'Setup as text' }), ...textRows));
+    }
+    this.syncOptionFields();
+    fields.onchange = () => this.syncOptionFields();
     if (!(info?.options ?? []).length) fields.append(el('p', { class: 'muted', text: 'This game has no options.' }));
   }
 
-  /** The options form as an object of non-empty strings. */
+  /** The options form as an object of strings, leaving out empty fields and defaults. */
   formOptions() {
     const out = {};
+    const specs = this.gameInfo(this.view?.game)?.options ?? [];
     for (const input of $('options-fields').querySelectorAll('input, select')) {
+      if (input.disabled) continue;
       const value = String(input.value ?? '').trim();
-      if (value !== '') out[input.name] = value;
+      const spec = specs.find((o) => o.key === input.name);
+      if (value !== '' && value !== String(spec?.default ?? '')) out[input.name] = value;
     }
+    if (out.layout) delete out.seed;
     return out;
+  }
+
+  /** Unity: a neutral colour only exists with two players. */
+  syncOptionFields() {
+    const players = $('options-fields').querySelector('[name="players"]');
+    const neutral = $('options-fields').querySelector('[name="neutral"]');
+    if (players && neutral) neutral.disabled = players.value === '3';
   }
 
   setFormOption(key, value) {

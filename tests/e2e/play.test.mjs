@@ -149,7 +149,13 @@ async function startFromForm(page, game, options) {
   }
   await page.click('#start-button');
   await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '0');
+  assert.equal(await page.locator('#options-error').isHidden(), true, await page.locator('#options-error').textContent());
   const s = await state(page);
+  for (const [key, value] of Object.entries(options)) {
+    const given = new RegExp(`;${key}=${value}(;|$)`).test(s.record);
+    const byDefault = !s.record.includes(`;${key}=`);
+    assert.ok(given || byDefault, `option ${key}=${value} in ${s.record}`);
+  }
   assert.equal(s.game, game);
   assert.equal(s.steps.length, 0);
   return s;
@@ -234,12 +240,12 @@ const GAMES = [
   },
   {
     game: 'unity',
-    options: { size: 5, players: 2 },
+    options: { size: 5, players: 3 },
     seed: 14,
     limit: 400,
     // Captures end games fastest; one wall early to exercise edge clicks.
     prefer: (st, s) => {
-      if (st.kind === 'wall') return s.steps.length === 1 ? 3 : 0;
+      if (st.kind === 'wall') return s.steps.length === 1 || s.prompt.includes('second wall') ? 3 : 0;
       if (st.kind === 'ring' || st.kind === 'asterisk') return 2;
       return 1;
     },

@@ -295,7 +295,7 @@ export function hexGeometry(side, boxWidth, boxHeight, { flipped = false } = {})
     apothem,
     pieceRadius: apothem,
     bounds: { left: cx - halfWidth, top: cy - halfHeight, right: cx + halfWidth, bottom: cy + halfHeight },
-    borderWidth: PAD.border * s,
+    borderWidth: Math.min(PAD.border * s, 11),
     name: (cell) => names[cell],
     names,
     coords,

@@ -258,8 +258,8 @@ function drawTile(ctx, x, y, r, color, label, unplayed) {
   }
   if (label != null) {
     const light = isLight(color);
-    ctx.fillStyle = unplayed ? 'rgba(40,40,40,0.78)' : light ? '#1d1d1d' : '#ffffff';
-    ctx.font = `${unplayed ? 500 : 700} ${Math.round(r * 0.95)}px system-ui, -apple-system, "Segoe UI", sans-serif`;
+    ctx.fillStyle = unplayed ? 'rgba(40,40,40,0.62)' : light ? '#1d1d1d' : '#ffffff';
+    ctx.font = `${unplayed ? 500 : 700} ${Math.round(r * (unplayed ? 0.78 : 0.95))}px system-ui, -apple-system, "Segoe UI", sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText(String(label), x, y + r * 0.04);
@@ -270,33 +270,67 @@ function drawTile(ctx, x, y, r, color, label, unplayed) {
 // Board
 // ------------------------------------------------------------------------------------------
 
+/** Board sides and their colours (a side can matter to several players: Unlur lists each twice). */
+function sideColors(view) {
+  const out = new Map();
+  for (const { side, color } of view.sides ?? []) {
+    if (!out.has(side)) out.set(side, []);
+    if (!out.get(side).includes(color)) out.get(side).push(color);
+  }
+  return out;
+}
+
 function drawSides(ctx, geom, view, theme) {
-  const sides = view.sides ?? [];
+  const colors = sideColors(view);
   if (geom.kind === 'square') {
-    for (const { side, color } of sides) {
+    for (const [side, list] of colors) {
       const shape = geom.sideShape(side);
       if (!shape) continue;
-      pathPolygon(ctx, shape);
-      ctx.fillStyle = pieceColor(theme, color);
-      ctx.fill();
+      // Several colours: parallel bands, the first outermost.
+      list.forEach((color, i) => {
+        pathPolygon(ctx, shrinkBand(shape, side, 1 - i / list.length, geom.flipped));
+        ctx.fillStyle = pieceColor(theme, color);
+        ctx.fill();
+      });
     }
     return;
   }
   // Hex: a thick line along each side's outline; the cells then cover its inner half.
   ctx.lineJoin = 'round';
   ctx.lineCap = 'butt';
-  const all = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
-  const byName = new Map(sides.map((s) => [s.side, s.color]));
-  for (const side of all) {
+  const w = geom.borderWidth;
+  for (const side of ['N', 'NE', 'SE', 'S', 'SW', 'NW']) {
     const points = geom.sideOutline(side);
     if (!points) continue;
-    const color = byName.has(side) ? pieceColor(theme, byName.get(side)) : theme.neutralSide;
-    ctx.beginPath();
-    points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-    ctx.lineWidth = geom.borderWidth * 2;
-    ctx.strokeStyle = color;
-    ctx.stroke();
+    const list = colors.get(side) ?? [];
+    const stroke = (width, style) => {
+      ctx.beginPath();
+      points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.lineWidth = width;
+      ctx.strokeStyle = style;
+      ctx.stroke();
+    };
+    if (!list.length) {
+      stroke(2 * w, theme.neutralSide);
+      continue;
+    }
+    // A light band needs an outline to show on a light page.
+    if (list.some((c) => isLight(pieceColor(theme, c)))) stroke(2 * w + 2, 'rgba(0,0,0,0.35)');
+    list.forEach((color, i) => stroke((2 * w * (list.length - i)) / list.length, pieceColor(theme, color)));
   }
+}
+
+/** The part of a square side's band nearest the board: a fraction `f` of its depth. */
+function shrinkBand(shape, side, f, flipped) {
+  if (f >= 1) return shape;
+  // Which corners of the quadrilateral (square.js sideShape) lie on the board edge.
+  const onScreen = flipped ? { top: 'bottom', bottom: 'top', left: 'right', right: 'left' }[side] : side;
+  const inner = { top: [3, 2, 1, 0], bottom: [0, 1, 2, 3], left: [1, 2, 3, 0], right: [0, 3, 2, 1] }[onScreen];
+  // inner[0], inner[1]: the two points on the board edge; inner[2], inner[3]: the outer
+  // points matching them in order.
+  const [i0, i1, o1, o0] = inner;
+  const lerp = (p, q) => [p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f];
+  return [shape[i0], shape[i1], lerp(shape[i1], shape[o1]), lerp(shape[i0], shape[o0])];
 }
 
 function drawCells(ctx, geom, theme) {
@@ -434,7 +468,7 @@ export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) 
   const inRange = (c) => Number.isInteger(c) && c >= 0 && c < geom.count;
   for (const cell of view.lastTurn ?? []) if (inRange(cell)) tintCell(ctx, geom, cell, theme.lastTurn);
   for (const cell of view.highlight ?? []) {
-    if (inRange(cell)) tintCell(ctx, geom, cell, theme.highlight, 1, 0.4);
+    if (inRange(cell)) tintCell(ctx, geom, cell, theme.highlight, 1, 0.3);
   }
   if (hover.cell != null && inRange(hover.cell) && !hover.edge && !hover.dir) {
     tintCell(ctx, geom, hover.cell, 'rgba(127,127,127,0.14)');
@@ -450,11 +484,21 @@ export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) 
     drawPiece(ctx, piece, x, y, r, theme, { geom });
   });
 
-  // Winning group: a bright halo around each cell's piece.
-  const highlight = new Set(view.highlight ?? []);
-  for (const cell of highlight) {
+  // Winning group: a bright ring around each of its pieces.
+  for (const cell of new Set(view.highlight ?? [])) {
     if (!inRange(cell)) continue;
-    outlineCell(ctx, geom, cell, theme.highlight, Math.max(2, r * 0.14), 0.93);
+    const [x, y] = geom.center(cell);
+    const ringR = view.pieces?.[cell]?.kind === 'tile' ? r * 0.98 : r * 0.9;
+    ctx.beginPath();
+    if (view.pieces?.[cell]?.kind === 'tile') {
+      const h = ringR * 0.86;
+      roundRect(ctx, x - h, y - h, 2 * h, 2 * h, r * 0.24);
+    } else {
+      ctx.arc(x, y, ringR, 0, TAU);
+    }
+    ctx.lineWidth = Math.max(2.5, r * 0.12);
+    ctx.strokeStyle = theme.highlight;
+    ctx.stroke();
   }
 
   // Pending crosscuts: dashed outline of each cell.

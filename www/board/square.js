@@ -77,7 +77,7 @@ export function squareGeometry(width, height, boxWidth, boxHeight, { flipped = f
 
   const right = left + width * size;
   const bottom = top + height * size;
-  const b = PAD.border * size;
+  const b = Math.min(PAD.border * size, 14);
   // Goal borders as quadrilaterals outside the cells, mitred at the corners. Screen sides
   // first; a board side lands on the opposite screen side when flipped.
   const screenSides = {
