@@ -1,1 +1,2 @@
 //! The five games: one module each.
+pub mod merlins_chain;
