@@ -1,5 +1,6 @@
 //! The five games: one module each.
 
+pub mod merlins_chain;
 pub mod scattercut;
 pub mod unity;
 pub mod unlur;
