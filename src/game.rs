@@ -3,6 +3,7 @@
 //! A *step* is the unit of play (see RULES-NOTES.md): a turn may take several steps, and the
 //! seat to move only changes when the turn's last step is done.
 
+use crate::rng::Rng;
 use serde::Serialize;
 use std::fmt;
 
@@ -75,6 +76,22 @@ pub trait Game: Clone + fmt::Debug {
 
     /// Everything needed to draw the position.
     fn view(&self) -> BoardView;
+
+    /// A step for a Monte Carlo playout. The default is uniform over the legal steps;
+    /// an engine may bias it towards strong steps (captures, connections) where that is
+    /// measured to play better. `buf` is scratch space.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Self::Step>) -> Option<Self::Step> {
+        buf.clear();
+        self.legal_steps(buf);
+        rng.choose(buf).copied()
+    }
+
+    /// For a playout cut short: an estimate in [0, 1] of `seat`'s chance to win from here.
+    /// The default knows nothing and says every seat is equally likely.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let _ = seat;
+        1.0 / self.players() as f64
+    }
 
     /// Steps that are legal now, as a fresh vector.
     fn legal_step_list(&self) -> Vec<Self::Step> {

@@ -4,11 +4,16 @@
 //! Layout: `game` (the interface every engine implements), `geometry` (square and hex
 //! boards), `games` (one module per game, and dispatch over them).
 
+pub mod ai;
 pub mod game;
 pub mod games;
 pub mod geometry;
 pub mod options;
 pub mod rng;
+pub mod session;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use game::{perft, BoardView, Error, Game, Outcome, Seat, StepView};
 pub use options::OptionMap;

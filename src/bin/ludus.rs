@@ -1,1 +1,465 @@
-fn main() {}
+//! `ludus`: the rules engines and the computer opponent on the command line.
+//! Run `ludus help` for the commands.
+
+use ludus::ai::{choose_step, PlayerSpec};
+use ludus::games::{AnyGame, GameKind};
+use ludus::rng::Rng;
+use ludus::session::{split_steps, Session};
+use ludus::{BoardView, Error, OptionMap, Outcome};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "\
+ludus: Unravel, Scattercut, Unity, Merlin's Chain and Unlur on the command line
+
+usage:
+  ludus perft GAME DEPTH [OPTIONS] [--moves \"s1 s2 ...\"] [--divide]
+  ludus show GAME [OPTIONS] [--moves \"s1 s2 ...\"]     (or: ludus show --record TEXT)
+  ludus random GAME --seed S [OPTIONS] [--max-steps N]
+  ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [OPTIONS]
+  ludus bench [GAME ...] [--seconds S]
+
+GAME: unravel, scattercut, unity, merlins-chain, unlur
+OPTIONS: --size N; for Unity also --players 2|3 --neutral purple|orange|green
+         --layout STR --walls \"c3|c4,...\" --supply N --seed S
+PLAYER: random, quick, normal, strong, mcts:ITERATIONS, mcts:SECONDSs (e.g. mcts:0.2s)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ludus: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Command-line arguments split into positionals and `--flag value` pairs.
+struct Args {
+    positional: Vec<String>,
+    flags: Vec<(String, String)>,
+    switches: Vec<String>,
+}
+
+const GAME_OPTION_FLAGS: [&str; 7] = [
+    "size", "players", "neutral", "layout", "walls", "supply", "seed",
+];
+const SWITCHES: [&str; 1] = ["divide"];
+
+impl Args {
+    fn parse(args: &[String]) -> Result<Args, Error> {
+        let mut out = Args {
+            positional: vec![],
+            flags: vec![],
+            switches: vec![],
+        };
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            if let Some(name) = arg.strip_prefix("--") {
+                if SWITCHES.contains(&name) {
+                    out.switches.push(name.to_string());
+                    continue;
+                }
+                let value = it
+                    .next()
+                    .ok_or_else(|| Error::new(format!("--{name} needs a value")))?;
+                out.flags.push((name.to_string(), value.clone()));
+            } else {
+                out.positional.push(arg.clone());
+            }
+        }
+        Ok(out)
+    }
+
+    fn flag(&self, name: &str) -> Option<&str> {
+        self.flags
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn number<T: std::str::FromStr>(&self, name: &str, default: Option<T>) -> Result<T, Error> {
+        match self.flag(name) {
+            Some(v) => v
+                .parse()
+                .map_err(|_| Error::new(format!("--{name} must be a number (got {v:?})"))),
+            None => default.ok_or_else(|| Error::new(format!("--{name} is required"))),
+        }
+    }
+
+    /// Fails on flags the command does not take.
+    fn only(&self, allowed: &[&str]) -> Result<(), Error> {
+        for (k, _) in &self.flags {
+            if !allowed.contains(&k.as_str()) && !GAME_OPTION_FLAGS.contains(&k.as_str()) {
+                return Err(Error::new(format!("unknown flag --{k}")));
+            }
+        }
+        Ok(())
+    }
+
+    /// The game options among the flags. Where the command has a `--seed` of its own
+    /// (`random`, `match`), it is a game option only for a game that has one too (Unity's
+    /// random setup); elsewhere `--seed` always goes to the game, which may refuse it.
+    fn game_options(&self, kind: GameKind, command_seed: bool) -> OptionMap {
+        let has_seed = !command_seed || kind.option_specs().iter().any(|o| o.key == "seed");
+        let mut map = OptionMap::new();
+        for (k, v) in &self.flags {
+            if GAME_OPTION_FLAGS.contains(&k.as_str()) && (k != "seed" || has_seed) {
+                map.set(k.clone(), v.clone());
+            }
+        }
+        map
+    }
+
+    fn positional(&self, i: usize, what: &str) -> Result<&str, Error> {
+        self.positional
+            .get(i)
+            .map(String::as_str)
+            .ok_or_else(|| Error::new(format!("missing {what}; see `ludus help`")))
+    }
+}
+
+fn run(args: &[String]) -> Result<(), Error> {
+    let Some(command) = args.first() else {
+        println!("{USAGE}");
+        return Ok(());
+    };
+    let rest = Args::parse(&args[1..])?;
+    match command.as_str() {
+        "perft" => perft(&rest),
+        "show" => show(&rest),
+        "random" => random(&rest),
+        "match" => play_match(&rest),
+        "bench" => bench(&rest),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(Error::new(format!(
+            "unknown command {other:?}; see `ludus help`"
+        ))),
+    }
+}
+
+/// The session named by GAME, options and --moves (or by --record).
+fn session_from(args: &Args, command_seed: bool) -> Result<Session, Error> {
+    if let Some(record) = args.flag("record") {
+        return Session::from_record(record);
+    }
+    let kind = GameKind::parse(args.positional(0, "GAME")?)?;
+    let mut session = Session::new(kind, &args.game_options(kind, command_seed))?;
+    if let Some(moves) = args.flag("moves") {
+        for (i, step) in split_steps(moves).iter().enumerate() {
+            session
+                .play(step)
+                .map_err(|e| Error::new(format!("step {} ({step}): {e}", i + 1)))?;
+        }
+    }
+    Ok(session)
+}
+
+fn perft(args: &Args) -> Result<(), Error> {
+    args.only(&["moves", "record"])?;
+    let depth_pos = if args.flag("record").is_some() { 0 } else { 1 };
+    let depth: u32 = args
+        .positional(depth_pos, "DEPTH")?
+        .parse()
+        .map_err(|_| Error::new("DEPTH must be a whole number"))?;
+    let session = session_from(args, false)?;
+    let game = session.current();
+    if args.switches.iter().any(|s| s == "divide") && depth > 0 {
+        let mut total = 0;
+        for step in game.legal_step_texts() {
+            let mut next = game.clone();
+            next.play_text(&step)?;
+            let n = next.perft(depth - 1);
+            total += n;
+            println!("{step}: {n}");
+        }
+        println!("total: {total}");
+    } else {
+        println!("{}", game.perft(depth));
+    }
+    Ok(())
+}
+
+fn show(args: &Args) -> Result<(), Error> {
+    args.only(&["moves", "record"])?;
+    let session = session_from(args, false)?;
+    let game = session.current();
+    let view = game.view();
+    println!(
+        "{} by {}",
+        session.kind().title(),
+        session.kind().designer()
+    );
+    print!("{}", board_text(&view));
+    for (label, value) in &view.facts {
+        println!("{label}: {value}");
+    }
+    match view.outcome {
+        Some(Outcome::Winner(seat)) => println!("Result: {} wins", view.players[seat].name),
+        Some(Outcome::Draw) => println!("Result: draw"),
+        None => {
+            let seat = view.to_move.unwrap_or(0);
+            println!("To move: {}", view.players[seat].name);
+        }
+    }
+    println!("{}", view.prompt);
+    let legal = game.legal_step_texts();
+    println!("Legal steps ({}): {}", legal.len(), legal.join(" "));
+    println!("Record: {}", session.record_text());
+    Ok(())
+}
+
+/// The board as text: one character (or tile number) a cell, top row first.
+fn board_text(view: &BoardView) -> String {
+    let glyph = |cell: usize| -> String {
+        match &view.pieces[cell] {
+            None => ".".into(),
+            Some(p) => {
+                let letter = match p.color {
+                    "red" => 'R',
+                    "blue" => 'B',
+                    "black" => 'X',
+                    "white" => 'O',
+                    "purple" => 'P',
+                    "orange" => 'O',
+                    "green" => 'G',
+                    _ => '?',
+                };
+                match (p.kind, &p.label) {
+                    (_, Some(label)) if p.color == "grey" => format!("{label:>2} "),
+                    (_, Some(label)) => format!("{label:>2}{}", letter.to_ascii_lowercase()),
+                    ("asterisk", _) => letter.to_ascii_lowercase().to_string(),
+                    _ => letter.to_string(),
+                }
+            }
+        }
+    };
+    let width = (0..view.cells.len())
+        .map(|c| glyph(c).chars().count())
+        .max()
+        .unwrap_or(1);
+    let pad = |s: String| format!("{s:>width$}");
+    let mut out = String::new();
+    match view.shape {
+        ludus::game::Shape::Square { width: w, height } => {
+            for rank in (0..height).rev() {
+                out.push_str(&format!("{:>2} ", rank + 1));
+                let row: Vec<String> = (0..w).map(|f| pad(glyph(rank * w + f))).collect();
+                out.push_str(&row.join(" "));
+                out.push('\n');
+            }
+            let files: Vec<String> = (0..w)
+                .map(|f| pad(((b'a' + f as u8) as char).to_string()))
+                .collect();
+            out.push_str(&format!("   {}\n", files.join(" ")));
+        }
+        ludus::game::Shape::Hex { side } => {
+            let rows = 2 * side - 1;
+            let mut start = 0;
+            let mut starts = vec![];
+            for r in 0..rows {
+                starts.push(start);
+                start += side + r.min(rows - 1 - r);
+            }
+            for r in (0..rows).rev() {
+                let len = side + r.min(rows - 1 - r);
+                let indent = (rows - len) * (width + 1) / 2;
+                let row: Vec<String> = (0..len).map(|i| pad(glyph(starts[r] + i))).collect();
+                out.push_str(&format!(
+                    "{} {}{}\n",
+                    (b'a' + r as u8) as char,
+                    " ".repeat(indent),
+                    row.join(" ")
+                ));
+            }
+            if !view.walls.is_empty() {
+                let walls: Vec<String> = view
+                    .walls
+                    .iter()
+                    .map(|[a, b]| format!("{}|{}", view.cells[*a], view.cells[*b]))
+                    .collect();
+                out.push_str(&format!("Walls: {}\n", walls.join(",")));
+            }
+        }
+    }
+    out
+}
+
+fn random(args: &Args) -> Result<(), Error> {
+    args.only(&["max-steps"])?;
+    let seed: u64 = args.number("seed", None)?;
+    let max_steps: usize = args.number("max-steps", Some(100_000))?;
+    let mut session = session_from(args, true)?;
+    let mut rng = Rng::new(seed);
+    while session.len() < max_steps {
+        let mut game = session.current().clone();
+        let Some(step) = game.play_random(&mut rng) else {
+            break;
+        };
+        session.play(&step)?;
+    }
+    println!("{}", session.record_text());
+    let view = session.current().view();
+    eprintln!("{} steps; {}", session.len(), view.prompt);
+    Ok(())
+}
+
+/// Plays `games` games between the players, rotating seats, and prints the score.
+fn play_match(args: &Args) -> Result<(), Error> {
+    args.only(&["a", "b", "c", "games", "seed"])?;
+    let kind = GameKind::parse(args.positional(0, "GAME")?)?;
+    let mut players = vec![
+        PlayerSpec::parse(
+            args.flag("a")
+                .ok_or_else(|| Error::new("--a is required"))?,
+        )?,
+        PlayerSpec::parse(
+            args.flag("b")
+                .ok_or_else(|| Error::new("--b is required"))?,
+        )?,
+    ];
+    if let Some(c) = args.flag("c") {
+        players.push(PlayerSpec::parse(c)?);
+    }
+    let games: usize = args.number("games", None)?;
+    let seed: u64 = args.number("seed", Some(1))?;
+    let options = args.game_options(kind, true);
+    let (start, _) = AnyGame::new(kind, &options)?;
+    if start.players() != players.len() {
+        return Err(Error::new(format!(
+            "this game has {} players but {} were given",
+            start.players(),
+            players.len()
+        )));
+    }
+    let n = players.len();
+    let clock = Instant::now();
+    let now = || clock.elapsed().as_secs_f64();
+    let mut score = vec![0.0f64; n];
+    let mut draws = 0;
+    let mut rng = Rng::new(seed);
+    for g in 0..games {
+        let mut game = start.clone();
+        // Seat s is played by player (s + g) % n.
+        let mut steps = 0;
+        while let Some(seat) = game.to_move() {
+            let player = &players[(seat + g) % n];
+            let choice = choose_step(&game, player, &mut rng, &now)
+                .ok_or_else(|| Error::new("no step chosen in a running game"))?;
+            game.play_text(&choice.step)?;
+            steps += 1;
+            if steps > 100_000 {
+                return Err(Error::new("a game went on past 100000 steps"));
+            }
+        }
+        match game.outcome() {
+            Some(Outcome::Winner(seat)) => score[(seat + g) % n] += 1.0,
+            _ => {
+                draws += 1;
+                for s in score.iter_mut() {
+                    *s += 1.0 / n as f64;
+                }
+            }
+        }
+    }
+    println!(
+        "{} games of {} ({} draws), seats rotating:",
+        games,
+        kind.name(),
+        draws
+    );
+    for (i, p) in players.iter().enumerate() {
+        let (lo, hi) = wilson(score[i], games as f64);
+        println!(
+            "  {}: {:<14} {:>6.1} wins  {:5.1}%  (95% CI {:.1}%-{:.1}%)",
+            (b'a' + i as u8) as char,
+            p.name(),
+            score[i],
+            100.0 * score[i] / games.max(1) as f64,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    Ok(())
+}
+
+/// Wilson score interval (95%) for `wins` out of `n`.
+fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96f64;
+    let p = wins / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Prints perft steps per second, random playouts per second and search iterations per
+/// second for each game.
+fn bench(args: &Args) -> Result<(), Error> {
+    args.only(&["seconds"])?;
+    let seconds: f64 = args.number("seconds", Some(1.0))?;
+    let kinds: Vec<GameKind> = if args.positional.is_empty() {
+        GameKind::ALL.to_vec()
+    } else {
+        args.positional
+            .iter()
+            .map(|g| GameKind::parse(g))
+            .collect::<Result<_, _>>()?
+    };
+    println!(
+        "{:<14} {:>16} {:>18} {:>20}",
+        "game", "perft steps/s", "random games/s", "mcts iterations/s"
+    );
+    for kind in kinds {
+        let (start, _) = AnyGame::new(kind, &OptionMap::new())?;
+        // perft: deepen until one run takes a measurable time, then repeat within budget.
+        let mut depth = 1;
+        let (mut nodes, mut elapsed) = (0u64, 0.0);
+        while elapsed < seconds / 3.0 && depth < 8 {
+            let t = Instant::now();
+            nodes = start.perft(depth);
+            elapsed = t.elapsed().as_secs_f64();
+            depth += 1;
+        }
+        let perft_rate = nodes as f64 / elapsed.max(1e-9);
+        // random games
+        let mut rng = Rng::new(1);
+        let t = Instant::now();
+        let mut games = 0u64;
+        while t.elapsed().as_secs_f64() < seconds / 3.0 {
+            let mut g = start.clone();
+            let mut steps = 0;
+            while steps < 20_000 && g.play_random(&mut rng).is_some() {
+                steps += 1;
+            }
+            games += 1;
+        }
+        let playout_rate = games as f64 / t.elapsed().as_secs_f64();
+        // search iterations
+        let clock = Instant::now();
+        let now = || clock.elapsed().as_secs_f64();
+        let spec = PlayerSpec::Mcts {
+            iterations: u32::MAX,
+            seconds: Some(seconds / 3.0),
+        };
+        let choice = choose_step(&start, &spec, &mut rng, &now)
+            .ok_or_else(|| Error::new("no step at the start"))?;
+        let mcts_rate = choice.iterations as f64 / clock.elapsed().as_secs_f64();
+        println!(
+            "{:<14} {:>16.0} {:>18.1} {:>20.0}",
+            kind.name(),
+            perft_rate,
+            playout_rate,
+            mcts_rate
+        );
+    }
+    Ok(())
+}

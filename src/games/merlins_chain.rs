@@ -1,0 +1,1060 @@
+//! Merlin's Chain (Jorge Gomez Arrausi): four-in-a-row with numbered pieces played out of
+//! order. See `docs/rules/merlins_chain.md` and RULES-NOTES.md "Merlin's Chain".
+//!
+//! The state is the set of played (flipped) pieces and their cells. The unplayed ("grey")
+//! pieces have no fixed place: a flip is legal when the grey pieces that remain can still be
+//! arranged on the other free cells so that every column increases from bottom to top.
+//!
+//! # Feasibility
+//! In each column, the played pieces cut the free cells into *segments*: a run of `k` free
+//! cells between a played piece `lo` below (or the bottom edge, `lo = 0`) and a played piece
+//! `hi` above (or the top edge, `hi = 65`). A segment must receive exactly `k` grey numbers
+//! strictly between `lo` and `hi`; any such numbers can be sorted into it. So a position is
+//! feasible exactly when the grey numbers can be matched to the segments' slots, each number
+//! to a segment whose open interval contains it: an interval matching.
+//!
+//! * `arrange` decides it greedily: numbers in ascending order, each to the open segment
+//!   (containing it, with room) whose upper bound is smallest. This earliest-deadline rule is
+//!   the classic exchange argument; the unit tests check it against brute force.
+//! * `for_each_legal` lists every legal flip at once through Hall's condition. With
+//!   `slack(x, y)` = (grey numbers in `[x, y]`) − (slots of the segments whose whole range
+//!   lies in `[x, y]`), a position is feasible iff `slack ≥ 0` for every `x ≤ y`. Flipping `n`
+//!   into segment `S = [a, b]` (the range `lo+1 ..= hi-1`, `k` cells) at its `j`-th free cell
+//!   splits `S` into `[a, n-1]` with `j` slots and `[n+1, b]` with `k-1-j` slots and removes
+//!   `n`. Working through which ranges contain `S`, the two halves and `n`, the new position is
+//!   feasible iff (all mins over the current slack table; an empty range counts as 0):
+//!   - `j ≤ A = min_{x ≤ a} slack(x, n-1)` (the lower half fits),
+//!   - `k-1-j ≤ B = min_{y ≥ b} slack(n+1, y)` (the upper half fits),
+//!   - `j + 1 ≤ C = min_{x ≤ a, n ≤ y < b} slack(x, y)`,
+//!   - `k - j ≤ E = min_{a < x ≤ n, y ≥ b} slack(x, y)`,
+//!   - `1 ≤ F = min_{a < x ≤ n ≤ y < b} slack(x, y)`,
+//!
+//!   so the legal cells of `n` in a segment form one run of `j`. The tables cost O(64²) per
+//!   call and each segment O(L²) for its range length `L`.
+
+use crate::game::{
+    fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepView,
+};
+use crate::geometry::SquareGrid;
+use crate::options::OptionMap;
+
+/// The game's name in text (command line, records).
+pub const GAME: &str = "merlins-chain";
+/// Merlin's Chain has no options.
+pub const OPTION_KEYS: &[&str] = &[];
+
+const SIDE: usize = 8;
+const CELLS: usize = SIDE * SIDE;
+/// Largest board (in cells, = largest piece number) the internal functions handle.
+const MAXN: usize = 64;
+const INF: i16 = 1000;
+const GRID: SquareGrid = SquareGrid {
+    width: SIDE,
+    height: SIDE,
+};
+/// Bit `n-1` set for every even `n` in 1..=64.
+const EVEN_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+const SEAT_NAMES: [&str; 2] = ["Green", "White"];
+const SEAT_COLORS: [&str; 2] = ["green", "white"];
+
+/// Merlin's Chain takes no options.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {}
+
+impl Options {
+    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
+        map.check_keys(GAME, OPTION_KEYS)?;
+        Ok(Options {})
+    }
+
+    pub fn to_map(&self) -> OptionMap {
+        OptionMap::new()
+    }
+}
+
+/// A flip: piece `piece` (1..=64) turned face up on cell `cell` (0..64, a1 = 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    pub piece: u8,
+    pub cell: u8,
+}
+
+/// Four same-colour played pieces in a line: the seat holding them, the rank (highest
+/// number), and the cells in order along the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chain {
+    pub seat: Seat,
+    pub rank: u8,
+    pub cells: [usize; 4],
+}
+
+/// A Merlin's Chain position: which pieces are played, and where.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The played piece on each cell, 0 for a free cell.
+    cells: [u8; CELLS],
+    /// Bit `n-1` set when piece `n` is played.
+    played: u64,
+    count: u8,
+    outcome: Option<Outcome>,
+}
+
+/// The seat owning piece `n`: Green (0) the even numbers, White (1) the odd.
+pub fn owner(n: u8) -> Seat {
+    if n % 2 == 0 {
+        0
+    } else {
+        1
+    }
+}
+
+impl Position {
+    /// The starting position: nothing played, Green to flip.
+    pub fn new(_options: &Options) -> Result<Position, Error> {
+        Ok(Position {
+            cells: [0; CELLS],
+            played: 0,
+            count: 0,
+            outcome: None,
+        })
+    }
+
+    /// Plays whitespace-separated steps (`"10@a8 1@a1"`) from the start.
+    pub fn from_steps(steps: &str) -> Result<Position, Error> {
+        let mut p = Position::new(&Options::default())?;
+        for (i, text) in steps.split_whitespace().enumerate() {
+            if let Err(e) = p.play_text(text) {
+                return fail(format!("step {} (`{}`): {}", i + 1, shown(text), e));
+            }
+        }
+        Ok(p)
+    }
+
+    /// Sets up a position from a diagram: 8 lines, rank 8 first (as the board is seen), each
+    /// with 8 whitespace-separated tokens from file a to h: a number for a played piece, `.`
+    /// for a free cell. Blank lines are ignored. Green moves first, so Green must have played
+    /// as many pieces as White or one more; the side to move follows from the counts. The
+    /// grey pieces must still have a valid arrangement.
+    pub fn from_diagram(text: &str) -> Result<Position, Error> {
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        if lines.len() != SIDE {
+            return fail(format!(
+                "a diagram has {SIDE} lines (rank 8 first), not {}",
+                lines.len()
+            ));
+        }
+        let mut cells = [0u8; CELLS];
+        let mut played = 0u64;
+        for (i, line) in lines.iter().enumerate() {
+            let rank = SIDE - 1 - i;
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            if tokens.len() != SIDE {
+                return fail(format!(
+                    "rank {} of the diagram has {} entries, not {SIDE}",
+                    rank + 1,
+                    tokens.len()
+                ));
+            }
+            for (file, token) in tokens.iter().enumerate() {
+                let cell = GRID.index(file, rank);
+                if *token == "." {
+                    continue;
+                }
+                let Some(n) = parse_piece(token) else {
+                    return fail(format!(
+                        "`{}` on {} is neither a piece number 1 to 64 nor `.`",
+                        shown(token),
+                        GRID.name(cell)
+                    ));
+                };
+                if played & bit(n) != 0 {
+                    return fail(format!("{n} appears twice in the diagram"));
+                }
+                played |= bit(n);
+                cells[cell] = n;
+            }
+        }
+        let green = (played & EVEN_BITS).count_ones();
+        let white = (played & !EVEN_BITS).count_ones();
+        if green != white && green != white + 1 {
+            return fail(format!(
+                "Green moves first, so Green has played as many pieces as White or one more \
+                 (here Green {green}, White {white})"
+            ));
+        }
+        if let Some(col) = disordered_column(SIDE, SIDE, &cells) {
+            return fail(format!(
+                "column {} does not ascend",
+                (b'a' + col as u8) as char
+            ));
+        }
+        if arrange(SIDE, SIDE, &cells).is_none() {
+            return fail("no arrangement of the grey pieces would let every column ascend");
+        }
+        let mut p = Position {
+            cells,
+            played,
+            count: (green + white) as u8,
+            outcome: None,
+        };
+        if p.count as usize == CELLS {
+            p.outcome = Some(p.final_outcome());
+        }
+        Ok(p)
+    }
+
+    /// The inverse of [`Position::from_diagram`].
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..SIDE).rev() {
+            let row: Vec<String> = (0..SIDE)
+                .map(|file| match self.cells[GRID.index(file, rank)] {
+                    0 => ".".to_string(),
+                    n => n.to_string(),
+                })
+                .collect();
+            out.push_str(&row.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The played piece on `cell`, if any.
+    pub fn piece_at(&self, cell: usize) -> Option<u8> {
+        match self.cells[cell] {
+            0 => None,
+            n => Some(n),
+        }
+    }
+
+    /// Whether piece `n` (1..=64) is played.
+    pub fn is_played(&self, n: u8) -> bool {
+        (1..=64).contains(&n) && self.played & bit(n) != 0
+    }
+
+    /// How many pieces are played.
+    pub fn played_count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// The number on every cell: the played pieces where they are, and the grey pieces in
+    /// the arrangement the app shows: numbers taken in ascending order, each to the free
+    /// stretch of a column (between played pieces) that contains it and closes lowest, ties
+    /// to the stretch with the most room left, then to the leftmost; each stretch filled from
+    /// the bottom. With nothing played this is 1–8 on rank 1, 9–16 on rank 2, and so on.
+    pub fn arrangement(&self) -> [u8; CELLS] {
+        match arrange(SIDE, SIDE, &self.cells) {
+            Some(a) => a,
+            None => {
+                // Unreachable through legal play; never panic in a view.
+                let mut a = self.cells;
+                let mut grey = (1..=64u8).filter(|&n| !self.is_played(n));
+                for v in a.iter_mut().filter(|v| **v == 0) {
+                    *v = grey.next().unwrap_or(0);
+                }
+                a
+            }
+        }
+    }
+
+    /// Every chain among the played pieces, in cell order of their first cell, directions
+    /// east, north, north-east, south-east. Five in a line make two chains, and so on.
+    pub fn chains(&self) -> Vec<Chain> {
+        let mut out = Vec::new();
+        for line in lines() {
+            let values = line.map(|c| self.cells[c]);
+            if values.contains(&0) {
+                continue;
+            }
+            let seat = owner(values[0]);
+            if values.iter().all(|&v| owner(v) == seat) {
+                out.push(Chain {
+                    seat,
+                    rank: *values.iter().max().unwrap(),
+                    cells: line,
+                });
+            }
+        }
+        out
+    }
+
+    /// The lowest-ranked chain of `seat` so far (the first found among equals).
+    pub fn lowest_chain(&self, seat: Seat) -> Option<Chain> {
+        let mut best: Option<Chain> = None;
+        for c in self.chains().into_iter().filter(|c| c.seat == seat) {
+            if best.map_or(true, |b| c.rank < b.rank) {
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    /// The lowest-ranked chain of either side (ranks never tie across sides: the colours
+    /// have different parities).
+    fn lowest_overall(&self) -> Option<Chain> {
+        match (self.lowest_chain(0), self.lowest_chain(1)) {
+            (Some(g), Some(w)) => Some(if g.rank < w.rank { g } else { w }),
+            (g, w) => g.or(w),
+        }
+    }
+
+    fn final_outcome(&self) -> Outcome {
+        match self.lowest_overall() {
+            Some(c) => Outcome::Winner(c.seat),
+            None => Outcome::Draw,
+        }
+    }
+
+    /// Why `n` cannot go on the free `cell`, or None when the flip is legal (`n` unplayed).
+    fn flip_problem(&self, n: u8, cell: usize) -> Option<String> {
+        let file = GRID.file(cell);
+        let rank = GRID.rank(cell);
+        let col = (b'a' + file as u8) as char;
+        let name = GRID.name(cell);
+        let head = format!("{n} cannot go on {name}: column {col} could no longer ascend");
+        // The nearest played pieces below and above, and the free cells in between.
+        let mut below = (0u8, None);
+        let mut free_below = 0;
+        for r in (0..rank).rev() {
+            let c = GRID.index(file, r);
+            if self.cells[c] != 0 {
+                below = (self.cells[c], Some(c));
+                break;
+            }
+            free_below += 1;
+        }
+        let mut above = (65u8, None);
+        let mut free_above = 0;
+        for r in rank + 1..SIDE {
+            let c = GRID.index(file, r);
+            if self.cells[c] != 0 {
+                above = (self.cells[c], Some(c));
+                break;
+            }
+            free_above += 1;
+        }
+        if let (v, Some(c)) = below {
+            if v > n {
+                return Some(format!("{head} ({} below it holds {v})", GRID.name(c)));
+            }
+        }
+        if let (v, Some(c)) = above {
+            if v < n {
+                return Some(format!("{head} ({} above it holds {v})", GRID.name(c)));
+            }
+        }
+        let grey_between = |lo: u8, hi: u8| (lo + 1..hi).filter(|&m| !self.is_played(m)).count();
+        let have = grey_between(below.0, n);
+        if have < free_below {
+            let range = match below.0 {
+                0 => format!("smaller than {n}"),
+                lo => format!("between {lo} and {n}"),
+            };
+            return Some(format!(
+                "{head} ({} {}, but {})",
+                cells_phrase(free_below, "under"),
+                pieces_phrase(free_below, &range),
+                left_phrase(have)
+            ));
+        }
+        let have = grey_between(n, above.0);
+        if have < free_above {
+            let range = match above.0 {
+                65 => format!("larger than {n}"),
+                hi => format!("between {n} and {hi}"),
+            };
+            return Some(format!(
+                "{head} ({} {}, but {})",
+                cells_phrase(free_above, "over"),
+                pieces_phrase(free_above, &range),
+                left_phrase(have)
+            ));
+        }
+        let mut cells = self.cells;
+        cells[cell] = n;
+        if arrange(SIDE, SIDE, &cells).is_none() {
+            return Some(format!(
+                "{n} cannot go on {name}: no arrangement of the grey pieces would let every \
+                 column ascend"
+            ));
+        }
+        None
+    }
+
+    fn prompt(&self) -> String {
+        match self.outcome {
+            None => format!("{} to flip a piece", SEAT_NAMES[self.to_move()]),
+            Some(Outcome::Draw) => "Draw: neither side has a chain".to_string(),
+            Some(Outcome::Winner(seat)) => {
+                let rank = self.lowest_chain(seat).map_or(0, |c| c.rank);
+                format!("{} wins with a chain of rank {rank}", SEAT_NAMES[seat])
+            }
+        }
+    }
+}
+
+impl Game for Position {
+    type Step = Step;
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Seat {
+        (self.count % 2) as Seat
+    }
+
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        if self.count as usize >= CELLS {
+            return;
+        }
+        let mine = if self.to_move() == 0 {
+            EVEN_BITS
+        } else {
+            !EVEN_BITS
+        };
+        for_each_legal(
+            SIDE,
+            SIDE,
+            &self.cells,
+            mine & !self.played,
+            |piece, cell| {
+                out.push(Step {
+                    piece,
+                    cell: cell as u8,
+                })
+            },
+        );
+    }
+
+    fn play(&mut self, step: Step) {
+        let (n, cell) = (step.piece, step.cell as usize);
+        debug_assert!((1..=64).contains(&n) && cell < CELLS);
+        debug_assert!(self.cells[cell] == 0 && self.played & bit(n) == 0);
+        debug_assert!(owner(n) == self.to_move() && self.outcome.is_none());
+        self.cells[cell] = n;
+        self.played |= bit(n);
+        self.count += 1;
+        if self.count as usize == CELLS {
+            self.outcome = Some(self.final_outcome());
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn step_text(&self, step: Step) -> String {
+        format!("{}@{}", step.piece, GRID.name(step.cell as usize))
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, Error> {
+        let text = text.trim();
+        if self.outcome.is_some() {
+            return fail("the game is over");
+        }
+        if text.is_empty() {
+            return fail("write a flip as a piece number, @ and a cell, e.g. 17@c3");
+        }
+        let Some((number, cell_text)) = text.split_once('@') else {
+            return fail(format!(
+                "`{}` is not a flip: write a piece number, @ and a cell, e.g. 17@c3",
+                shown(text)
+            ));
+        };
+        let (number, cell_text) = (number.trim(), cell_text.trim());
+        let Some(n) = parse_piece(number) else {
+            return fail(format!(
+                "`{}` is not a piece: the pieces are numbered 1 to 64",
+                shown(number)
+            ));
+        };
+        let Some(cell) = GRID.parse(cell_text) else {
+            return fail(format!(
+                "`{}` is not a cell of this 8×8 board",
+                shown(cell_text)
+            ));
+        };
+        let me = self.to_move();
+        if owner(n) != me {
+            return fail(format!(
+                "{n} is {}'s piece ({} flips the {} numbers)",
+                SEAT_NAMES[1 - me],
+                SEAT_NAMES[me],
+                if me == 0 { "even" } else { "odd" }
+            ));
+        }
+        if self.played & bit(n) != 0 {
+            let at = self.cells.iter().position(|&v| v == n).unwrap_or(0);
+            return fail(format!("{n} is already played (on {})", GRID.name(at)));
+        }
+        if self.cells[cell] != 0 {
+            return fail(format!("{} holds {}", GRID.name(cell), self.cells[cell]));
+        }
+        if let Some(problem) = self.flip_problem(n, cell) {
+            return fail(problem);
+        }
+        Ok(Step {
+            piece: n,
+            cell: cell as u8,
+        })
+    }
+
+    fn step_view(&self, step: Step) -> StepView {
+        StepView {
+            text: self.step_text(step),
+            kind: "flip",
+            cells: vec![step.cell as usize],
+            dir: None,
+            piece: Some(step.piece as u32),
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        let arrangement = self.arrangement();
+        let pieces = (0..CELLS)
+            .map(|c| {
+                let n = arrangement[c];
+                (n != 0).then(|| PieceView {
+                    color: if self.cells[c] == 0 {
+                        "grey"
+                    } else {
+                        SEAT_COLORS[owner(n)]
+                    },
+                    kind: "tile",
+                    label: Some(n.to_string()),
+                })
+            })
+            .collect();
+        let highlight = match self.outcome {
+            Some(Outcome::Winner(seat)) => self
+                .lowest_chain(seat)
+                .map_or(Vec::new(), |c| c.cells.to_vec()),
+            _ => Vec::new(),
+        };
+        let mut facts = vec![("Played".to_string(), format!("{} of 64", self.count))];
+        for (seat, name) in SEAT_NAMES.iter().enumerate() {
+            facts.push((
+                format!("{name}'s lowest chain"),
+                self.lowest_chain(seat)
+                    .map_or("none".to_string(), |c| c.rank.to_string()),
+            ));
+        }
+        BoardView {
+            shape: Shape::Square {
+                width: SIDE,
+                height: SIDE,
+            },
+            cells: (0..CELLS).map(|c| GRID.name(c)).collect(),
+            pieces,
+            walls: Vec::new(),
+            sides: Vec::new(),
+            players: (0..2)
+                .map(|s| PlayerView {
+                    name: SEAT_NAMES[s].to_string(),
+                    color: SEAT_COLORS[s],
+                })
+                .collect(),
+            to_move: self.outcome.is_none().then(|| self.to_move()),
+            outcome: self.outcome,
+            prompt: self.prompt(),
+            marked: Vec::new(),
+            highlight,
+            facts,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text helpers
+// ---------------------------------------------------------------------------------------------
+
+fn bit(n: u8) -> u64 {
+    1u64 << (n - 1)
+}
+
+/// A piece number in canonical form: 1 to 64, digits only, no leading zero.
+fn parse_piece(text: &str) -> Option<u8> {
+    if text.is_empty() || text.len() > 2 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if text.starts_with('0') {
+        return None;
+    }
+    let n: u8 = text.parse().ok()?;
+    (1..=64).contains(&n).then_some(n)
+}
+
+/// At most 24 characters of user text, for messages.
+fn shown(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(24).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+fn cells_phrase(k: usize, side: &str) -> String {
+    if k == 1 {
+        format!("the free cell {side} it needs")
+    } else {
+        format!("the {k} free cells {side} it need")
+    }
+}
+
+fn pieces_phrase(k: usize, range: &str) -> String {
+    if k == 1 {
+        format!("a grey piece {range}")
+    } else {
+        format!("{k} grey pieces {range}")
+    }
+}
+
+fn left_phrase(have: usize) -> String {
+    match have {
+        0 => "none is left".to_string(),
+        1 => "only 1 is left".to_string(),
+        h => format!("only {h} are left"),
+    }
+}
+
+/// Every line of four cells: from each cell east, north, north-east and south-east.
+fn lines() -> impl Iterator<Item = [usize; 4]> {
+    (0..CELLS).flat_map(|start| {
+        [(1, 0), (0, 1), (1, 1), (1, -1)]
+            .into_iter()
+            .filter_map(move |(df, dr)| {
+                GRID.offset(start, 3 * df, 3 * dr)?;
+                Some([0, 1, 2, 3].map(|i| GRID.offset(start, i * df, i * dr).unwrap()))
+            })
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Feasibility, on any `w × h` board holding pieces 1..=w*h (the tests use small boards).
+// `cells[rank * w + file]` is the played piece there, 0 when free.
+// ---------------------------------------------------------------------------------------------
+
+/// A run of `k ≥ 1` free cells in column `col`, ranks `start..start + k`, between the played
+/// pieces `lo` below (0: the bottom edge) and `hi` above (`w*h + 1`: the top edge).
+#[derive(Clone, Copy, Debug, Default)]
+struct Seg {
+    col: u8,
+    start: u8,
+    k: u8,
+    lo: u8,
+    hi: u8,
+}
+
+struct Segs {
+    list: [Seg; MAXN],
+    len: usize,
+}
+
+impl Segs {
+    fn iter(&self) -> impl Iterator<Item = &Seg> {
+        self.list[..self.len].iter()
+    }
+}
+
+/// The first column whose played pieces do not ascend.
+fn disordered_column(w: usize, h: usize, cells: &[u8]) -> Option<usize> {
+    (0..w).find(|&col| {
+        let mut last = 0;
+        (0..h).any(|r| {
+            let v = cells[r * w + col];
+            if v == 0 {
+                return false;
+            }
+            let bad = v <= last;
+            last = v;
+            bad
+        })
+    })
+}
+
+/// The free segments, or None when some column's played pieces do not ascend.
+fn segments(w: usize, h: usize, cells: &[u8]) -> Option<Segs> {
+    let top = (w * h + 1) as u8;
+    let mut segs = Segs {
+        list: [Seg::default(); MAXN],
+        len: 0,
+    };
+    for col in 0..w {
+        let mut lo = 0u8;
+        let mut start = 0usize;
+        for r in 0..=h {
+            let v = if r == h { top } else { cells[r * w + col] };
+            if v == 0 {
+                continue;
+            }
+            if v <= lo {
+                return None;
+            }
+            if r > start {
+                segs.list[segs.len] = Seg {
+                    col: col as u8,
+                    start: start as u8,
+                    k: (r - start) as u8,
+                    lo,
+                    hi: v,
+                };
+                segs.len += 1;
+            }
+            lo = v;
+            start = r + 1;
+        }
+    }
+    Some(segs)
+}
+
+/// A valid arrangement of the unplayed numbers on the free cells (played ones kept), or None
+/// if there is none. Greedy: numbers ascending, each to the open segment containing it that
+/// closes lowest (ties: most room left, then first in column order), filled bottom up.
+fn arrange(w: usize, h: usize, cells: &[u8]) -> Option<[u8; MAXN]> {
+    let nmax = w * h;
+    let segs = segments(w, h, cells)?;
+    let mut played = [false; MAXN + 2];
+    for &v in &cells[..nmax] {
+        played[v as usize] = true;
+    }
+    let mut room = [0u8; MAXN];
+    for (i, s) in segs.iter().enumerate() {
+        room[i] = s.k;
+    }
+    let mut out = [0u8; MAXN];
+    out[..nmax].copy_from_slice(&cells[..nmax]);
+    for n in 1..=nmax as u8 {
+        if played[n as usize] {
+            continue;
+        }
+        let mut best: Option<usize> = None;
+        for (i, s) in segs.iter().enumerate() {
+            if room[i] == 0 || s.lo >= n || s.hi <= n {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some(b) => {
+                    let t = segs.list[b];
+                    s.hi < t.hi || (s.hi == t.hi && room[i] > room[b])
+                }
+            };
+            if better {
+                best = Some(i);
+            }
+        }
+        let i = best?;
+        let s = segs.list[i];
+        let r = (s.start + s.k - room[i]) as usize;
+        out[r * w + s.col as usize] = n;
+        room[i] -= 1;
+    }
+    Some(out)
+}
+
+type Table = [[i16; MAXN + 2]; MAXN + 2];
+
+/// Calls `emit(n, cell)` for every legal flip of an unplayed `n` with bit `n-1` in `allowed`
+/// onto a free `cell`, in a feasible position (see the module docs for the conditions).
+/// Each flip is emitted once. Emits nothing if the position itself is infeasible.
+#[allow(clippy::needless_range_loop)] // index arithmetic over the value tables reads best
+fn for_each_legal(w: usize, h: usize, cells: &[u8], allowed: u64, mut emit: impl FnMut(u8, usize)) {
+    let nmax = w * h;
+    let Some(segs) = segments(w, h, cells) else {
+        return;
+    };
+    let mut unplayed = [true; MAXN + 2];
+    for &v in &cells[..nmax] {
+        unplayed[v as usize] = false;
+    }
+    // cnt[v]: unplayed numbers <= v.
+    let mut cnt = [0i16; MAXN + 2];
+    for v in 1..=nmax {
+        cnt[v] = cnt[v - 1] + unplayed[v] as i16;
+    }
+    // slack: first the slots per range, then cumulated, then turned into slack.
+    let mut slack: Table = [[0; MAXN + 2]; MAXN + 2];
+    for s in segs.iter() {
+        let (a, b) = (s.lo as usize + 1, s.hi as usize - 1);
+        if a > b {
+            return; // a segment with no number that fits: infeasible
+        }
+        slack[a][b] += s.k as i16;
+    }
+    // D[x][y] = sum of slots of ranges [a, b] with x <= a, b <= y = D[x+1][y] + sum_{b<=y} slots[x][b].
+    for x in (1..=nmax).rev() {
+        let mut run = 0;
+        for y in x..=nmax {
+            run += slack[x][y];
+            slack[x][y] = slack[x + 1][y] + run;
+        }
+    }
+    for x in 1..=nmax {
+        for y in x..=nmax {
+            slack[x][y] = cnt[y] - cnt[x - 1] - slack[x][y];
+            if slack[x][y] < 0 {
+                return; // the position itself is infeasible
+            }
+        }
+    }
+    // pm[x][y] = min_{x' <= x} slack[x'][y]; sm[x][y] = min_{y' >= y} slack[x][y'].
+    let mut pm: Table = [[INF; MAXN + 2]; MAXN + 2];
+    let mut sm: Table = [[INF; MAXN + 2]; MAXN + 2];
+    for y in 1..=nmax {
+        let mut m = INF;
+        for x in 1..=y {
+            m = m.min(slack[x][y]);
+            pm[x][y] = m;
+        }
+    }
+    for x in 1..=nmax {
+        let mut m = INF;
+        for y in (x..=nmax).rev() {
+            m = m.min(slack[x][y]);
+            sm[x][y] = m;
+        }
+    }
+    for s in segs.iter() {
+        let (a, b, k) = (s.lo as usize + 1, s.hi as usize - 1, s.k as i16);
+        // csuf[n] = C for n: min_{y in [n, b-1]} pm[a][y].
+        let mut csuf = [INF; MAXN + 2];
+        for n in (a..b).rev() {
+            csuf[n] = csuf[n + 1].min(pm[a][n]);
+        }
+        // colmin[y] = min_{x in (a, n]} slack[x][y] for y in [n, b-1], as n grows.
+        let mut colmin = [INF; MAXN + 2];
+        let mut e_run = INF;
+        for n in a..=b {
+            let mut f = INF;
+            if n > a {
+                e_run = e_run.min(sm[n][b]);
+                for y in n..b {
+                    let v = colmin[y].min(slack[n][y]);
+                    colmin[y] = v;
+                    f = f.min(v);
+                }
+            }
+            if !unplayed[n] || allowed & (1u64 << (n - 1)) == 0 || f < 1 {
+                continue;
+            }
+            let big_a = if n > a { pm[a][n - 1] } else { 0 };
+            let big_b = if n < b { sm[n + 1][b] } else { 0 };
+            let big_e = if n > a { e_run } else { INF };
+            let lo_j = 0.max(k - 1 - big_b).max(k - big_e);
+            let hi_j = (k - 1).min(big_a).min(csuf[n] - 1);
+            for j in lo_j..=hi_j {
+                emit(
+                    n as u8,
+                    (s.start as usize + j as usize) * w + s.col as usize,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Brute force: can the unplayed numbers fill the free cells with every column ascending?
+    fn brute_feasible(w: usize, h: usize, cells: &[u8]) -> bool {
+        let nmax = w * h;
+        let mut board = cells[..nmax].to_vec();
+        let mut used = vec![false; nmax + 1];
+        for &v in &board {
+            used[v as usize] = true;
+        }
+        let free: Vec<usize> = (0..h)
+            .flat_map(|r| (0..w).map(move |c| r * w + c))
+            .filter(|&i| board[i] == 0)
+            .collect();
+        fn go(
+            i: usize,
+            free: &[usize],
+            w: usize,
+            h: usize,
+            board: &mut [u8],
+            used: &mut [bool],
+        ) -> bool {
+            if i == free.len() {
+                return (0..w).all(|c| (1..h).all(|r| board[(r - 1) * w + c] < board[r * w + c]));
+            }
+            let cell = free[i];
+            let below = if cell >= w { board[cell - w] } else { 0 };
+            // The nearest played piece above bounds the value too.
+            let above = (cell / w + 1..h)
+                .map(|r| board[r * w + cell % w])
+                .find(|&v| v != 0)
+                .unwrap_or(u8::MAX);
+            for n in 1..used.len() {
+                if used[n] || (n as u8) <= below || (n as u8) >= above {
+                    continue;
+                }
+                used[n] = true;
+                board[cell] = n as u8;
+                if go(i + 1, free, w, h, board, used) {
+                    return true;
+                }
+                board[cell] = 0;
+                used[n] = false;
+            }
+            false
+        }
+        // Free cells go rank by rank, so the cell below is always known when filling.
+        go(0, &free, w, h, &mut board, &mut used)
+    }
+
+    fn random_cells(rng: &mut Rng, w: usize, h: usize, played: usize) -> Vec<u8> {
+        let nmax = w * h;
+        let mut numbers: Vec<u8> = (1..=nmax as u8).collect();
+        rng.shuffle(&mut numbers);
+        let mut places: Vec<usize> = (0..nmax).collect();
+        rng.shuffle(&mut places);
+        let mut cells = vec![0u8; nmax];
+        for i in 0..played {
+            cells[places[i]] = numbers[i];
+        }
+        cells
+    }
+
+    /// Cells of a random valid full arrangement with `played` of them kept: always feasible.
+    fn random_feasible(rng: &mut Rng, w: usize, h: usize, played: usize) -> Vec<u8> {
+        let nmax = w * h;
+        let mut numbers: Vec<u8> = (1..=nmax as u8).collect();
+        rng.shuffle(&mut numbers);
+        let mut cells = vec![0u8; nmax];
+        for col in 0..w {
+            let mut column: Vec<u8> = numbers[col * h..col * h + h].to_vec();
+            column.sort();
+            for (r, v) in column.into_iter().enumerate() {
+                cells[r * w + col] = v;
+            }
+        }
+        let mut places: Vec<usize> = (0..nmax).collect();
+        rng.shuffle(&mut places);
+        for &p in &places[played..] {
+            cells[p] = 0;
+        }
+        cells
+    }
+
+    const SHAPES: [(usize, usize); 6] = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 3)];
+
+    #[test]
+    fn greedy_matches_brute_force() {
+        let mut rng = Rng::new(11);
+        let mut feasible = 0;
+        for round in 0..4000 {
+            let (w, h) = SHAPES[round % SHAPES.len()];
+            let played = rng.below(w * h + 1);
+            let cells = if round % 3 == 0 {
+                random_feasible(&mut rng, w, h, played)
+            } else {
+                random_cells(&mut rng, w, h, played)
+            };
+            let greedy = arrange(w, h, &cells);
+            let brute = brute_feasible(w, h, &cells);
+            assert_eq!(greedy.is_some(), brute, "{w}x{h} {cells:?}");
+            if let Some(a) = greedy {
+                feasible += 1;
+                // A real arrangement: played kept, every number once, columns ascending.
+                let mut seen = vec![false; w * h + 1];
+                for i in 0..w * h {
+                    assert!(cells[i] == 0 || cells[i] == a[i]);
+                    assert!(a[i] != 0 && !seen[a[i] as usize]);
+                    seen[a[i] as usize] = true;
+                }
+                for c in 0..w {
+                    for r in 1..h {
+                        assert!(a[(r - 1) * w + c] < a[r * w + c]);
+                    }
+                }
+            }
+        }
+        assert!(feasible > 1000, "{feasible}");
+    }
+
+    #[test]
+    fn fast_generator_matches_brute_force() {
+        let mut rng = Rng::new(5);
+        let mut total = 0;
+        for round in 0..700 {
+            let (w, h) = SHAPES[round % SHAPES.len()];
+            let nmax = w * h;
+            let played = rng.below(nmax);
+            let cells = random_feasible(&mut rng, w, h, played);
+            let allowed = if round % 2 == 0 {
+                u64::MAX
+            } else {
+                rng.next_u64()
+            };
+            let mut fast = Vec::new();
+            for_each_legal(w, h, &cells, allowed, |n, c| fast.push((n, c)));
+            let mut slow = Vec::new();
+            for n in 1..=nmax as u8 {
+                if cells.contains(&n) || allowed & (1u64 << (n - 1)) == 0 {
+                    continue;
+                }
+                for c in 0..nmax {
+                    if cells[c] != 0 {
+                        continue;
+                    }
+                    let mut next = cells.clone();
+                    next[c] = n;
+                    if brute_feasible(w, h, &next) {
+                        slow.push((n, c));
+                    }
+                }
+            }
+            let listed = fast.len();
+            fast.sort();
+            fast.dedup();
+            assert_eq!(fast.len(), listed, "duplicates in {cells:?}");
+            assert_eq!(fast, slow, "{w}x{h} {cells:?}");
+            total += slow.len();
+        }
+        assert!(total > 2000, "{total}");
+    }
+
+    #[test]
+    fn fast_generator_matches_greedy_on_the_full_board() {
+        let mut rng = Rng::new(99);
+        for _ in 0..12 {
+            let mut p = Position::new(&Options::default()).unwrap();
+            while p.outcome().is_none() {
+                let mut fast = p.legal_step_list();
+                fast.sort();
+                let mut slow = Vec::new();
+                let me = p.to_move();
+                for n in 1..=64u8 {
+                    if owner(n) != me || p.is_played(n) {
+                        continue;
+                    }
+                    for c in 0..CELLS {
+                        let mut cells = p.cells;
+                        if cells[c] == 0 {
+                            cells[c] = n;
+                            if arrange(SIDE, SIDE, &cells).is_some() {
+                                slow.push(Step {
+                                    piece: n,
+                                    cell: c as u8,
+                                });
+                            }
+                        }
+                    }
+                }
+                assert_eq!(fast, slow, "{}", p.diagram());
+                let s = fast[rng.below(fast.len())];
+                p.play(s);
+            }
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! A game being played: its options, every step so far, and a cursor for stepping through
+//! history; plus the record text that carries all of it in a link.
+//!
+//! Record text: `game;key=value;…;moves=s1,s2,…;at=N`, for example
+//! `unity;players=3;layout=GoG…;walls=c3|c4,d3|d4;moves=c3-c6,c3|c4`. Options are the game's
+//! canonical options; `moves` lists canonical steps; `at` (omitted at the end) is the number
+//! of steps applied in the position shown. It uses no character that needs escaping in a URL
+//! fragment except `|`.
+
+use crate::game::{fail, Error, Seat, StepView};
+use crate::games::{short, AnyGame, GameKind};
+use crate::options::OptionMap;
+
+/// Records longer than this are refused before any work is done (a hostile link).
+pub const MAX_RECORD_LEN: usize = 200_000;
+
+/// The parts of a record text, not yet checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub kind: GameKind,
+    pub options: OptionMap,
+    pub steps: Vec<String>,
+    pub at: Option<usize>,
+}
+
+impl Record {
+    pub fn parse(text: &str) -> Result<Record, Error> {
+        if text.len() > MAX_RECORD_LEN {
+            return fail(format!(
+                "the record is too long ({} characters; at most {MAX_RECORD_LEN})",
+                text.len()
+            ));
+        }
+        let text = text.trim();
+        if text.is_empty() {
+            return fail("the record is empty");
+        }
+        let mut parts = text.split(';');
+        let kind = GameKind::parse(parts.next().unwrap_or("").trim())?;
+        let mut record = Record {
+            kind,
+            options: OptionMap::new(),
+            steps: Vec::new(),
+            at: None,
+        };
+        for part in parts {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            let Some((key, value)) = part.split_once('=') else {
+                return fail(format!(
+                    "{:?} in the record is not of the form key=value",
+                    short(part)
+                ));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            match key {
+                "moves" => {
+                    record.steps = split_steps(value);
+                }
+                "at" => match value.parse::<usize>() {
+                    Ok(n) => record.at = Some(n),
+                    Err(_) => {
+                        return fail(format!(
+                            "at= must be a step number (got {:?})",
+                            short(value)
+                        ))
+                    }
+                },
+                _ if key.is_empty()
+                    || !key.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') =>
+                {
+                    return fail(format!("{:?} is not an option name", short(key)));
+                }
+                _ => {
+                    if record.options.get(key).is_some() {
+                        return fail(format!("option {key} is given twice"));
+                    }
+                    record.options.set(key, value)
+                }
+            }
+        }
+        Ok(record)
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut text = self.kind.name().to_string();
+        for (key, value) in self.options.entries() {
+            text.push_str(&format!(";{key}={value}"));
+        }
+        if !self.steps.is_empty() {
+            text.push_str(";moves=");
+            text.push_str(&self.steps.join(","));
+        }
+        if let Some(at) = self.at {
+            text.push_str(&format!(";at={at}"));
+        }
+        text
+    }
+}
+
+/// Steps separated by commas or white space.
+pub fn split_steps(text: &str) -> Vec<String> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A game with its whole history.
+#[derive(Clone, Debug)]
+pub struct Session {
+    kind: GameKind,
+    options: OptionMap,
+    /// positions[i] is the position after i steps.
+    positions: Vec<AnyGame>,
+    /// How each step was made, canonical text included.
+    steps: Vec<StepView>,
+    /// The seat that made each step.
+    movers: Vec<Seat>,
+    cursor: usize,
+}
+
+impl Session {
+    pub fn new(kind: GameKind, options: &OptionMap) -> Result<Session, Error> {
+        let (start, options) = AnyGame::new(kind, options)?;
+        Ok(Session {
+            kind,
+            options,
+            positions: vec![start],
+            steps: Vec::new(),
+            movers: Vec::new(),
+            cursor: 0,
+        })
+    }
+
+    /// Replays a record; an error names the first step that is wrong and why.
+    pub fn from_record(text: &str) -> Result<Session, Error> {
+        let record = Record::parse(text)?;
+        let mut session = Session::new(record.kind, &record.options)?;
+        for (i, step) in record.steps.iter().enumerate() {
+            if let Err(e) = session.play(step) {
+                return fail(format!(
+                    "step {} ({}) cannot be played: {e}",
+                    i + 1,
+                    short(step)
+                ));
+            }
+        }
+        if let Some(at) = record.at {
+            if at > session.len() {
+                return fail(format!(
+                    "at={at} is past the last step ({} steps)",
+                    session.len()
+                ));
+            }
+            session.cursor = at;
+        }
+        Ok(session)
+    }
+
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// The canonical options.
+    pub fn options(&self) -> &OptionMap {
+        &self.options
+    }
+
+    /// The position shown (after `cursor` steps).
+    pub fn current(&self) -> &AnyGame {
+        &self.positions[self.cursor]
+    }
+
+    /// Number of steps in the whole game.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// Canonical text of every step.
+    pub fn step_texts(&self) -> Vec<String> {
+        self.steps.iter().map(|s| s.text.clone()).collect()
+    }
+
+    /// The seat that made each step.
+    pub fn movers(&self) -> &[Seat] {
+        &self.movers
+    }
+
+    /// Plays a step at the cursor, dropping any steps after it (as a new line of play).
+    pub fn play(&mut self, text: &str) -> Result<(), Error> {
+        let mut next = self.current().clone();
+        let Some(mover) = next.to_move() else {
+            return fail("the game is over");
+        };
+        let view = next.play_text(text)?;
+        self.positions.truncate(self.cursor + 1);
+        self.steps.truncate(self.cursor);
+        self.movers.truncate(self.cursor);
+        self.positions.push(next);
+        self.steps.push(view);
+        self.movers.push(mover);
+        self.cursor += 1;
+        Ok(())
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.go_to(self.cursor.wrapping_sub(1))
+    }
+
+    pub fn redo(&mut self) -> bool {
+        self.go_to(self.cursor + 1)
+    }
+
+    /// Shows the position after `n` steps; false (and no change) if there is no such step.
+    pub fn go_to(&mut self, n: usize) -> bool {
+        if n > self.len() || n == self.cursor {
+            return false;
+        }
+        self.cursor = n;
+        true
+    }
+
+    /// Cells touched by the last turn before the cursor: the trailing steps by one seat.
+    pub fn last_turn_cells(&self) -> Vec<usize> {
+        let mut cells = Vec::new();
+        let Some(&seat) = self.movers[..self.cursor].last() else {
+            return cells;
+        };
+        for i in (0..self.cursor).rev() {
+            if self.movers[i] != seat {
+                break;
+            }
+            cells.extend(&self.steps[i].cells);
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// The record of the whole game, with `at` when the cursor is not at the end.
+    pub fn record(&self) -> Record {
+        Record {
+            kind: self.kind,
+            options: self.options.clone(),
+            steps: self.step_texts(),
+            at: (self.cursor < self.len()).then_some(self.cursor),
+        }
+    }
+
+    pub fn record_text(&self) -> String {
+        self.record().to_text()
+    }
+}

@@ -1,0 +1,114 @@
+//! The `ludus` command as a user meets it.
+
+use std::process::Command;
+
+fn ludus(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("ludus runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_the_count() {
+    let (ok, out, _) = ludus(&["perft", "unravel", "3", "--size", "3"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "504");
+    let (ok, out, _) = ludus(&[
+        "perft",
+        "unlur",
+        "2",
+        "--size",
+        "4",
+        "--moves",
+        "d4 c3 pass",
+    ]);
+    assert!(ok);
+    assert_eq!(out.trim(), "1190");
+    let (ok, out, _) = ludus(&["perft", "unravel", "2", "--size", "3", "--divide"]);
+    assert!(ok);
+    assert!(
+        out.contains("a1: 8") && out.trim().ends_with("total: 72"),
+        "{out}"
+    );
+}
+
+#[test]
+fn show_prints_board_turn_prompt_and_legal_steps() {
+    let (ok, out, _) = ludus(&["show", "scattercut", "--size", "4", "--moves", "b2 c2"]);
+    assert!(ok);
+    assert!(out.contains("Scattercut by Mark Steere"), "{out}");
+    assert!(out.contains(" 2 . R B ."), "{out}");
+    assert!(out.contains("To move: Red"), "{out}");
+    assert!(out.contains("Legal steps (14)"), "{out}");
+    let (ok, out, _) = ludus(&["show", "--record", "unlur;size=4;moves=d4"]);
+    assert!(ok, "{out}");
+    assert!(out.contains("Unlur by Jorge Gomez Arrausi"));
+}
+
+#[test]
+fn random_games_are_reproducible_and_replay() {
+    for game in ["unravel", "scattercut", "unity", "merlins-chain", "unlur"] {
+        let (ok, a, err) = ludus(&["random", game, "--seed", "5"]);
+        assert!(ok, "{game}: {err}");
+        let (_, b, _) = ludus(&["random", game, "--seed", "5"]);
+        assert_eq!(a, b);
+        let (ok, shown, err) = ludus(&["show", "--record", a.trim()]);
+        assert!(ok, "{game}: {err}");
+        assert!(shown.contains("Result:"), "{game}: {shown}");
+    }
+}
+
+#[test]
+fn bad_input_exits_non_zero_with_one_line() {
+    let cases: &[&[&str]] = &[
+        &["perft", "chess", "1"],
+        &["perft", "unravel", "x"],
+        &["perft", "unravel", "1", "--size", "2"],
+        &["perft", "unravel", "1", "--size", "-3"],
+        &["show", "unravel", "--moves", "a1 a1"],
+        &["show", "unity", "--players", "4"],
+        &["show", "unity", "--neutral", "pink"],
+        &["show", "unity", "--layout", "PPP"],
+        &["show", "unity", "--walls", "a1|z9"],
+        &["show", "merlins-chain", "--size", "8"],
+        &["random", "unravel"],
+        &[
+            "match", "unlur", "--a", "random", "--b", "wizard", "--games", "1",
+        ],
+        &["frobnicate"],
+        &["show", "unravel", "--bogus", "1"],
+        &["show"],
+    ];
+    for args in cases {
+        let (ok, _, err) = ludus(args);
+        assert!(!ok, "{args:?} should fail");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("ludus: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn match_prints_wins_with_an_interval() {
+    let (ok, out, err) = ludus(&[
+        "match", "unlur", "--size", "4", "--a", "mcts:200", "--b", "random", "--games", "4",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("95% CI"), "{out}");
+    assert!(out.contains("mcts:200") && out.contains("random"), "{out}");
+}
+
+#[test]
+fn bench_prints_figures_for_each_game() {
+    let (ok, out, err) = ludus(&["bench", "unlur", "unravel", "--seconds", "0.3"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("perft steps/s"));
+    assert!(out.lines().any(|l| l.starts_with("unlur")));
+    assert!(out.lines().any(|l| l.starts_with("unravel")));
+}

@@ -1,0 +1,131 @@
+//! Sessions and records across all five games: random games replay from their record text,
+//! history navigation, and hostile records that must fail cleanly.
+
+use ludus::games::{AnyGame, GameKind};
+use ludus::rng::Rng;
+use ludus::session::{Record, Session};
+use ludus::OptionMap;
+
+fn small(kind: GameKind) -> OptionMap {
+    match kind {
+        GameKind::Unravel | GameKind::Scattercut => OptionMap::new().with("size", "5"),
+        GameKind::Unlur => OptionMap::new().with("size", "4"),
+        _ => OptionMap::new(),
+    }
+}
+
+/// Plays a random game of up to `max` steps in a session.
+fn random_session(kind: GameKind, options: &OptionMap, seed: u64, max: usize) -> Session {
+    let mut session = Session::new(kind, options).unwrap();
+    let mut rng = Rng::new(seed);
+    while session.len() < max {
+        let mut probe = session.current().clone();
+        let Some(step) = probe.play_random(&mut rng) else {
+            break;
+        };
+        session.play(&step).unwrap();
+    }
+    session
+}
+
+#[test]
+fn random_games_round_trip_through_record_text() {
+    for kind in GameKind::ALL {
+        for seed in 0..20 {
+            let s = random_session(kind, &small(kind), seed, 400);
+            let text = s.record_text();
+            let again = Session::from_record(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(again.record_text(), text);
+            assert_eq!(again.current().view(), s.current().view(), "{text}");
+            assert_eq!(Record::parse(&text).unwrap().to_text(), text);
+        }
+    }
+}
+
+#[test]
+fn history_navigation_and_new_lines() {
+    let mut s = Session::new(GameKind::Unravel, &OptionMap::new().with("size", "4")).unwrap();
+    for step in ["a1", "b1", "a2"] {
+        s.play(step).unwrap();
+    }
+    assert!(s.undo() && s.undo());
+    assert_eq!(s.cursor(), 1);
+    assert_eq!(s.record_text(), "unravel;size=4;moves=a1,b1,a2;at=1");
+    let back = Session::from_record(&s.record_text()).unwrap();
+    assert_eq!(back.cursor(), 1);
+    assert_eq!(back.len(), 3);
+    // Playing in the past starts a new line.
+    s.play("d4").unwrap();
+    assert_eq!(s.record_text(), "unravel;size=4;moves=a1,d4");
+    assert!(!s.go_to(5));
+    assert!(s.go_to(0));
+    assert!(s.last_turn_cells().is_empty());
+    assert!(s.go_to(2));
+    assert_eq!(s.last_turn_cells(), vec![15]);
+}
+
+#[test]
+fn hostile_records_fail_with_a_reason() {
+    let cases = [
+        ("", "empty"),
+        ("chess", "unknown game"),
+        ("unravel;size=99", "size"),
+        ("unravel;colour=red", "no option"),
+        ("unravel;size", "key=value"),
+        ("unravel;size=4;moves=a1,a1", "step 2"),
+        ("unravel;size=4;moves=a1;at=7", "past the last step"),
+        ("unravel;size=4;at=-1", "at="),
+        ("unravel;size=4;size=5", "twice"),
+        ("unity;layout=xyz", "layout"),
+        ("merlins-chain;moves=99@a1", "step 1"),
+    ];
+    for (text, expected) in cases {
+        let e = Session::from_record(text).unwrap_err();
+        assert!(e.0.contains(expected), "{text:?} gave {e:?}");
+    }
+    let huge = "unravel;moves=".to_string() + &"a1,".repeat(100_000);
+    assert!(Session::from_record(&huge)
+        .unwrap_err()
+        .0
+        .contains("too long"));
+}
+
+#[test]
+fn mangled_records_never_panic() {
+    let mut rng = Rng::new(3);
+    for kind in GameKind::ALL {
+        let text = random_session(kind, &small(kind), 1, 60).record_text();
+        let bytes: Vec<char> = text.chars().collect();
+        for _ in 0..300 {
+            let mut m = bytes.clone();
+            match rng.below(3) {
+                0 => m.truncate(rng.below(m.len() + 1)),
+                1 => {
+                    let i = rng.below(m.len());
+                    m[i] = ['\u{0}', ';', '=', ',', 'é', '9', '|', ' ', 'x'][rng.below(9)];
+                }
+                _ => {
+                    let i = rng.below(m.len());
+                    m.remove(i);
+                }
+            }
+            let mangled: String = m.into_iter().collect();
+            let _ = Session::from_record(&mangled);
+        }
+    }
+}
+
+#[test]
+fn every_game_has_a_designer_and_its_options_build_a_game() {
+    for kind in GameKind::ALL {
+        assert!(!kind.designer().is_empty());
+        let mut options = OptionMap::new();
+        for spec in kind.option_specs() {
+            if !spec.default.is_empty() && spec.key != "layout" && spec.key != "walls" {
+                options.set(spec.key, spec.default.clone());
+            }
+        }
+        let (game, _) = AnyGame::new(kind, &options).unwrap();
+        assert!(!game.legal_step_texts().is_empty(), "{}", kind.name());
+    }
+}

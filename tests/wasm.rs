@@ -1,0 +1,138 @@
+//! The exported wasm interface, run in headless Chromium by wasm-bindgen-test
+//! (`cargo test --target wasm32-unknown-unknown --test wasm`).
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Reflect};
+use ludus::wasm::{self, WasmSession};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &JsValue::from_str(key)).unwrap()
+}
+
+fn options(pairs: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (k, v) in pairs {
+        Reflect::set(&object, &JsValue::from_str(k), v).unwrap();
+    }
+    object.into()
+}
+
+/// The message of a JS Error thrown across the boundary.
+fn message(error: wasm_bindgen::JsError) -> String {
+    let value: JsValue = error.into();
+    let error: js_sys::Error = value.dyn_into().expect("a JS Error");
+    error.message().into()
+}
+
+#[wasm_bindgen_test]
+fn games_lists_all_five_with_designers() {
+    let list: Array = wasm::games().unwrap().dyn_into().unwrap();
+    assert_eq!(list.length(), 5);
+    let names: Vec<String> = list
+        .iter()
+        .map(|g| get(&g, "name").as_string().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["unravel", "scattercut", "unity", "merlins-chain", "unlur"]
+    );
+    for g in list.iter() {
+        assert!(!get(&g, "designer").as_string().unwrap().is_empty());
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_session_plays_undoes_and_records() {
+    let mut s = WasmSession::create("unlur", options(&[("size", JsValue::from_f64(4.0))])).unwrap();
+    let view = s.view().unwrap();
+    assert_eq!(
+        get(&get(&view, "shape"), "kind").as_string().unwrap(),
+        "hex"
+    );
+    let legal: Array = get(&view, "legal").dyn_into().unwrap();
+    assert_eq!(
+        legal.length(),
+        20,
+        "19 inner cells and a pass on a side-4 board"
+    );
+    s.play("d4").unwrap();
+    s.play("pass").unwrap();
+    assert_eq!(s.record(), "unlur;size=4;moves=d4,pass");
+    assert!(s.undo());
+    let view = s.view().unwrap();
+    assert_eq!(get(&view, "cursor").as_f64().unwrap(), 1.0);
+    assert_eq!(Array::from(&get(&view, "steps")).length(), 2);
+    assert!(s.redo());
+    assert!(!s.redo());
+    let copy = WasmSession::from_record(&s.record()).unwrap();
+    assert_eq!(copy.record(), s.record());
+}
+
+#[wasm_bindgen_test]
+fn bad_input_becomes_an_error_with_a_message() {
+    let mut s = WasmSession::create("unravel", JsValue::UNDEFINED).unwrap();
+    s.play("c4").unwrap();
+    let e = s.play("c4").map(|_| ()).unwrap_err();
+    assert!(message(e).contains("occupied"));
+    let e = s.play("\u{1F600}").map(|_| ()).unwrap_err();
+    assert!(!message(e).is_empty());
+    let e = WasmSession::create("chess", JsValue::NULL)
+        .map(|_| ())
+        .unwrap_err();
+    assert!(message(e).contains("unknown game"));
+    let e = WasmSession::create("unravel", options(&[("size", JsValue::from_f64(99.0))]))
+        .map(|_| ())
+        .unwrap_err();
+    assert!(message(e).contains("size"));
+    let e = WasmSession::create("unravel", options(&[("size", JsValue::TRUE)]))
+        .map(|_| ())
+        .unwrap_err();
+    assert!(message(e).contains("size"));
+    let e = WasmSession::from_record("unravel;size=3;moves=a1,a1")
+        .map(|_| ())
+        .unwrap_err();
+    assert!(message(e).contains("step 2"));
+    let e = WasmSession::from_record("<script>alert(1)</script>")
+        .map(|_| ())
+        .unwrap_err();
+    assert!(message(e).contains("unknown game"));
+}
+
+#[wasm_bindgen_test]
+fn record_functions() {
+    let r = wasm::new_game("scattercut", options(&[("size", JsValue::from_str("4"))])).unwrap();
+    assert_eq!(r, "scattercut;size=4");
+    let legal: Array = wasm::legal_moves(&r).unwrap().dyn_into().unwrap();
+    assert_eq!(legal.length(), 16);
+    let r = wasm::apply_move(&r, "b2").unwrap();
+    assert_eq!(r, "scattercut;size=4;moves=b2");
+    let status = wasm::status(&r).unwrap();
+    assert_eq!(get(&status, "toMove").as_f64().unwrap(), 1.0);
+    assert!(get(&status, "outcome").is_null());
+    let view = wasm::board_view(&r).unwrap();
+    let pieces = Array::from(&get(&view, "pieces"));
+    assert_eq!(pieces.length(), 16);
+    assert_eq!(get(&pieces.get(5), "color").as_string().unwrap(), "red");
+    assert!(wasm::apply_move(&r, "b2").is_err());
+}
+
+#[wasm_bindgen_test]
+fn every_game_starts_and_the_computer_moves() {
+    for game in ["unravel", "scattercut", "unity", "merlins-chain", "unlur"] {
+        let mut s = WasmSession::create(game, JsValue::UNDEFINED).unwrap();
+        let choice = s.ai_choose("mcts:50", 7.0).unwrap();
+        let step = get(&choice, "step").as_string().unwrap();
+        s.play(&step).unwrap();
+        // Same seed and iteration count, same choice.
+        let again = WasmSession::create(game, JsValue::UNDEFINED).unwrap();
+        let choice2 = again.ai_choose("mcts:50", 7.0).unwrap();
+        assert_eq!(get(&choice2, "step").as_string().unwrap(), step, "{game}");
+    }
+    let r = wasm::new_game("unlur", JsValue::UNDEFINED).unwrap();
+    assert!(wasm::ai_move(&r, "quick", 1.0).is_ok());
+    assert!(wasm::ai_move(&r, "grandmaster", 1.0).is_err());
+}
