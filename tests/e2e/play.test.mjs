@@ -59,7 +59,14 @@ async function newPage(context) {
 
 async function open(page, hash = '') {
   await page.goto(server.url + hash);
-  await page.waitForSelector('body[data-state=ready]');
+  await waitReady(page);
+}
+
+/** Waits for the engine to load; a load failure fails at once with the page's message. */
+async function waitReady(page) {
+  await page.waitForSelector('body[data-state]');
+  const stateName = await page.evaluate(() => document.body.dataset.state);
+  assert.equal(stateName, 'ready', await page.locator('#status-main').textContent());
 }
 
 /** What the page shows now, read through its own module. */
@@ -201,7 +208,7 @@ async function checkReopen(context, page, s) {
   const fresh = await browser.newContext({ viewport: { width: 1200, height: 800 } });
   const other = await newPage(fresh);
   await other.goto(url);
-  await other.waitForSelector('body[data-state=ready]');
+  await waitReady(other);
   const t = await state(other);
   assert.equal(t.record, s.record, 'same record from the link');
   assert.deepEqual(t.pieces, s.pieces, 'same position from the link');
@@ -212,7 +219,7 @@ async function checkReopen(context, page, s) {
   await fresh.close();
   // And a plain reload of the same page keeps it too.
   await page.reload();
-  await page.waitForSelector('body[data-state=ready]');
+  await waitReady(page);
   const r = await state(page);
   assert.equal(r.record, s.record);
 }
@@ -293,7 +300,7 @@ test('a broken or hostile link explains itself and leaves the saved game alone',
   ];
   for (const hash of bad) {
     await page.goto(server.url + hash);
-    await page.waitForSelector('body[data-state=ready]');
+    await waitReady(page);
     await page.waitForSelector('#notice:not([hidden])');
     const message = await page.locator('#notice-text').textContent();
     assert.match(message, /does not hold a game/);
