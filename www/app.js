@@ -389,7 +389,8 @@ export class App {
       if (a.dirs.size) sub = 'Click an arrow to fire the asterisk that way, or pick a space to slide to.';
       else if (a.selfCapture) sub = 'Click the ring again to fire it, or pick a space to slide to.';
       else if (this.selection.piece != null) sub = `Now click where tile ${this.selection.piece} goes.`;
-      else if (a.dests.size) sub = 'Now click the target.';
+      else if (this.legal.some((st) => st.kind === 'swap')) sub = 'Now click the checker to swap it with.';
+      else if (a.dests.size) sub = 'Now click where it goes.';
     }
     if (this.message) sub = this.message;
     $('status-main').textContent = main;

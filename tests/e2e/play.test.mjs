@@ -175,14 +175,24 @@ function choose(legal, rand, prefer = () => 0) {
   return pool[Math.floor(rand() * pool.length)];
 }
 
-async function playOut(page, { seed, limit, prefer }) {
+async function playOut(page, { seed, limit, prefer, opening = [] }) {
   const rand = random(seed);
   let s = await state(page);
   let count = 0;
+  const kinds = new Set();
   while (!s.outcome && s.legal.length) {
     assert.ok(count++ < limit, `the game did not end within ${limit} steps`);
-    s = await playStep(page, choose(s.legal, rand, prefer ? (st) => prefer(st, s, rand) : undefined), s);
+    let step;
+    if (count <= opening.length) {
+      step = s.legal.find((st) => st.text === opening[count - 1]);
+      assert.ok(step, `opening step ${opening[count - 1]} is legal`);
+    } else {
+      step = choose(s.legal, rand, prefer ? (st) => prefer(st, s, rand) : undefined);
+    }
+    kinds.add(step.kind);
+    s = await playStep(page, step, s);
   }
+  s.kinds = kinds;
   return s;
 }
 
@@ -230,12 +240,18 @@ const GAMES = [
     options: { size: 4 },
     seed: 11,
     limit: 400,
+    // Blue's a2 makes a crosscut that Blue must then unravel with a swap.
+    opening: ['a1', 'b1', 'b2', 'a2'],
+    kinds: ['place', 'swap'],
   },
   {
     game: 'scattercut',
     options: { size: 4 },
     seed: 12,
     limit: 400,
+    // Blue's a2 makes a crosscut: b1 comes off and must be re-placed.
+    opening: ['a1', 'b1', 'b2', 'a2'],
+    kinds: ['place', 'replace'],
   },
   {
     game: 'unlur',
@@ -244,24 +260,28 @@ const GAMES = [
     limit: 200,
     // Pass now and then to end the contract, then place.
     prefer: (st, s, rand) => (st.kind === 'pass' ? (s.steps.length >= 2 && rand() < 0.5 ? 2 : 0) : 1),
+    kinds: ['place', 'pass'],
   },
   {
     game: 'unity',
     options: { size: 5, players: 3 },
     seed: 14,
     limit: 400,
-    // Captures end games fastest; one wall early to exercise edge clicks.
+    // A slide first, a wall next (edge clicks); then captures, which end games fastest.
     prefer: (st, s) => {
+      if (s.steps.length === 0) return st.kind === 'move' ? 3 : 0;
       if (st.kind === 'wall') return s.steps.length === 1 || s.prompt.includes('second wall') ? 3 : 0;
       if (st.kind === 'ring' || st.kind === 'asterisk') return 2;
       return 1;
     },
+    kinds: ['move', 'wall', 'asterisk'],
   },
   {
     game: 'merlins-chain',
     options: {},
     seed: 15,
     limit: 64,
+    kinds: ['flip'],
   },
 ];
 
@@ -272,6 +292,7 @@ for (const g of GAMES) {
     await open(page);
     await startFromForm(page, g.game, g.options);
     const s = await playOut(page, g);
+    for (const kind of g.kinds) assert.ok(s.kinds.has(kind), `a ${kind} step was made by clicking`);
     await checkResult(page, s);
     await page.screenshot({ path: join(artifacts, `${g.game}-end.png`) });
     const saved = await page.evaluate((name) => localStorage.getItem(`ludus:v1:game:${name}`), g.game);

@@ -185,10 +185,14 @@ export class Board {
     if (!geom || !this.view) return null;
     const a = this.analysis();
     const sel = this.selection;
-    if (sel && sel.cell >= 0 && a.dirs.size && geom.cellAt(x, y) === sel.cell) {
-      const dir = geom.dirAt(sel.cell, x, y, 0.34);
-      if (dir && a.dirs.has(dir)) return { type: 'dir', cell: sel.cell, dir };
-      return { type: 'cell', cell: sel.cell };
+    if (sel && sel.cell >= 0 && a.dirs.size) {
+      // The arrows reach across the selected asterisk's sides into the next cells.
+      const [cx, cy] = geom.center(sel.cell);
+      if (Math.hypot(x - cx, y - cy) <= geom.apothem * 1.25) {
+        const dir = geom.dirAt(sel.cell, x, y, 0.4);
+        if (dir && a.dirs.has(dir)) return { type: 'dir', cell: sel.cell, dir };
+        if (geom.cellAt(x, y) === sel.cell) return { type: 'cell', cell: sel.cell };
+      }
     }
     if (!sel && a.edges.size) {
       const edge = geom.edgeAt(x, y, 0.24);
@@ -312,6 +316,6 @@ export class Board {
     const geom = this.geometry();
     const [x, y] = geom.center(cell);
     const [vx, vy] = geom.dirVector(dir);
-    return this.toClient([x + vx * geom.apothem * 0.72, y + vy * geom.apothem * 0.72]);
+    return this.toClient([x + vx * geom.apothem * 0.9, y + vy * geom.apothem * 0.9]);
   }
 }

@@ -418,18 +418,18 @@ function drawDot(ctx, x, y, r, style) {
   ctx.fill();
 }
 
-/** Triangle arrow from the centre of `cell` toward direction `dir`. */
+/** Arrow across the side of `cell` facing `dir`: the asterisk fires that way. */
 function arrowPath(ctx, geom, cell, dir) {
   const [x, y] = geom.center(cell);
   const [vx, vy] = geom.dirVector(dir);
   const a = geom.apothem;
-  const tip = [x + vx * a * 0.97, y + vy * a * 0.97];
-  const baseCentre = [x + vx * a * 0.5, y + vy * a * 0.5];
+  const tip = [x + vx * a * 1.22, y + vy * a * 1.22];
+  const base = [x + vx * a * 0.66, y + vy * a * 0.66];
   const w = a * 0.3;
   ctx.beginPath();
   ctx.moveTo(tip[0], tip[1]);
-  ctx.lineTo(baseCentre[0] - vy * w, baseCentre[1] + vx * w);
-  ctx.lineTo(baseCentre[0] + vy * w, baseCentre[1] - vx * w);
+  ctx.lineTo(base[0] - vy * w, base[1] + vx * w);
+  ctx.lineTo(base[0] + vy * w, base[1] - vx * w);
   ctx.closePath();
 }
 
@@ -461,23 +461,32 @@ function drawCellNames(ctx, geom, view, theme) {
  */
 export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) {
   const { analysis = null, selection = null, hover = {}, focus = -1, showFocus = false } = overlay;
+  const hints = analysis && overlay.hints !== false;
+  const r = geom.pieceRadius;
+  const inRange = (c) => Number.isInteger(c) && c >= 0 && c < geom.count;
   ctx.save();
   drawSides(ctx, geom, view, theme);
   drawCells(ctx, geom, theme);
 
-  const inRange = (c) => Number.isInteger(c) && c >= 0 && c < geom.count;
+  // Under the pieces: tints.
   for (const cell of view.lastTurn ?? []) if (inRange(cell)) tintCell(ctx, geom, cell, theme.lastTurn);
-  for (const cell of view.highlight ?? []) {
-    if (inRange(cell)) tintCell(ctx, geom, cell, theme.highlight, 1, 0.3);
-  }
+  for (const cell of view.highlight ?? []) if (inRange(cell)) tintCell(ctx, geom, cell, theme.highlight, 1, 0.3);
+  const marked = (view.marked ?? []).filter(inRange);
+  for (const cell of marked) tintCell(ctx, geom, cell, theme.marked, 1, 0.16);
+  if (hints && selection && selection.cell >= 0) tintCell(ctx, geom, selection.cell, theme.select, 1, 0.3);
   if (hover.cell != null && inRange(hover.cell) && !hover.edge && !hover.dir) {
     tintCell(ctx, geom, hover.cell, 'rgba(127,127,127,0.14)');
   }
-
+  if (hints && overlay.showDots) {
+    // Placements: dots only where they say something (not every empty cell is legal).
+    for (const cell of analysis.oneClick.keys()) {
+      const [x, y] = geom.center(cell);
+      drawDot(ctx, x, y, Math.max(3, r * 0.18), theme.hint);
+    }
+  }
   if (overlay.coords) drawCellNames(ctx, geom, view, theme);
 
   // Pieces.
-  const r = geom.pieceRadius;
   (view.pieces ?? []).forEach((piece, cell) => {
     if (!piece || !inRange(cell)) return;
     const [x, y] = geom.center(cell);
@@ -486,31 +495,17 @@ export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) 
 
   // Winning group: a bright ring around each of its pieces.
   for (const cell of new Set(view.highlight ?? [])) {
-    if (!inRange(cell)) continue;
-    const [x, y] = geom.center(cell);
-    const ringR = view.pieces?.[cell]?.kind === 'tile' ? r * 0.98 : r * 0.9;
-    ctx.beginPath();
-    if (view.pieces?.[cell]?.kind === 'tile') {
-      const h = ringR * 0.86;
-      roundRect(ctx, x - h, y - h, 2 * h, 2 * h, r * 0.24);
-    } else {
-      ctx.arc(x, y, ringR, 0, TAU);
-    }
-    ctx.lineWidth = Math.max(2.5, r * 0.12);
-    ctx.strokeStyle = theme.highlight;
-    ctx.stroke();
+    if (inRange(cell)) ringPiece(ctx, geom, view, cell, theme.highlight, Math.max(2.5, r * 0.12));
   }
 
-  // Pending crosscuts: dashed outline of each cell.
-  for (const cell of view.marked ?? []) {
-    if (!inRange(cell)) continue;
-    outlineCell(ctx, geom, cell, theme.marked, Math.max(2, r * 0.11), 0.9, [r * 0.25, r * 0.14]);
+  // Pending crosscuts: one dashed outline around each group of marked cells.
+  if (marked.length) {
+    outlineRegion(ctx, geom, new Set(marked), theme.marked, Math.max(2.5, r * 0.12), [r * 0.3, r * 0.16]);
   }
 
-  // Walls.
   for (const [a, b] of view.walls ?? []) drawWall(ctx, geom, a, b, theme.wall);
 
-  if (analysis) drawHints(ctx, geom, view, overlay, theme, analysis, selection, hover);
+  if (hints) drawHints(ctx, geom, view, overlay, theme, analysis, selection, hover);
 
   if (showFocus && inRange(focus)) {
     outlineCell(ctx, geom, focus, theme.focus, Math.max(2, r * 0.1), 0.97, [r * 0.18, r * 0.12]);
@@ -520,55 +515,77 @@ export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) 
   ctx.restore();
 }
 
+/** A ring (or rounded square, for tiles) around a cell's piece. */
+function ringPiece(ctx, geom, view, cell, style, width, dash = null) {
+  const r = geom.pieceRadius;
+  const [x, y] = geom.center(cell);
+  ctx.beginPath();
+  if (view.pieces?.[cell]?.kind === 'tile') {
+    const h = r * 0.85;
+    roundRect(ctx, x - h, y - h, 2 * h, 2 * h, r * 0.24);
+  } else {
+    ctx.arc(x, y, r * 0.9, 0, TAU);
+  }
+  ctx.lineWidth = width;
+  ctx.strokeStyle = style;
+  ctx.setLineDash(dash ?? []);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** The outer boundary of a set of cells (the sides not shared with another cell of the set). */
+function outlineRegion(ctx, geom, cells, style, width, dash) {
+  ctx.beginPath();
+  for (const cell of cells) {
+    const poly = geom.polygon(cell);
+    const [cx, cy] = geom.center(cell);
+    for (let i = 0; i < poly.length; i++) {
+      const p = poly[i];
+      const q = poly[(i + 1) % poly.length];
+      const mx = (p[0] + q[0]) / 2;
+      const my = (p[1] + q[1]) / 2;
+      const across = geom.cellAt(mx + (mx - cx) * 0.2, my + (my - cy) * 0.2);
+      if (cells.has(across)) continue;
+      ctx.moveTo(p[0], p[1]);
+      ctx.lineTo(q[0], q[1]);
+    }
+  }
+  ctx.lineWidth = width;
+  ctx.lineCap = 'round';
+  ctx.strokeStyle = style;
+  ctx.setLineDash(dash ?? []);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
 function drawHints(ctx, geom, view, overlay, theme, a, selection, hover) {
   const r = geom.pieceRadius;
   const dotR = Math.max(3, r * 0.2);
   const empty = (cell) => !view.pieces?.[cell];
 
-  // Placements: dots only where they say something (not every empty cell is legal).
-  if (overlay.showDots && a.oneClick.size) {
-    for (const cell of a.oneClick.keys()) {
-      const [x, y] = geom.center(cell);
-      drawDot(ctx, x, y, dotR * 0.9, theme.hint);
-    }
-  }
-
-  // Steps made from a piece: when nothing is selected, outline the pieces that can act
-  // during a multi-step phase (swaps); otherwise leave the board clean.
+  // Pieces that can act in a forced phase (the swaps of an unravelling): dashed rings.
   if (!selection && overlay.showSources) {
-    for (const cell of a.sources) {
-      outlineCell(ctx, geom, cell, theme.hintStrong, Math.max(2, r * 0.1), 0.86);
-    }
+    for (const cell of a.sources) ringPiece(ctx, geom, view, cell, theme.hintStrong, Math.max(2, r * 0.1), [r * 0.22, r * 0.12]);
   }
 
-  if (selection && overlay.hints !== false) {
-    if (selection.cell >= 0) {
-      tintCell(ctx, geom, selection.cell, theme.select, 1, 0.27);
-      outlineCell(ctx, geom, selection.cell, theme.select, Math.max(2, r * 0.12), 0.92);
-    }
+  if (selection) {
+    if (selection.cell >= 0) ringPiece(ctx, geom, view, selection.cell, theme.select, Math.max(2.5, r * 0.13));
     for (const cell of a.dests.keys()) {
       const [x, y] = geom.center(cell);
-      if (empty(cell) || cell === selection.cell) {
-        drawDot(ctx, x, y, dotR, theme.hintStrong);
-      } else {
-        // Target holds a piece: a ring around it (a swap partner, a grey tile...).
-        ctx.beginPath();
-        ctx.arc(x, y, r * 0.9, 0, TAU);
-        ctx.lineWidth = Math.max(2, r * 0.12);
-        ctx.strokeStyle = theme.hintStrong;
-        ctx.stroke();
-      }
+      if (empty(cell)) drawDot(ctx, x, y, dotR, theme.hintStrong);
+      else if (cell !== selection.cell) ringPiece(ctx, geom, view, cell, theme.hintStrong, Math.max(2, r * 0.12));
+      else drawDot(ctx, x, y, dotR * 0.8, theme.hintStrong);
     }
     if (a.selfCapture && selection.cell >= 0) {
-      // Ring capture: a burst on the ring's neighbours and a cross on the ring itself.
+      // Ring capture: a cross on the ring, dashed rings on what it would take.
       const [x, y] = geom.center(selection.cell);
       ctx.beginPath();
-      ctx.arc(x, y, r * 0.28, 0, TAU);
+      ctx.arc(x, y, r * 0.26, 0, TAU);
       ctx.fillStyle = theme.marked;
       ctx.fill();
       ctx.strokeStyle = '#fff';
       ctx.lineWidth = Math.max(1.5, r * 0.07);
-      const k = r * 0.13;
+      const k = r * 0.12;
       ctx.beginPath();
       ctx.moveTo(x - k, y - k);
       ctx.lineTo(x + k, y + k);
@@ -578,7 +595,9 @@ function drawHints(ctx, geom, view, overlay, theme, a, selection, hover) {
       if (geom.neighbor) {
         for (let d = 0; d < 6; d++) {
           const n = geom.neighbor(selection.cell, d);
-          if (n >= 0 && view.pieces?.[n]) outlineCell(ctx, geom, n, theme.marked, Math.max(1.5, r * 0.06), 0.86, [r * 0.14, r * 0.1]);
+          if (n >= 0 && view.pieces?.[n] && !wallBetween(view, selection.cell, n)) {
+            ringPiece(ctx, geom, view, n, theme.marked, Math.max(1.5, r * 0.07), [r * 0.16, r * 0.1]);
+          }
         }
       }
     }
@@ -586,18 +605,19 @@ function drawHints(ctx, geom, view, overlay, theme, a, selection, hover) {
       for (const [dir, { target }] of a.dirs) {
         const hot = hover.dir === dir;
         arrowPath(ctx, geom, selection.cell, dir);
+        ctx.lineJoin = 'round';
+        ctx.lineWidth = Math.max(2, r * 0.08);
+        ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+        ctx.stroke();
         ctx.fillStyle = hot ? theme.marked : theme.hintStrong;
         ctx.fill();
-        ctx.lineWidth = 1.5;
-        ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-        ctx.stroke();
         if (hot) {
-          // Show the line of fire: every cell from the first one up to the edge or a wall.
-          let cell = wallBetween(view, selection.cell, target) ? -1 : target;
+          // The line of fire: every piece from the first cell up to the edge or a wall.
+          let cell = target >= 0 && !wallBetween(view, selection.cell, target) ? target : -1;
           const seen = new Set();
           while (cell >= 0 && !seen.has(cell)) {
             seen.add(cell);
-            if (view.pieces?.[cell]) outlineCell(ctx, geom, cell, theme.marked, Math.max(1.5, r * 0.08), 0.86, [r * 0.14, r * 0.1]);
+            if (view.pieces?.[cell]) ringPiece(ctx, geom, view, cell, theme.marked, Math.max(1.5, r * 0.08), [r * 0.16, r * 0.1]);
             else tintCell(ctx, geom, cell, theme.marked, 0.9, 0.15);
             const next = geom.neighbor(cell, dir);
             if (next < 0 || wallBetween(view, cell, next)) break;
