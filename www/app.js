@@ -334,6 +334,11 @@ export class App {
     this.renderToolbar();
     this.renderOptions();
     document.title = `${v.title} · Ludus`;
+    const shape = v.shape.kind === 'hex' ? `hexagonal board, side ${v.shape.side}` : `${v.shape.width} by ${v.shape.height} board`;
+    this.board.canvas.setAttribute(
+      'aria-label',
+      `${v.title}, ${shape}. ${v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`,
+    );
   }
 
   renderHead() {
@@ -393,6 +398,7 @@ export class App {
       else if (a.dests.size) sub = 'Now click where it goes.';
     }
     if (this.message) sub = this.message;
+    $('play-again').hidden = !v.outcome;
     $('status-main').textContent = main;
     const subEl = $('status-sub');
     subEl.textContent = sub;
@@ -771,6 +777,7 @@ export class App {
       this.startFromForm();
     });
     $('restart-button').addEventListener('click', () => this.restart());
+    $('play-again').addEventListener('click', () => this.restart());
     $('notice-close').addEventListener('click', () => this.hideNotice());
     $('copy-link-button').addEventListener('click', async () => {
       const button = $('copy-link-button');

@@ -314,8 +314,8 @@ function drawSides(ctx, geom, view, theme) {
       stroke(2 * w, theme.neutralSide);
       continue;
     }
-    // A light band needs an outline to show on a light page.
-    if (list.some((c) => isLight(pieceColor(theme, c)))) stroke(2 * w + 2, 'rgba(0,0,0,0.35)');
+    // An outline keeps a white band visible on a light page and a black one on a dark page.
+    stroke(2 * w + 2.5, theme.grid);
     list.forEach((color, i) => stroke((2 * w * (list.length - i)) / list.length, pieceColor(theme, color)));
   }
 }
