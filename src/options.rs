@@ -101,6 +101,26 @@ impl OptionMap {
     }
 }
 
+/// Reads the options of a game whose only option is its board size.
+pub fn read_size(
+    map: &OptionMap,
+    game: &str,
+    range: RangeInclusive<usize>,
+    default: usize,
+) -> Result<usize, Error> {
+    map.check_keys(game, &["size"])?;
+    map.number("size", range, default)
+}
+
+/// The canonical options of a game whose only option is its board size.
+pub fn size_map(size: usize, default: usize) -> OptionMap {
+    let mut map = OptionMap::new();
+    if size != default {
+        map.set("size", size.to_string());
+    }
+    map
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,10 +21,12 @@
 //! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
 //! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
 
-use crate::game::{fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape};
+use crate::game::{
+    fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
+};
 use crate::game::{SideView, StepView};
 use crate::geometry::{HexGrid, HexSide};
-use crate::options::OptionMap;
+use crate::options::{read_size, size_map, OptionMap};
 use std::sync::Arc;
 
 /// The option keys Unlur reads.
@@ -50,18 +52,13 @@ impl Default for Options {
 
 impl Options {
     pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        map.check_keys("unlur", OPTION_KEYS)?;
-        let size = map.number("size", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
+        let size = read_size(map, "unlur", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
         Ok(Options { size })
     }
 
-    /// Canonical: values equal to the default are left out.
+    /// Canonical: the size only when it is not the default.
     pub fn to_map(&self) -> OptionMap {
-        let mut map = OptionMap::new();
-        if self.size != DEFAULT_SIZE {
-            map.set("size", self.size.to_string());
-        }
-        map
+        size_map(self.size, DEFAULT_SIZE)
     }
 }
 
@@ -143,15 +140,6 @@ fn goal_sides(color: u8, mask: u8) -> String {
         }
     }
     String::from("no sides")
-}
-
-/// Shortens user text for an error message (never splits a character).
-fn quote(text: &str) -> String {
-    let mut short: String = text.chars().take(24).collect();
-    if short.len() < text.len() {
-        short.push('…');
-    }
-    format!("{short:?}")
 }
 
 /// An Unlur position.
@@ -608,8 +596,8 @@ impl Game for Position {
         let lower = t.to_ascii_lowercase();
         let Some(cell) = self.grid.parse(&lower) else {
             return fail(format!(
-                "{} is not a cell of this side-{} board (rows a to {}, cells numbered from 1 on the left)",
-                quote(t),
+                "{:?} is not a cell of this side-{} board (rows a to {}, cells numbered from 1 on the left)",
+                shorten(t),
                 self.size,
                 (b'a' + self.grid.rows() as u8 - 1) as char
             ));
