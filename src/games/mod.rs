@@ -200,6 +200,8 @@ macro_rules! with_game {
 impl AnyGame {
     /// A new game, and its options in canonical form (what a record stores).
     pub fn new(kind: GameKind, options: &OptionMap) -> Result<(AnyGame, OptionMap), Error> {
+        let keys: Vec<&str> = kind.option_specs().iter().map(|o| o.key).collect();
+        options.check_keys(kind.name(), &keys)?;
         Ok(match kind {
             GameKind::Unravel => {
                 let o = unravel::Options::from_map(options)?;

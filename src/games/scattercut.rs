@@ -34,7 +34,7 @@ use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
-use crate::options::{read_size, size_map, OptionMap};
+use crate::options::SizeOptions;
 use std::fmt;
 
 /// The option keys Scattercut reads.
@@ -49,30 +49,8 @@ pub const DEFAULT_SIZE: usize = 8;
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
 const EMPTY: u8 = 0;
 
-/// Game options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The board is `size × size`, `3 ≤ size ≤ 19`.
-    pub size: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { size: DEFAULT_SIZE }
-    }
-}
-
-impl Options {
-    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        let size = read_size(map, "scattercut", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
-        Ok(Options { size })
-    }
-
-    /// Canonical: the size only when it is not the default.
-    pub fn to_map(&self) -> OptionMap {
-        size_map(self.size, DEFAULT_SIZE)
-    }
-}
+/// The only option is the board size.
+pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 /// One step: the cell a stone goes on. Whether it is a placement or a re-placement depends
 /// on the position it is played in.

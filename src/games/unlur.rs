@@ -26,7 +26,7 @@ use crate::game::{
 };
 use crate::game::{SideView, StepView};
 use crate::geometry::{HexGrid, HexSide};
-use crate::options::{read_size, size_map, OptionMap};
+use crate::options::SizeOptions;
 use std::sync::Arc;
 
 /// The option keys Unlur reads.
@@ -37,30 +37,8 @@ pub const MIN_SIZE: usize = 4;
 pub const MAX_SIZE: usize = 12;
 pub const DEFAULT_SIZE: usize = 6;
 
-/// Unlur's options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Cells along each side of the hexagon (4 to 12).
-    pub size: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { size: DEFAULT_SIZE }
-    }
-}
-
-impl Options {
-    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        let size = read_size(map, "unlur", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
-        Ok(Options { size })
-    }
-
-    /// Canonical: the size only when it is not the default.
-    pub fn to_map(&self) -> OptionMap {
-        size_map(self.size, DEFAULT_SIZE)
-    }
-}
+/// The only option is the board size.
+pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 /// One step: a stone on a cell (cell index in cell order), or a pass (contract only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

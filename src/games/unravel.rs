@@ -18,7 +18,7 @@ use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
-use crate::options::{read_size, size_map, OptionMap};
+use crate::options::SizeOptions;
 
 pub const OPTION_KEYS: &[&str] = &["size"];
 pub const MIN_SIZE: usize = 3;
@@ -35,33 +35,8 @@ const BLUE: u8 = 2;
 const CROSS: u8 = 0x80;
 const SLOTS: u8 = 0x0F;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The board is `size × size`, 3 to 19.
-    pub size: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { size: DEFAULT_SIZE }
-    }
-}
-
-impl Options {
-    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        let size = read_size(map, "unravel", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
-        Ok(Options { size })
-    }
-
-    /// Canonical: the size only when it is not the default.
-    pub fn to_map(&self) -> OptionMap {
-        size_map(self.size, DEFAULT_SIZE)
-    }
-
-    pub fn with_size(size: usize) -> Options {
-        Options { size }
-    }
-}
+/// The only option is the board size.
+pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 /// One step: a placement on an empty cell, or a swap of two neighbouring checkers (lower
 /// cell index first). Cell indices are `rank * size + file`.
