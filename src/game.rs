@@ -34,6 +34,16 @@ pub fn fail<T>(message: impl Into<String>) -> Result<T, Error> {
     Err(Error::new(message))
 }
 
+/// Untrusted text cut short for quoting in an error message (never splits a character).
+pub fn shorten(text: &str) -> String {
+    const MAX: usize = 24;
+    let mut short: String = text.chars().take(MAX).collect();
+    if short.len() < text.len() {
+        short.push('…');
+    }
+    short
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", content = "seat", rename_all = "lowercase")]

@@ -101,6 +101,45 @@ impl OptionMap {
     }
 }
 
+/// The options of a game whose only option is its board size (`MIN..=MAX`, default
+/// `DEFAULT`): Unravel, Scattercut and Unlur.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeOptions<const MIN: usize, const MAX: usize, const DEFAULT: usize> {
+    pub size: usize,
+}
+
+impl<const MIN: usize, const MAX: usize, const DEFAULT: usize> Default
+    for SizeOptions<MIN, MAX, DEFAULT>
+{
+    fn default() -> Self {
+        SizeOptions { size: DEFAULT }
+    }
+}
+
+impl<const MIN: usize, const MAX: usize, const DEFAULT: usize> SizeOptions<MIN, MAX, DEFAULT> {
+    pub const KEYS: &'static [&'static str] = &["size"];
+
+    pub fn with_size(size: usize) -> Self {
+        SizeOptions { size }
+    }
+
+    pub fn from_map(map: &OptionMap) -> Result<Self, Error> {
+        map.check_keys("this game", Self::KEYS)?;
+        Ok(SizeOptions {
+            size: map.number("size", MIN..=MAX, DEFAULT)?,
+        })
+    }
+
+    /// Canonical: the size only when it is not the default.
+    pub fn to_map(&self) -> OptionMap {
+        let mut map = OptionMap::new();
+        if self.size != DEFAULT {
+            map.set("size", self.size.to_string());
+        }
+        map
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,8 +7,8 @@
 //! of steps applied in the position shown. It uses no character that needs escaping in a URL
 //! fragment except `|`.
 
-use crate::game::{fail, Error, Seat, StepView};
-use crate::games::{short, AnyGame, GameKind};
+use crate::game::{fail, shorten, Error, Seat, StepView};
+use crate::games::{AnyGame, GameKind};
 use crate::options::OptionMap;
 
 /// Records longer than this are refused before any work is done (a hostile link).
@@ -51,7 +51,7 @@ impl Record {
             let Some((key, value)) = part.split_once('=') else {
                 return fail(format!(
                     "{:?} in the record is not of the form key=value",
-                    short(part)
+                    shorten(part)
                 ));
             };
             let (key, value) = (key.trim(), value.trim());
@@ -64,14 +64,14 @@ impl Record {
                     Err(_) => {
                         return fail(format!(
                             "at= must be a step number (got {:?})",
-                            short(value)
+                            shorten(value)
                         ))
                     }
                 },
                 _ if key.is_empty()
                     || !key.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') =>
                 {
-                    return fail(format!("{:?} is not an option name", short(key)));
+                    return fail(format!("{:?} is not an option name", shorten(key)));
                 }
                 _ => {
                     if record.options.get(key).is_some() {
@@ -144,7 +144,7 @@ impl Session {
                 return fail(format!(
                     "step {} ({}) cannot be played: {e}",
                     i + 1,
-                    short(step)
+                    shorten(step)
                 ));
             }
         }

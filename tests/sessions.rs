@@ -129,3 +129,14 @@ fn every_game_has_a_designer_and_its_options_build_a_game() {
         assert!(!game.legal_step_texts().is_empty(), "{}", kind.name());
     }
 }
+
+#[test]
+fn unknown_options_are_named_with_the_game() {
+    for kind in GameKind::ALL {
+        let e = AnyGame::new(kind, &OptionMap::new().with("colour", "red")).unwrap_err();
+        assert!(
+            e.0.starts_with(&format!("{} ", kind.name())) && e.0.contains("\"colour\""),
+            "{e}"
+        );
+    }
+}

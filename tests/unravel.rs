@@ -101,7 +101,7 @@ fn options() {
         assert!(e.0.contains("from 3 to 19"), "{bad}: {e}");
     }
     let e = Options::from_map(&OptionMap::new().with("layout", "x")).unwrap_err();
-    assert!(e.0.contains("unravel has no option"), "{e}");
+    assert!(e.0.contains("has no option \"layout\""), "{e}");
     assert!(Position::new(&Options::with_size(2)).is_err());
     assert!(Position::new(&Options::with_size(20)).is_err());
 }

@@ -3,8 +3,8 @@
 
 pub mod mcts;
 
-use crate::game::{fail, Error, Game};
-use crate::games::{short, AnyGame};
+use crate::game::{fail, shorten, Error, Game};
+use crate::games::AnyGame;
 use crate::rng::Rng;
 use crate::with_game;
 use mcts::{search, SearchConfig};
@@ -50,7 +50,7 @@ impl PlayerSpec {
         let bad = || {
             Error::new(format!(
                 "{:?} is not a player: use random, quick, normal, strong, mcts:ITERATIONS or mcts:SECONDSs",
-                short(text)
+                shorten(text)
             ))
         };
         let arg = text.strip_prefix("mcts:").ok_or_else(bad)?.trim();

@@ -33,7 +33,7 @@
 //!   call and each segment O(L²) for its range length `L`.
 
 use crate::game::{
-    fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepView,
+    fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::options::OptionMap;
@@ -124,7 +124,7 @@ impl Position {
         let mut p = Position::new(&Options::default())?;
         for (i, text) in steps.split_whitespace().enumerate() {
             if let Err(e) = p.play_text(text) {
-                return fail(format!("step {} (`{}`): {}", i + 1, shown(text), e));
+                return fail(format!("step {} (`{}`): {}", i + 1, shorten(text), e));
             }
         }
         Ok(p)
@@ -167,7 +167,7 @@ impl Position {
                 let Some(n) = parse_piece(token) else {
                     return fail(format!(
                         "`{}` on {} is neither a piece number 1 to 64 nor `.`",
-                        shown(token),
+                        shorten(token),
                         GRID.name(cell)
                     ));
                 };
@@ -463,20 +463,20 @@ impl Game for Position {
         let Some((number, cell_text)) = text.split_once('@') else {
             return fail(format!(
                 "`{}` is not a flip: write a piece number, @ and a cell, e.g. 17@c3",
-                shown(text)
+                shorten(text)
             ));
         };
         let (number, cell_text) = (number.trim(), cell_text.trim());
         let Some(n) = parse_piece(number) else {
             return fail(format!(
                 "`{}` is not a piece: the pieces are numbered 1 to 64",
-                shown(number)
+                shorten(number)
             ));
         };
         let Some(cell) = GRID.parse(cell_text) else {
             return fail(format!(
                 "`{}` is not a cell of this 8×8 board",
-                shown(cell_text)
+                shorten(cell_text)
             ));
         };
         let me = self.to_move();
@@ -587,17 +587,6 @@ fn parse_piece(text: &str) -> Option<u8> {
     }
     let n: u8 = text.parse().ok()?;
     (1..=64).contains(&n).then_some(n)
-}
-
-/// At most 24 characters of user text, for messages.
-fn shown(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(24).collect();
-    if chars.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
 }
 
 fn cells_phrase(k: usize, side: &str) -> String {

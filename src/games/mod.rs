@@ -2,12 +2,13 @@
 //! command line, the records and the web layer, which pick the game at run time.
 
 pub mod merlins_chain;
+mod red_blue;
 pub mod scattercut;
 pub mod unity;
 pub mod unlur;
 pub mod unravel;
 
-use crate::game::{BoardView, Error, Game, Outcome, Seat, StepView};
+use crate::game::{shorten, BoardView, Error, Game, Outcome, Seat, StepView};
 use crate::options::OptionMap;
 use crate::rng::Rng;
 use serde::Serialize;
@@ -69,7 +70,7 @@ impl GameKind {
                 let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
                 Error::new(format!(
                     "unknown game {:?} (the games are {})",
-                    short(text),
+                    shorten(text),
                     names.join(", ")
                 ))
             })
@@ -169,16 +170,6 @@ impl OptionSpec {
     }
 }
 
-/// Cuts untrusted text short for quoting in an error message.
-pub(crate) fn short(text: &str) -> String {
-    const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        text.chars().take(MAX).collect::<String>() + "…"
-    }
-}
-
 /// A position of any of the five games.
 // Positions are plain data cloned whole (history, search); boxing the larger ones would only
 // add an allocation to every clone.
@@ -209,6 +200,8 @@ macro_rules! with_game {
 impl AnyGame {
     /// A new game, and its options in canonical form (what a record stores).
     pub fn new(kind: GameKind, options: &OptionMap) -> Result<(AnyGame, OptionMap), Error> {
+        let keys: Vec<&str> = kind.option_specs().iter().map(|o| o.key).collect();
+        options.check_keys(kind.name(), &keys)?;
         Ok(match kind {
             GameKind::Unravel => {
                 let o = unravel::Options::from_map(options)?;

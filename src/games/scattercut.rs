@@ -29,11 +29,12 @@
 //! `.` empty; spaces ignored) with the seat to move at the start of its turn.
 //! [`Position::diagram`] writes the same format.
 
+use super::red_blue::{self, COLORS, NAMES};
 use crate::game::{
-    fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, SideView, StepView,
+    fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
-use crate::options::OptionMap;
+use crate::options::SizeOptions;
 use std::fmt;
 
 /// The option keys Scattercut reads.
@@ -47,37 +48,9 @@ pub const DEFAULT_SIZE: usize = 8;
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
 const EMPTY: u8 = 0;
-const NAMES: [&str; 2] = ["Red", "Blue"];
-const COLOURS: [&str; 2] = ["red", "blue"];
 
-/// Game options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The board is `size × size`, `3 ≤ size ≤ 19`.
-    pub size: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { size: DEFAULT_SIZE }
-    }
-}
-
-impl Options {
-    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        map.check_keys("scattercut", OPTION_KEYS)?;
-        let size = map.number("size", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
-        Ok(Options { size })
-    }
-
-    pub fn to_map(&self) -> OptionMap {
-        let mut map = OptionMap::new();
-        if self.size != DEFAULT_SIZE {
-            map.set("size", self.size.to_string());
-        }
-        map
-    }
-}
+/// The only option is the board size.
+pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 /// One step: the cell a stone goes on. Whether it is a placement or a re-placement depends
 /// on the position it is played in.
@@ -477,92 +450,21 @@ impl Position {
         self.core_holds(g, removed, want - g.isolated)
     }
 
-    /// Whether the stones of colour `v` join that colour's two sides.
+    /// Whether the stones of colour `v` (seat + 1) join that colour's two sides.
     fn connected(&self, v: u8) -> bool {
-        let s = self.grid.width;
-        let mut seen = [false; CELLS];
-        let mut stack = [0u16; CELLS];
-        let mut top = 0;
-        // Red (1) starts from the bottom rank, Blue (2) from the left file.
-        for i in 0..s {
-            let c = if v == 1 { i } else { i * s };
-            if self.cells[c] == v {
-                seen[c] = true;
-                stack[top] = c as u16;
-                top += 1;
-            }
-        }
-        while top > 0 {
-            top -= 1;
-            let c = stack[top] as usize;
-            let (f, r) = (c % s, c / s);
-            if (v == 1 && r == s - 1) || (v == 2 && f == s - 1) {
-                return true;
-            }
-            let mut visit = |n: usize| {
-                if !seen[n] && self.cells[n] == v {
-                    seen[n] = true;
-                    stack[top] = n as u16;
-                    top += 1;
-                }
-            };
-            if f > 0 {
-                visit(c - 1);
-            }
-            if f + 1 < s {
-                visit(c + 1);
-            }
-            if r > 0 {
-                visit(c - s);
-            }
-            if r + 1 < s {
-                visit(c + s);
-            }
-        }
-        false
+        self.path_of(v).is_some()
+    }
+
+    fn path_of(&self, v: u8) -> Option<Vec<usize>> {
+        red_blue::winning_path(&self.grid, v as usize - 1, |c| self.cells[c] == v)
     }
 
     /// A shortest path of the winner's stones between its sides (empty unless won).
     fn winning_path(&self) -> Vec<usize> {
-        let Some(Outcome::Winner(seat)) = self.outcome else {
-            return Vec::new();
-        };
-        let v = seat as u8 + 1;
-        let s = self.grid.width;
-        let n = self.grid.len();
-        let mut parent = vec![usize::MAX; n];
-        let mut queue = std::collections::VecDeque::new();
-        for i in 0..s {
-            let c = if v == 1 { i } else { i * s };
-            if self.cells[c] == v {
-                parent[c] = c;
-                queue.push_back(c);
-            }
+        match self.outcome {
+            Some(Outcome::Winner(seat)) => self.path_of(seat as u8 + 1).unwrap_or_default(),
+            _ => Vec::new(),
         }
-        while let Some(c) = queue.pop_front() {
-            let at_goal = if v == 1 {
-                c / s == s - 1
-            } else {
-                c % s == s - 1
-            };
-            if at_goal {
-                let mut path = vec![c];
-                let mut x = c;
-                while parent[x] != x {
-                    x = parent[x];
-                    path.push(x);
-                }
-                path.sort_unstable();
-                return path;
-            }
-            for nb in self.grid.neighbors(c) {
-                if parent[nb] == usize::MAX && self.cells[nb] == v {
-                    parent[nb] = c;
-                    queue.push_back(nb);
-                }
-            }
-        }
-        Vec::new()
     }
 
     /// Ends the mover's turn: lost stones go, the connection is judged, the turn passes.
@@ -574,14 +476,6 @@ impl Position {
         } else {
             self.mover ^= 1;
         }
-    }
-
-    fn shown(text: &str) -> String {
-        let mut shown: String = text.chars().take(24).collect();
-        if text.chars().nth(24).is_some() {
-            shown.push('…');
-        }
-        shown
     }
 }
 
@@ -681,7 +575,7 @@ impl Game for Position {
         let Some(c) = self.grid.parse(&lower) else {
             return fail(format!(
                 "`{}` is not a cell of this {s}×{s} board",
-                Position::shown(trimmed)
+                shorten(trimmed)
             ));
         };
         let name = self.grid.name(c);
@@ -719,7 +613,7 @@ impl Game for Position {
         let pieces = (0..n)
             .map(|c| {
                 self.stone(c).map(|seat| PieceView {
-                    color: COLOURS[seat],
+                    color: COLORS[seat],
                     kind: "stone",
                     label: None,
                 })
@@ -767,30 +661,8 @@ impl Game for Position {
             cells: (0..n).map(|c| self.grid.name(c)).collect(),
             pieces,
             walls: Vec::new(),
-            sides: vec![
-                SideView {
-                    side: "top",
-                    color: "red",
-                },
-                SideView {
-                    side: "bottom",
-                    color: "red",
-                },
-                SideView {
-                    side: "left",
-                    color: "blue",
-                },
-                SideView {
-                    side: "right",
-                    color: "blue",
-                },
-            ],
-            players: (0..2)
-                .map(|seat| PlayerView {
-                    name: NAMES[seat].to_string(),
-                    color: COLOURS[seat],
-                })
-                .collect(),
+            sides: red_blue::sides(),
+            players: red_blue::players(),
             to_move: self.outcome.is_none().then_some(self.mover as Seat),
             outcome: self.outcome,
             prompt,

@@ -21,10 +21,12 @@
 //! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
 //! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
 
-use crate::game::{fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape};
+use crate::game::{
+    fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
+};
 use crate::game::{SideView, StepView};
 use crate::geometry::{HexGrid, HexSide};
-use crate::options::OptionMap;
+use crate::options::SizeOptions;
 use std::sync::Arc;
 
 /// The option keys Unlur reads.
@@ -35,35 +37,8 @@ pub const MIN_SIZE: usize = 4;
 pub const MAX_SIZE: usize = 12;
 pub const DEFAULT_SIZE: usize = 6;
 
-/// Unlur's options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Cells along each side of the hexagon (4 to 12).
-    pub size: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { size: DEFAULT_SIZE }
-    }
-}
-
-impl Options {
-    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        map.check_keys("unlur", OPTION_KEYS)?;
-        let size = map.number("size", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
-        Ok(Options { size })
-    }
-
-    /// Canonical: values equal to the default are left out.
-    pub fn to_map(&self) -> OptionMap {
-        let mut map = OptionMap::new();
-        if self.size != DEFAULT_SIZE {
-            map.set("size", self.size.to_string());
-        }
-        map
-    }
-}
+/// The only option is the board size.
+pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 /// One step: a stone on a cell (cell index in cell order), or a pass (contract only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,15 +118,6 @@ fn goal_sides(color: u8, mask: u8) -> String {
         }
     }
     String::from("no sides")
-}
-
-/// Shortens user text for an error message (never splits a character).
-fn quote(text: &str) -> String {
-    let mut short: String = text.chars().take(24).collect();
-    if short.len() < text.len() {
-        short.push('…');
-    }
-    format!("{short:?}")
 }
 
 /// An Unlur position.
@@ -608,8 +574,8 @@ impl Game for Position {
         let lower = t.to_ascii_lowercase();
         let Some(cell) = self.grid.parse(&lower) else {
             return fail(format!(
-                "{} is not a cell of this side-{} board (rows a to {}, cells numbered from 1 on the left)",
-                quote(t),
+                "{:?} is not a cell of this side-{} board (rows a to {}, cells numbered from 1 on the left)",
+                shorten(t),
                 self.size,
                 (b'a' + self.grid.rows() as u8 - 1) as char
             ));

@@ -13,11 +13,12 @@
 //! Test helpers: [`Position::from_diagram`] builds a position between turns from a picture
 //! of the board, and [`Position::play_steps`] plays a list of step texts.
 
+use super::red_blue::{self, COLORS, NAMES};
 use crate::game::{
-    fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, SideView, StepView,
+    fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
-use crate::options::OptionMap;
+use crate::options::SizeOptions;
 
 pub const OPTION_KEYS: &[&str] = &["size"];
 pub const MIN_SIZE: usize = 3;
@@ -34,41 +35,8 @@ const BLUE: u8 = 2;
 const CROSS: u8 = 0x80;
 const SLOTS: u8 = 0x0F;
 
-const NAMES: [&str; 2] = ["Red", "Blue"];
-const COLORS: [&str; 2] = ["red", "blue"];
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The board is `size × size`, 3 to 19.
-    pub size: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { size: DEFAULT_SIZE }
-    }
-}
-
-impl Options {
-    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        map.check_keys("unravel", OPTION_KEYS)?;
-        Ok(Options {
-            size: map.number("size", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?,
-        })
-    }
-
-    pub fn to_map(&self) -> OptionMap {
-        let mut map = OptionMap::new();
-        if self.size != DEFAULT_SIZE {
-            map.set("size", self.size.to_string());
-        }
-        map
-    }
-
-    pub fn with_size(size: usize) -> Options {
-        Options { size }
-    }
-}
+/// The only option is the board size.
+pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 /// One step: a placement on an empty cell, or a swap of two neighbouring checkers (lower
 /// cell index first). Cell indices are `rank * size + file`.
@@ -287,6 +255,12 @@ impl Position {
         self.winning_path(seat).is_some()
     }
 
+    /// A shortest path of `seat`'s checkers joining its edges, from the bottom or left.
+    fn winning_path(&self, seat: Seat) -> Option<Vec<usize>> {
+        let colour = seat as u8 + 1;
+        red_blue::winning_path(&self.grid(), seat, |c| self.cells[c] == colour)
+    }
+
     // -----------------------------------------------------------------------------------
     // Internals
     // -----------------------------------------------------------------------------------
@@ -385,70 +359,6 @@ impl Position {
             debug_assert!(false, "full board without a winner");
             self.outcome = Some(Outcome::Draw);
         }
-    }
-
-    /// A shortest path of `seat`'s checkers joining its edges, in order, if any.
-    /// Red runs from the bottom rank to the top rank, Blue from the left file to the right.
-    fn winning_path(&self, seat: Seat) -> Option<Vec<usize>> {
-        let n = self.n;
-        let colour = seat as u8 + 1;
-        if (self.filled as usize) < n {
-            return None;
-        }
-        let start = |i: usize| if seat == 0 { i } else { i * n };
-        let at_goal = |c: usize| {
-            if seat == 0 {
-                c / n == n - 1
-            } else {
-                c % n == n - 1
-            }
-        };
-        let mut parent = [u16::MAX; MAX_CELLS];
-        let mut queue = [0u16; MAX_CELLS];
-        let (mut head, mut tail) = (0, 0);
-        for i in 0..n {
-            let c = start(i);
-            if self.cells[c] == colour {
-                parent[c] = c as u16;
-                queue[tail] = c as u16;
-                tail += 1;
-            }
-        }
-        while head < tail {
-            let c = queue[head] as usize;
-            head += 1;
-            if at_goal(c) {
-                let mut path = vec![c];
-                let mut x = c;
-                while parent[x] as usize != x {
-                    x = parent[x] as usize;
-                    path.push(x);
-                }
-                path.reverse();
-                return Some(path);
-            }
-            let (f, r) = (c % n, c / n);
-            let mut visit = |d: usize| {
-                if self.cells[d] == colour && parent[d] == u16::MAX {
-                    parent[d] = c as u16;
-                    queue[tail] = d as u16;
-                    tail += 1;
-                }
-            };
-            if r > 0 {
-                visit(c - n);
-            }
-            if f > 0 {
-                visit(c - 1);
-            }
-            if f + 1 < n {
-                visit(c + 1);
-            }
-            if r + 1 < n {
-                visit(c + n);
-            }
-        }
-        None
     }
 
     /// Reads one cell name, or explains why it is not one.
@@ -584,17 +494,6 @@ impl Position {
             g.name(hi),
             self.pending_text()
         ))
-    }
-}
-
-/// A step text as quoted in an error: at most 24 characters.
-fn shorten(text: &str) -> String {
-    if text.chars().count() <= 24 {
-        text.to_string()
-    } else {
-        let mut s: String = text.chars().take(24).collect();
-        s.push('…');
-        s
     }
 }
 
@@ -819,30 +718,8 @@ impl Game for Position {
             cells,
             pieces,
             walls: Vec::new(),
-            sides: vec![
-                SideView {
-                    side: "top",
-                    color: "red",
-                },
-                SideView {
-                    side: "bottom",
-                    color: "red",
-                },
-                SideView {
-                    side: "left",
-                    color: "blue",
-                },
-                SideView {
-                    side: "right",
-                    color: "blue",
-                },
-            ],
-            players: (0..2)
-                .map(|s| PlayerView {
-                    name: NAMES[s].to_string(),
-                    color: COLORS[s],
-                })
-                .collect(),
+            sides: red_blue::sides(),
+            players: red_blue::players(),
             to_move,
             outcome: self.outcome,
             prompt,

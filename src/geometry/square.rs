@@ -1,6 +1,18 @@
 //! Square boards: files `a`, `b`, … from the left, ranks `1`, `2`, … from the bottom.
 //! Cell index = rank * width + file, so index order is cell order (a1 = 0).
 
+/// The largest board side (files are single letters).
+pub const MAX_SIDE: usize = 26;
+
+/// A pair of opposite sides that a connection joins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axis {
+    /// From the bottom rank to the top rank.
+    BottomTop,
+    /// From the left file to the right file.
+    LeftRight,
+}
+
 /// A `width × height` square board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareGrid {
@@ -108,6 +120,59 @@ impl SquareGrid {
     }
 }
 
+impl SquareGrid {
+    /// A shortest orthogonal path of cells for which `own` holds, joining the two sides of
+    /// `axis`, listed from the bottom (or left) side; None if there is none.
+    /// Allocates only for the path it returns.
+    pub fn side_to_side_path(&self, axis: Axis, own: impl Fn(usize) -> bool) -> Option<Vec<usize>> {
+        const NONE: u16 = u16::MAX;
+        let mut parent = [NONE; MAX_SIDE * MAX_SIDE];
+        let mut queue = [0u16; MAX_SIDE * MAX_SIDE];
+        let (mut head, mut tail) = (0, 0);
+        let (starts, goal) = match axis {
+            Axis::BottomTop => (self.width, self.height - 1),
+            Axis::LeftRight => (self.height, self.width - 1),
+        };
+        let start = |i: usize| match axis {
+            Axis::BottomTop => self.index(i, 0),
+            Axis::LeftRight => self.index(0, i),
+        };
+        let at_goal = |c: usize| match axis {
+            Axis::BottomTop => self.rank(c) == goal,
+            Axis::LeftRight => self.file(c) == goal,
+        };
+        for c in (0..starts).map(start) {
+            if own(c) {
+                parent[c] = c as u16;
+                queue[tail] = c as u16;
+                tail += 1;
+            }
+        }
+        while head < tail {
+            let c = queue[head] as usize;
+            head += 1;
+            if at_goal(c) {
+                let mut path = vec![c];
+                let mut x = c;
+                while parent[x] as usize != x {
+                    x = parent[x] as usize;
+                    path.push(x);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for n in self.neighbors(c) {
+                if parent[n] == NONE && own(n) {
+                    parent[n] = c as u16;
+                    queue[tail] = n as u16;
+                    tail += 1;
+                }
+            }
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,5 +211,23 @@ mod tests {
         w.sort();
         assert_eq!(w, vec![0, 1, 3, 4]);
         assert_eq!(g.windows_containing(8).collect::<Vec<_>>(), vec![4]);
+    }
+
+    #[test]
+    fn side_to_side_paths() {
+        let g = SquareGrid::new(3, 3);
+        // a1 b1 b2 b3 form a bottom-top path; nothing joins left and right.
+        let own = |c: usize| [0, 1, 4, 7].contains(&c);
+        assert_eq!(
+            g.side_to_side_path(Axis::BottomTop, own),
+            Some(vec![1, 4, 7])
+        );
+        assert_eq!(g.side_to_side_path(Axis::LeftRight, own), None);
+        let row = |c: usize| (3..6).contains(&c);
+        assert_eq!(
+            g.side_to_side_path(Axis::LeftRight, row),
+            Some(vec![3, 4, 5])
+        );
+        assert_eq!(g.side_to_side_path(Axis::BottomTop, row), None);
     }
 }
