@@ -404,3 +404,43 @@ test('history: move list, undo/redo, back/forward, keyboard and typed steps', as
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('Unity setup: a new random setup, then pieces and walls placed by hand in the editor', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await open(page, '#unity');
+  const first = await state(page);
+  await page.click('text=New random setup');
+  await page.waitForFunction(async (r) => (await import('/www/app.js')).app.view.record !== r, first.record);
+  const second = await state(page);
+  assert.notEqual(second.record, first.record, 'a new random setup');
+  assert.equal(await page.locator('#options-error').isHidden(), true);
+
+  await page.click('text=Edit setup…');
+  await page.waitForSelector('#setup-editor[open]');
+  const names = second.pieces.map((_, i) => i);
+  // Wall tool: click the edge between cells 30 and 31; eraser: empty cell 40.
+  await page.click('[data-tool="wall"]');
+  const edge = await page.evaluate(async () => (await import('/www/app.js')).app.editor.board.edgePoint(30, 31));
+  await page.mouse.click(edge.x, edge.y);
+  await page.click('[data-tool="."]');
+  const cell = await page.evaluate(async () => (await import('/www/app.js')).app.editor.board.cellPoint(40));
+  await page.mouse.click(cell.x, cell.y);
+  assert.match(await page.locator('#editor-counts').textContent(), /1 wall\b/);
+  await page.screenshot({ path: join(artifacts, 'unity-editor.png') });
+  await page.click('#editor-use');
+  await page.waitForFunction(() => !document.getElementById('setup-editor').open);
+  const edited = await state(page);
+  const layout = /;layout=([^;]*)/.exec(edited.record)[1];
+  assert.equal(layout.length, names.length);
+  assert.equal(layout[40], '.', 'the erased cell is empty');
+  assert.equal(edited.pieces[40], null);
+  assert.match(edited.record, /;walls=[a-i]\d\|[a-i]\d(;|$)/);
+  const wall = await page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    return app.view.walls;
+  });
+  assert.deepEqual(wall, [[30, 31]]);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
