@@ -444,3 +444,38 @@ test('Unity setup: a new random setup, then pieces and walls placed by hand in t
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('the canvas is sharp on high-DPI screens, follows resizes and takes taps', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 1000, height: 760 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+  });
+  const page = await newPage(context);
+  await open(page, '#scattercut;size=6');
+  const size = () =>
+    page.evaluate(() => {
+      const c = document.querySelector('#board-box canvas');
+      return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight, dpr: devicePixelRatio };
+    });
+  let s1 = await size();
+  assert.equal(s1.dpr, 2);
+  assert.equal(s1.w, Math.round(s1.cw * 2));
+  assert.equal(s1.h, Math.round(s1.ch * 2));
+  await page.setViewportSize({ width: 520, height: 900 });
+  await page.waitForFunction((before) => document.querySelector('#board-box canvas').clientWidth !== before, s1.cw);
+  const s2 = await size();
+  assert.ok(s2.cw < s1.cw, 'the board shrank with the window');
+  assert.equal(s2.w, Math.round(s2.cw * 2));
+  // A tap on a cell after the resize lands on that cell.
+  let s = await state(page);
+  const target = s.legal.find((st) => st.text === 'c3');
+  const { x, y } = await point(page, { cell: target.cells[0] });
+  await page.touchscreen.tap(x, y);
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  s = await state(page);
+  assert.deepEqual(s.steps, ['c3']);
+  await page.screenshot({ path: join(artifacts, 'narrow-hidpi.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
