@@ -358,6 +358,13 @@ export class App {
     if (rules) {
       for (const p of rules.paragraphs) box.append(el('p', { text: p }));
       box.append(el('p', { class: 'rules-ludus', text: rules.ludus }));
+      const keys =
+        'Keyboard: Tab to the board, move over the cells with the arrow keys and play with Enter or Space' +
+        (v.shape.kind === 'hex' && v.game === 'unity'
+          ? '; 1 to 6 (NE, E, SE, SW, W, NW) fire a selected asterisk, or put a wall on that side of the cell'
+          : '') +
+        '. Elsewhere on the page, ← and → step through the moves, Home and End jump, F turns the board, C shows cell names, Esc lets go of a selected piece.';
+      box.append(el('p', { class: 'rules-keys', text: keys }));
       box.append(el('p', { class: 'rules-credit', text: `${v.title} was designed by ${v.designer ?? rules.credit}. This summary is ours; the designer's rule sheet is the authority.` }));
     }
   }

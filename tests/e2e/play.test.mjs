@@ -479,3 +479,44 @@ test('the canvas is sharp on high-DPI screens, follows resizes and takes taps', 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('Unity by keyboard: a wall from the cursor, then an asterisk shot', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '#unity');
+  await page.focus('#board-box canvas');
+  await page.keyboard.press('ArrowLeft'); // shows the cursor on the centre cell
+  await page.keyboard.press('2'); // a wall on its east side
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  let s = await state(page);
+  assert.match(s.steps[0], /^[a-i]\d\|[a-i]\d$/);
+  // Orange: walk the cursor to one of its asterisks, select it, fire with a digit.
+  const star = s.legal.find((st) => st.kind === 'asterisk');
+  const target = star.cells[0];
+  const path = await page.evaluate(async (t) => {
+    const { app } = await import('/www/app.js');
+    const g = app.board.geometry();
+    const keys = [];
+    let c = app.board.focus;
+    for (let i = 0; i < 40 && c !== t; i++) {
+      const [x, y] = g.center(c);
+      const [tx, ty] = g.center(t);
+      const key = Math.abs(ty - y) > 1 ? (ty < y ? 'up' : 'down') : tx < x ? 'left' : 'right';
+      c = g.step(c, key);
+      keys.push({ up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight' }[key]);
+    }
+    return c === t ? keys : null;
+  }, target);
+  assert.ok(path, 'the cursor can reach the asterisk');
+  for (const key of path) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+  s = await state(page);
+  assert.equal(s.selection?.cell, target);
+  const digit = String(['NE', 'E', 'SE', 'SW', 'W', 'NW'].indexOf(star.dir) + 1);
+  await page.keyboard.press(digit);
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  s = await state(page);
+  assert.equal(s.steps[1], star.text);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -275,12 +275,21 @@ export class Board {
       if (this.interactive) this.handlers.onAction?.({ type: 'cell', cell: this.focus });
     } else if (event.key === 'Escape') {
       this.handlers.onEscape?.();
-    } else if (this.selection && this.geom?.kind === 'hex' && /^[1-6]$/.test(event.key)) {
-      // With an asterisk selected, 1-6 fire NE, E, SE, SW, W, NW.
-      const dir = ['NE', 'E', 'SE', 'SW', 'W', 'NW'][Number(event.key) - 1];
-      if (this.analysis().dirs.has(dir)) {
+    } else if (this.geom?.kind === 'hex' && /^[1-6]$/.test(event.key) && this.interactive) {
+      // 1-6 mean NE, E, SE, SW, W, NW: with an asterisk selected, fire that way; otherwise
+      // put a wall on that side of the cursor's cell.
+      const d = Number(event.key) - 1;
+      const dir = ['NE', 'E', 'SE', 'SW', 'W', 'NW'][d];
+      const a = this.analysis();
+      if (this.selection && a.dirs.has(dir)) {
         event.preventDefault();
         this.handlers.onAction?.({ type: 'dir', cell: this.selection.cell, dir });
+      } else if (!this.selection && this.focus >= 0 && a.edges.size) {
+        const other = geom.neighbor(this.focus, d);
+        if (other >= 0) {
+          event.preventDefault();
+          this.handlers.onAction?.({ type: 'edge', a: Math.min(this.focus, other), b: Math.max(this.focus, other) });
+        }
       }
     }
   }
