@@ -261,6 +261,26 @@ export class App {
       this.flash(this.view.outcome ? 'The game is over.' : '');
       return;
     }
+    const a = analyse(this.legal, null, this.view.pieces);
+    if (event.type === 'cell' && a.oneClick.size === 0 && a.sources.size > 0 && !a.kinds.has('swap')) {
+      // Steps that start from a piece: say what to click rather than how to type a step.
+      const mover = this.view.players?.[this.view.to_move];
+      const piece = this.view.pieces?.[event.cell];
+      if (a.kinds.has('flip')) {
+        this.flash(
+          piece && piece.color !== 'grey'
+            ? `Tile ${piece.label} is already played. Pick one of your grey tiles, or a number from the tray.`
+            : `Pick one of ${mover?.name ?? 'your'}'s grey tiles (or a number from the tray), then the cell to play it on.`,
+        );
+      } else if (piece && mover && piece.color !== mover.color) {
+        this.flash(`That piece is not ${mover.name}'s. Pick one of your own pieces${a.edges.size ? ', or click between two cells for a wall' : ''}.`);
+      } else if (piece) {
+        this.flash('That piece has no step to make now.');
+      } else {
+        this.flash(`Pick one of your pieces first${a.edges.size ? ', or click between two cells for a wall' : ''}.`);
+      }
+      return;
+    }
     let text = null;
     if (event.type === 'cell') text = this.view.cells[event.cell];
     else if (event.type === 'edge') text = `${this.view.cells[event.a]}|${this.view.cells[event.b]}`;
