@@ -1,6 +1,22 @@
 // The Ludus page: picks a game and its options, draws the board, matches clicks against the
-// engine's legal steps, keeps the move list, history, URL fragment and saved games.
+// engine's legal steps, keeps the move list, history, URL fragment and saved games, and lets
+// the computer play any of the seats (it thinks in a Web Worker: www/computer.js).
 // No game logic lives here: the engine (www/engine.js) decides everything.
+//
+// The computer opponent. Who plays each seat (human or computer) is chosen per game on the
+// player chips, the level (quick, normal, strong) once for all games; both are kept in
+// localStorage, not in links: a link holds the game record only, and whoever opens it picks
+// their own opponents. (A `?level=` query parameter, e.g. `?level=mcts:50`, sets another
+// engine player for this visit only; tests use it. It is not saved.)
+// The computer thinks whenever the LATEST position of the game has one of its seats to move
+// (after the user's step, after its own step when the turn goes on, after a new game or a
+// reload, when its seat or the level is switched on). While the user looks back through the
+// moves (undo, the move list, Home) it waits, as chess sites do: it replies to the user's
+// steps rather than playing into the past. Playing a step in the past makes that position the
+// latest, so the computer answers it; the "Computer plays here" button asks for its step in a
+// past position. Every change of position, undo or redo, a new game, another game, the level
+// or the seats, and leaving the page cancel the thinking (the worker is terminated), and an
+// answer is played only in the very position it was asked about.
 
 import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
@@ -9,11 +25,30 @@ import { fragmentFor, readFragment, gameOfRecord, Store } from './record.js';
 import { parseRecord } from './record-text.js';
 import { rulesFor } from './rules.js';
 import { SetupEditor } from './editor.js';
+import { Computer, LEVELS, DEFAULT_LEVEL, parsePlayer, levelLabel, levelPace } from './computer.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** Piece kind shown as the hover preview of a placement, per game. */
 const PREVIEW_KIND = { unravel: 'checker', scattercut: 'stone', unlur: 'stone' };
+
+/** A computer step is shown at least this long after it was asked for (forced steps come at once). */
+const COMPUTER_MIN_MS = 300;
+
+const ICON_HUMAN =
+  'M12 12a4 4 0 1 0-4-4 4 4 0 0 0 4 4Zm0 2c-3.3 0-7 1.6-7 4v2h14v-2c0-2.4-3.7-4-7-4Z';
+const ICON_COMPUTER =
+  'M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-6v2h3v2H7v-2h3v-2H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2v8h14V7Z';
+
+function icon(path) {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  p.setAttribute('d', path);
+  svg.append(p);
+  return svg;
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -43,6 +78,18 @@ export class App {
     /** False after a broken link: the saved game stays untouched until the user acts. */
     this.persist = true;
     this.message = '';
+    // The computer opponent (see the top of this file).
+    this.computer = new Computer();
+    /** The question in flight: { key, id, seat, record, started }, or null. */
+    this.thinking = null;
+    /** The record of a past position where the user asked the computer to play. */
+    this.computerHere = null;
+    /** The key of a question that failed: not asked again until something changes. */
+    this.computerFailed = null;
+    /** What the computer last did, for the status line. */
+    this.note = '';
+    /** A player set by the `?level=` parameter for this visit only (tests), or null. */
+    this.levelOverride = parsePlayer(new URLSearchParams(location.search).get('level'));
   }
 
   async boot() {
@@ -70,6 +117,9 @@ export class App {
     this.openFromLocation({ initial: true });
     window.addEventListener('hashchange', () => this.openFromLocation());
     window.addEventListener('popstate', () => this.openFromLocation());
+    // Leaving the page stops the thinking; coming back from the back-forward cache resumes.
+    window.addEventListener('pagehide', () => this.stopThinking());
+    window.addEventListener('pageshow', (e) => e.persisted && this.refresh());
     document.body.dataset.state = 'ready';
   }
 
@@ -89,6 +139,8 @@ export class App {
 
   /** Opens whatever the URL fragment says; a broken one leaves the saved games alone. */
   openFromLocation({ initial = false } = {}) {
+    // A computer step's URL update still waiting belongs to the entry just left: drop it.
+    this.dropLater('persist');
     const frag = readFragment(location.hash);
     if (frag.record != null && this.view && frag.record === this.view.record) return;
     if (frag.empty) {
@@ -175,10 +227,15 @@ export class App {
   }
 
   setSession(session) {
+    this.flushLater('persist');
+    this.stopThinking();
     this.session?.free?.();
     this.session = session;
     this.selection = null;
     this.message = '';
+    this.note = '';
+    this.computerHere = null;
+    this.computerFailed = null;
     this.view = session.view();
     this.flipped = false;
   }
@@ -196,10 +253,13 @@ export class App {
     else history.replaceState(null, '', hash);
   }
 
-  /** Steps legal in the shown position (in the past: they would replace the later steps). */
+  /**
+   * Steps the user can play in the shown position (in the past: they would replace the later
+   * steps); none while the computer thinks.
+   */
   currentLegal() {
     const v = this.view;
-    if (!v || v.outcome) return [];
+    if (!v || v.outcome || this.thinking) return [];
     return v.legal ?? [];
   }
 
@@ -207,7 +267,13 @@ export class App {
   // Playing
   // --------------------------------------------------------------------------------------
 
-  play(text) {
+  /**
+   * Plays a step at the cursor. The computer's steps replace the URL's history entry instead
+   * of adding one, so that the browser's Back takes back the user's step with the computer's
+   * reply (rather than landing on a position where the computer would only move again).
+   */
+  play(text, { computer = false, note = '' } = {}) {
+    this.flushLater('persist');
     try {
       this.session.play(text);
     } catch (error) {
@@ -216,17 +282,61 @@ export class App {
     }
     this.selection = null;
     this.message = '';
+    this.note = note;
     this.persist = true;
     this.hideNotice();
     this.view = this.session.view();
-    this.save();
-    this.writeLocation(true);
-    this.refresh();
+    if (computer) {
+      // The computer's step arrives while the user may be busy with the page: the work is
+      // cut into short tasks (board and status now, move list and URL next) so that none
+      // holds the main thread for long.
+      this.refresh({ split: true });
+      this.later('persist', () => {
+        this.save();
+        this.writeLocation(false);
+      });
+    } else {
+      this.save();
+      this.writeLocation(true);
+      this.refresh();
+    }
     return true;
+  }
+
+  /** Runs `fn` in a task of its own soon; a later call with the same name replaces it. */
+  later(name, fn) {
+    this.jobs ??= new Map();
+    this.jobs.delete(name);
+    this.jobs.set(name, fn);
+    if (!this.jobTimer) this.jobTimer = setTimeout(() => this.runLater(), 0);
+  }
+
+  /** One waiting job per task, oldest first. */
+  runLater() {
+    this.jobTimer = null;
+    const next = this.jobs?.entries().next();
+    if (!next || next.done) return;
+    const [name, fn] = next.value;
+    this.jobs.delete(name);
+    if (this.jobs.size) this.jobTimer = setTimeout(() => this.runLater(), 0);
+    fn();
+  }
+
+  /** Runs a waiting job now (before something that must come after it). */
+  flushLater(name) {
+    const fn = this.jobs?.get(name);
+    if (!fn) return;
+    this.jobs.delete(name);
+    fn();
+  }
+
+  dropLater(name) {
+    this.jobs?.delete(name);
   }
 
   navigate(action) {
     if (!this.session) return;
+    this.flushLater('persist');
     const before = this.view.cursor;
     if (action === 'undo') this.session.undo();
     else if (action === 'redo') this.session.redo();
@@ -237,8 +347,130 @@ export class App {
     if (this.view.cursor === before) return;
     this.selection = null;
     this.message = '';
+    this.note = '';
     this.save();
     this.writeLocation(false);
+    this.refresh();
+  }
+
+  // --------------------------------------------------------------------------------------
+  // The computer opponent
+  // --------------------------------------------------------------------------------------
+
+  /** The engine player the computer uses: `quick`, `normal`, `strong` (or a test player). */
+  level() {
+    if (this.levelOverride) return this.levelOverride;
+    const saved = this.prefs.level;
+    return LEVELS.some((l) => l.value === saved) ? saved : DEFAULT_LEVEL;
+  }
+
+  setLevel(value) {
+    if (!LEVELS.some((l) => l.value === value)) return;
+    this.levelOverride = null;
+    this.prefs.level = value;
+    this.store.savePrefs(this.prefs);
+    this.computerFailed = null;
+    this.refresh();
+  }
+
+  /** The seats the computer plays in the game shown (a Set of seat numbers). */
+  computerSeats(game = this.view?.game) {
+    const seats = this.prefs.computer?.[game];
+    return new Set(Array.isArray(seats) ? seats.filter((n) => Number.isInteger(n) && n >= 0) : []);
+  }
+
+  toggleSeat(seat) {
+    const game = this.view?.game;
+    if (!game) return;
+    const seats = this.computerSeats(game);
+    if (seats.has(seat)) seats.delete(seat);
+    else seats.add(seat);
+    const all = typeof this.prefs.computer === 'object' && this.prefs.computer ? this.prefs.computer : {};
+    all[game] = [...seats].sort((a, b) => a - b);
+    this.prefs.computer = all;
+    this.store.savePrefs(this.prefs);
+    this.computerFailed = null;
+    if (seats.size) this.computer.warm();
+    this.refresh();
+  }
+
+  /** Whether the computer plays the seat to move in the shown position. */
+  computerToMove() {
+    const v = this.view;
+    return !!v && !v.outcome && v.to_move != null && this.computerSeats().has(v.to_move);
+  }
+
+  /** The question the computer should be working on now (a string), or null. */
+  wantedKey() {
+    const v = this.view;
+    if (!this.computerToMove()) return null;
+    const latest = v.cursor >= v.steps.length;
+    if (!latest && this.computerHere !== v.record) return null;
+    return `${this.level()}|${v.record}`;
+  }
+
+  /** Starts, keeps or cancels the thinking to match the position shown (called by refresh). */
+  syncComputer() {
+    const key = this.wantedKey();
+    if (this.thinking && this.thinking.key === key) return;
+    this.stopThinking();
+    if (!key || key === this.computerFailed) {
+      // Keep a worker ready (the engine loads in it once) while the computer has a seat.
+      if (this.computerSeats().size && !this.computer.broken) this.computer.warm();
+      return;
+    }
+    const v = this.view;
+    const request = { key, seat: v.to_move, record: v.record, started: performance.now() };
+    this.thinking = request;
+    this.computer.think(v.record, this.level()).then((answer) => {
+      request.id = answer.id;
+      this.onComputerAnswer(request, answer);
+    });
+  }
+
+  stopThinking() {
+    const was = this.thinking;
+    this.thinking = null;
+    this.computer.cancel();
+    return was != null;
+  }
+
+  onComputerAnswer(request, answer) {
+    if (this.thinking !== request || answer.cancelled) return; // abandoned: drop it
+    if (answer.error) {
+      this.thinking = null;
+      this.computerFailed = request.key;
+      this.refresh();
+      this.flash(`The computer could not choose a step: ${answer.error}`);
+      return;
+    }
+    const wait = COMPUTER_MIN_MS - (performance.now() - request.started);
+    if (wait > 0) setTimeout(() => this.playComputerStep(request, answer), wait);
+    else this.playComputerStep(request, answer);
+  }
+
+  playComputerStep(request, answer) {
+    // Only in the very position the question was about.
+    if (this.thinking !== request || this.view?.record !== request.record) return;
+    this.thinking = null;
+    this.computerHere = null;
+    const name = this.view.players?.[request.seat]?.name ?? 'its seat';
+    this.lastAnswer = { ...answer, seat: request.seat, record: request.record };
+    const note = `The computer played ${answer.step} for ${name}.`;
+    if (!this.play(answer.step, { computer: true, note })) {
+      this.computerFailed = request.key;
+      const message = this.message;
+      this.refresh();
+      this.flash(`The computer's step ${answer.step} was refused: ${message}`);
+    }
+  }
+
+  /** In a past position: the computer plays its seat's step here (the later steps go). */
+  computerPlaysHere() {
+    if (!this.computerToMove()) return;
+    this.computerHere = this.view.record;
+    this.computerFailed = null;
+    this.message = '';
     this.refresh();
   }
 
@@ -321,9 +553,11 @@ export class App {
   // Rendering
   // --------------------------------------------------------------------------------------
 
-  refresh() {
+  /** Draws everything; `split`: the move list and the panel below come in a later task. */
+  refresh({ split = false } = {}) {
     const v = this.view;
     if (!v) return;
+    this.syncComputer();
     this.legal = this.currentLegal();
     if (this.selection && !selectionValid(this.legal, this.selection, v.pieces)) this.selection = null;
     const mover = v.players?.[v.to_move];
@@ -344,15 +578,25 @@ export class App {
     box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);
     box.dataset.over = v.outcome ? 'true' : 'false';
-    this.renderHead();
+    box.dataset.thinking = this.thinking ? 'true' : 'false';
+    box.classList.toggle('thinking', !!this.thinking);
     this.renderStatus();
     this.renderPlayers();
     this.renderFacts();
     this.renderTray();
     this.renderActions();
-    this.renderMoves();
     this.renderToolbar();
-    this.renderOptions();
+    const panel = () => {
+      this.renderHead();
+      this.renderMoves();
+      this.renderOptions();
+    };
+    if (split) {
+      this.later('panel', () => this.view === v && panel());
+    } else {
+      this.dropLater('panel');
+      panel();
+    }
     document.title = `${v.title} · Ludus`;
     const shape = v.shape.kind === 'hex' ? `hexagonal board, side ${v.shape.side}` : `${v.shape.width} by ${v.shape.height} board`;
     this.board.canvas.setAttribute(
@@ -374,6 +618,8 @@ export class App {
     }
     const rules = rulesFor(v.game);
     const box = $('rules-text');
+    if (box.dataset.game === v.game) return; // the same text as drawn
+    box.dataset.game = v.game;
     box.replaceChildren();
     if (rules) {
       for (const p of rules.paragraphs) box.append(el('p', { text: p }));
@@ -385,6 +631,14 @@ export class App {
           : '') +
         '. Elsewhere on the page, ← and → step through the moves, Home and End jump, F turns the board, C shows cell names, Esc lets go of a selected piece.';
       box.append(el('p', { class: 'rules-keys', text: keys }));
+      box.append(
+        el('p', {
+          class: 'rules-keys',
+          text:
+            'The computer: click Human on a colour to let the computer play it (on every colour, it plays a game by itself), and pick its level. ' +
+            'It answers at the latest position; while you look back through the moves it waits, and undo stops it thinking.',
+        }),
+      );
       box.append(el('p', { class: 'rules-credit', text: `${v.title} was designed by ${v.designer ?? rules.credit}. This summary is ours; the designer's rule sheet is the authority.` }));
     }
   }
@@ -397,7 +651,16 @@ export class App {
     let main = v.prompt || '';
     let sub = '';
     status.classList.toggle('over', !!v.outcome);
-    if (v.outcome) {
+    status.classList.toggle('thinking', !!this.thinking);
+    if (this.thinking) {
+      const seat = v.players?.[this.thinking.seat];
+      dot.style.background = `var(--piece-${seat?.color ?? 'grey'})`;
+      main = `Computer (${seat?.name ?? 'its seat'}) is thinking…`;
+      const player = this.level();
+      const pace = levelPace(player);
+      const what = LEVELS.some((l) => l.value === player) ? `${levelLabel(player)} level` : `Player ${player}`;
+      sub = `${what}${pace ? `, ${pace}` : ''}. Undo or ← stops it.`;
+    } else if (v.outcome) {
       if (v.outcome.kind === 'winner') {
         const winner = v.players?.[v.outcome.seat];
         dot.style.background = `var(--piece-${winner?.color ?? 'grey'})`;
@@ -412,9 +675,15 @@ export class App {
       dot.style.background = mover ? `var(--piece-${mover.color})` : 'transparent';
       if (!main) main = mover ? `${mover.name} to move` : '';
     }
-    if (v.cursor < v.steps.length) {
+    if (v.cursor < v.steps.length && !this.thinking) {
       const later = v.steps.length - v.cursor;
-      sub = `Viewing step ${v.cursor} of ${v.steps.length}. Playing here replaces the ${later} later step${later === 1 ? '' : 's'}.`;
+      const replaces = `replaces the ${later} later step${later === 1 ? '' : 's'}`;
+      sub = `Viewing step ${v.cursor} of ${v.steps.length}. Playing here ${replaces}.`;
+      if (this.computerToMove()) {
+        sub = `Viewing step ${v.cursor} of ${v.steps.length}. The computer plays ${mover?.name ?? 'this seat'} but waits while you look back; playing here ${replaces}.`;
+      }
+    } else if (!v.outcome && !this.thinking && this.note) {
+      sub = this.note;
     }
     if (this.selection && !this.message) {
       const a = analyse(this.legal, this.selection, v.pieces);
@@ -426,30 +695,71 @@ export class App {
     }
     if (this.message) sub = this.message;
     $('play-again').hidden = !v.outcome;
+    const here = $('computer-here');
+    here.hidden = !!this.thinking || !this.computerToMove() || (v.cursor >= v.steps.length && this.computerFailed == null);
+    here.title = `The computer plays ${mover?.name ?? 'the seat to move'}'s step here${v.cursor < v.steps.length ? ' (the later steps are replaced)' : ''}`;
     $('status-main').textContent = main;
     const subEl = $('status-sub');
     subEl.textContent = sub;
     subEl.classList.toggle('error', !!this.message);
   }
 
+  /** The player chips, each with its human/computer switch. */
   renderPlayers() {
     const v = this.view;
     const list = $('players');
+    // Keep the keyboard focus on a seat switch across the rebuild.
+    const focused = document.activeElement?.closest?.('#players .seat-mode')?.dataset.seat;
     list.replaceChildren();
+    const seats = this.computerSeats();
     (v.players ?? []).forEach((p, seat) => {
       const toMove = !v.outcome && v.to_move === seat;
       const won = v.outcome?.kind === 'winner' && v.outcome.seat === seat;
+      const computer = seats.has(seat);
+      const thinking = this.thinking?.seat === seat;
+      const classes = ['player', toMove && 'to-move', won && 'winner', computer && 'computer', thinking && 'thinking'];
       list.append(
         el(
           'li',
-          { class: `player${toMove ? ' to-move' : ''}${won ? ' winner' : ''}` },
+          { class: classes.filter(Boolean).join(' '), 'data-seat': seat },
           el('span', { class: 'swatch', style: `background: var(--piece-${p.color})`, 'aria-hidden': 'true' }),
           el('span', { class: 'player-name', text: p.name }),
-          toMove ? el('span', { class: 'badge', text: 'to move' }) : null,
+          thinking
+            ? el('span', { class: 'badge thinking-badge' }, el('span', { class: 'spinner', 'aria-hidden': 'true' }), 'thinking')
+            : toMove
+              ? el('span', { class: 'badge', text: 'to move' })
+              : null,
           won ? el('span', { class: 'badge win', text: 'winner' }) : null,
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'seat-mode',
+              'data-seat': seat,
+              'aria-label': `${p.name}: played by ${computer ? 'the computer' : 'a human'}`,
+              title: computer
+                ? `The computer plays ${p.name}. Click to play ${p.name} yourself.`
+                : `You play ${p.name}. Click to let the computer play ${p.name}.`,
+              onclick: () => this.toggleSeat(seat),
+            },
+            icon(computer ? ICON_COMPUTER : ICON_HUMAN),
+            el('span', { text: computer ? 'Computer' : 'Human' }),
+          ),
         ),
       );
     });
+    if (focused != null) list.querySelector(`.seat-mode[data-seat="${focused}"]`)?.focus();
+    const select = $('level-select');
+    if (select.dataset.filled !== (this.levelOverride ?? '')) {
+      select.replaceChildren();
+      for (const l of LEVELS) select.append(el('option', { value: l.value, text: `${l.label} (${l.seconds} s a step)` }));
+      if (this.levelOverride && !LEVELS.some((l) => l.value === this.levelOverride)) {
+        select.append(el('option', { value: this.levelOverride, text: `${this.levelOverride} (from the link)` }));
+      }
+      select.dataset.filled = this.levelOverride ?? '';
+    }
+    select.value = this.level();
+    $('computer-hint').hidden = seats.size > 0 && [...seats].some((n) => n < (v.players?.length ?? 0));
   }
 
   renderFacts() {
@@ -497,7 +807,7 @@ export class App {
     }
     const example = this.legal[0]?.text;
     const input = $('step-input');
-    input.placeholder = example ? `Type a step, e.g. ${example}` : 'No step to play';
+    input.placeholder = this.thinking ? 'The computer is thinking…' : example ? `Type a step, e.g. ${example}` : 'No step to play';
     input.disabled = this.legal.length === 0;
     $('step-form').querySelector('button').disabled = this.legal.length === 0;
     $('step-help').textContent = '';
@@ -805,6 +1115,8 @@ export class App {
     });
     $('restart-button').addEventListener('click', () => this.restart());
     $('play-again').addEventListener('click', () => this.restart());
+    $('computer-here').addEventListener('click', () => this.computerPlaysHere());
+    $('level-select').addEventListener('change', (e) => this.setLevel(e.target.value));
     $('notice-close').addEventListener('click', () => this.hideNotice());
     $('copy-link-button').addEventListener('click', async () => {
       const button = $('copy-link-button');

@@ -334,6 +334,8 @@ export class Session {
     return t;
   }
 
+  aiChoose(player, seed) { return ai_move(this.record(), player, seed); }
+
   free() {}
 }
 
@@ -342,3 +344,9 @@ export const legal_moves = (record) => Session.fromRecord(record).view().legal;
 export const apply_move = (record, step) => { const s = Session.fromRecord(record); s.play(step); return s.record(); };
 export const status = (record) => { const v = Session.fromRecord(record).view(); return { toMove: v.to_move, outcome: v.outcome, prompt: v.prompt }; };
 export const board_view = (record) => Session.fromRecord(record).view();
+// The toy computer: a random legal step (same answer shape as the engine's).
+export const ai_move = (record, player, seed) => {
+  const legal = Session.fromRecord(record).view().legal;
+  if (!legal.length) throw new Error('the game is over');
+  return { step: legal[Math.floor(Math.abs(Number(seed) || 0)) % legal.length].text, iterations: 0, value: 0.5 };
+};

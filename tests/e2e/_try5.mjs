@@ -1,0 +1,31 @@
+import { serve } from './server.mjs';
+import { launch } from './browser.mjs';
+const server = await serve('/work/wt/ai-web/dist');
+const browser = await launch();
+const ctx = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+await ctx.addInitScript(() => {
+  window.__lt = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });
+});
+const page = await ctx.newPage();
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await page.goto(server.url + (process.argv[2] ?? '#merlins-chain'));
+await page.waitForSelector('body[data-state=ready]');
+await page.waitForTimeout(1000);
+const r = await page.evaluate(async () => {
+  const { app } = await import('/www/app.js');
+  const log = [];
+  const wrap = (obj, name) => { const f = obj[name].bind(obj); obj[name] = (...a) => { const t = performance.now(); const r = f(...a); log.push([name, Math.round(t), +(performance.now() - t).toFixed(1)]); return r; }; };
+  wrap(app, 'play'); wrap(app, 'refresh'); wrap(app, 'save'); wrap(app, 'writeLocation');
+  wrap(app.session, 'view'); wrap(app.session, 'play'); wrap(app.board, 'update');
+  for (const m of ['renderMoves','renderPlayers','renderStatus','renderHead','renderOptions']) wrap(app, m);
+  const t0 = performance.now();
+  app.toggleSeat(1); app.toggleSeat(0);
+  await new Promise((res) => { const p = () => app.view.steps.length >= 4 ? res() : setTimeout(p, 50); p(); });
+  app.toggleSeat(1); app.toggleSeat(0);
+  await new Promise((r) => setTimeout(r, 300));
+  return { t0, log, lt: window.__lt };
+});
+console.log(JSON.stringify(r.lt), r.t0);
+for (const l of r.log) if (l[2] > 3) console.log(l);
+await browser.close(); await server.close();

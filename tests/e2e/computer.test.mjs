@@ -1,0 +1,433 @@
+// End-to-end: the computer opponent in the built site (dist/), headless Chromium.
+// A demo game (the computer plays every seat) to the end; the user against the computer;
+// cancelling (undo, history, another game) so that no step computed for another position is
+// ever played; the page's main thread stays free while the computer thinks (no long tasks);
+// screenshots of the thinking indicator and the seat switches in light and dark themes.
+//
+// The demo game uses the `?level=mcts:50` test parameter (50 search iterations a step) to
+// be quick; everything else uses the levels offered on the page. LUDUS_MOCK=1 runs the page
+// plumbing against the toy engine (tests/e2e/mock), whose computer answers at once.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { serve } from './server.mjs';
+import { launch } from './browser.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dist = join(root, 'dist');
+const artifacts = join(root, 'test-artifacts');
+const mock = process.env.LUDUS_MOCK === '1';
+
+let server;
+let browser;
+
+before(async () => {
+  const built = await stat(join(dist, 'ludus_bg.wasm')).catch(() => null);
+  assert.ok(built, 'dist/ is missing: run `trunk build --release --offline` first');
+  await mkdir(artifacts, { recursive: true });
+  server = await serve(dist, mock ? { overrides: { '/ludus.js': join(root, 'tests/e2e/mock/ludus.js') } } : {});
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(context) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.errors = errors;
+  return page;
+}
+
+async function open(page, path = '') {
+  await page.goto(server.url + path);
+  await waitReady(page);
+}
+
+async function waitReady(page) {
+  await page.waitForSelector('body[data-state]');
+  const stateName = await page.evaluate(() => document.body.dataset.state);
+  assert.equal(stateName, 'ready', await page.locator('#status-main').textContent());
+  // The page's app object, for plain (not async) wait conditions.
+  await page.evaluate(async () => {
+    window.__ludus = (await import('/www/app.js')).app;
+  });
+}
+
+/** What the page shows now, read through its own module. */
+function state(page) {
+  return page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    const v = app.view;
+    return {
+      game: v.game,
+      record: v.record,
+      cursor: v.cursor,
+      steps: v.steps,
+      movers: v.movers,
+      legal: app.legal,
+      outcome: v.outcome,
+      players: v.players,
+      toMove: v.to_move,
+      thinking: app.thinking ? { seat: app.thinking.seat, record: app.thinking.record } : null,
+      workers: app.computer.started,
+      lastAnswer: app.lastAnswer ?? null,
+    };
+  });
+}
+
+const thinking = (page) => page.evaluate(() => document.getElementById('board-box').dataset.thinking === 'true');
+
+function waitThinking(page, timeout = 10000) {
+  return page.waitForFunction(() => document.getElementById('board-box').dataset.thinking === 'true', null, { timeout });
+}
+
+/** Waits until the computer is done: not thinking, and no computer seat to move at the latest position. */
+function waitHumanTurn(page, timeout = 30000) {
+  return page.waitForFunction(
+    () => {
+      const app = window.__ludus;
+      return !app.thinking && (!!app.view.outcome || !app.computerToMove());
+    },
+    null,
+    { timeout, polling: 50 },
+  );
+}
+
+/** Switches a seat between human and computer with its chip's button; returns the new state. */
+async function setSeat(page, seat, computer) {
+  const chip = page.locator(`#players .player[data-seat="${seat}"]`);
+  if ((await chip.evaluate((e) => e.classList.contains('computer'))) !== computer) {
+    await page.click(`#players .seat-mode[data-seat="${seat}"]`);
+  }
+  await page.waitForFunction(
+    ([s, c]) => document.querySelector(`#players .player[data-seat="${s}"]`)?.classList.contains('computer') === c,
+    [seat, computer],
+  );
+}
+
+/** Each step of the record was legal where it was played (asked from the engine afresh). */
+async function checkLegal(page, record) {
+  const bad = await page.evaluate(async (rec) => {
+    const { engine } = await import('/www/engine.js');
+    const mod = await engine();
+    const full = mod.Session.fromRecord(rec).view();
+    const head = rec.split(';moves=')[0];
+    const out = [];
+    for (let i = 0; i < full.steps.length; i++) {
+      const prefix = i ? `${head};moves=${full.steps.slice(0, i).join(',')}` : head;
+      const legal = mod.legal_moves(prefix).map((s) => s.text);
+      if (!legal.includes(full.steps[i])) out.push(`${i}: ${full.steps[i]}`);
+    }
+    return out;
+  }, record);
+  assert.deepEqual(bad, [], 'every step was legal where it was played');
+}
+
+/** Clicks the canvas at a cell's centre. */
+async function clickCell(page, cell) {
+  const { x, y } = await page.evaluate(async (c) => (await import('/www/app.js')).app.board.cellPoint(c), cell);
+  await page.mouse.click(x, y);
+}
+
+/** The user makes a one-click step (a placement) with the mouse; returns the step's text. */
+async function userPlaces(page, pick = 0) {
+  const s = await state(page);
+  const places = s.legal.filter((st) => st.kind === 'place');
+  assert.ok(places.length, 'the user has a placement to make');
+  const step = places[pick % places.length];
+  await clickCell(page, step.cells[0]);
+  await page.waitForFunction((n) => document.getElementById('board-box').dataset.cursor === String(n), s.cursor + 1);
+  const after = await state(page);
+  assert.equal(after.steps[s.cursor], step.text);
+  return step.text;
+}
+
+test('a demo game: the computer plays every seat to the end and the result is shown', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '?level=mcts:50#unlur;size=4');
+  assert.equal(await page.locator('#level-select').inputValue(), 'mcts:50');
+  assert.equal(await thinking(page), false, 'nobody is the computer yet');
+  const started = Date.now();
+  await setSeat(page, 0, true); // the seat to move: the computer starts at once
+  await setSeat(page, 1, true);
+  await page.waitForSelector('#board-box[data-over="true"]', { timeout: 120000 });
+  const s = await state(page);
+  assert.ok(s.outcome, 'the game is over');
+  assert.equal(s.thinking, null);
+  assert.equal(await page.locator('.status.thinking').count(), 0, 'no thinking indicator after the end');
+  assert.ok(await page.locator('#status').evaluate((e) => e.classList.contains('over')));
+  const text = await page.locator('#status-main').textContent();
+  if (s.outcome.kind === 'winner') {
+    assert.ok(text.includes(s.players[s.outcome.seat].name) && /win/i.test(text), text);
+    assert.equal(await page.locator('.player.winner').count(), 1);
+  } else {
+    assert.match(text, /draw/i);
+  }
+  assert.equal(s.cursor, s.steps.length);
+  assert.ok(s.steps.length >= 5, `a whole game: ${s.record}`);
+  await checkLegal(page, s.record);
+  // The game record is the link and the save, with nothing about the computer in it.
+  assert.equal(decodeURI(new URL(page.url()).hash.slice(1)), s.record);
+  assert.equal(await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur')), s.record);
+  await page.screenshot({ path: join(artifacts, 'computer-demo-end.png') });
+  console.log(`demo game: ${s.steps.length} steps in ${Date.now() - started} ms: ${s.record}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('human against the computer: the computer answers each user step with legal steps', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '#unravel;size=5');
+  assert.equal(await page.locator('#level-select').inputValue(), 'normal', 'normal is the default level');
+  await page.selectOption('#level-select', 'quick');
+  await setSeat(page, 1, true); // Blue
+  assert.equal(await thinking(page), false, 'Red (a human) is to move');
+  await page.screenshot({ path: join(artifacts, 'computer-seats-light.png') });
+
+  for (let round = 0; round < 3; round++) {
+    const before = await state(page);
+    await userPlaces(page, round * 7);
+    await waitHumanTurn(page);
+    const s = await state(page);
+    const replies = s.steps.slice(before.cursor + 1);
+    assert.ok(replies.length >= 1 || s.outcome, `the computer answered (${s.record})`);
+    for (let i = before.cursor + 1; i < s.steps.length; i++) assert.equal(s.movers[i], 1, 'only Blue is played by the computer');
+    assert.ok(s.lastAnswer && s.lastAnswer.seat === 1, 'the answer came from the worker');
+    if (s.outcome) break;
+    assert.equal(s.toMove, 0);
+    assert.ok(s.legal.length > 0, 'the user can play again');
+  }
+  const s = await state(page);
+  await checkLegal(page, s.record);
+  assert.equal(decodeURI(new URL(page.url()).hash.slice(1)), s.record, 'the link is the game record');
+
+  // The seats and the level survive a reload; nothing starts thinking for the human's turn.
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await page.locator('#level-select').inputValue(), 'quick');
+  assert.ok(await page.locator('#players .player[data-seat="1"]').evaluate((e) => e.classList.contains('computer')));
+  assert.ok(!(await page.locator('#players .player[data-seat="0"]').evaluate((e) => e.classList.contains('computer'))));
+  assert.equal((await state(page)).record, s.record);
+  assert.equal(await thinking(page), false);
+
+  // Browser Back takes back the user's last step together with the computer's reply (the
+  // reply replaced the history entry) and does not make the computer move again.
+  if (!s.outcome) {
+    await page.goBack();
+    await page.waitForFunction((r) => decodeURI(location.hash.slice(1)) !== r, s.record);
+    await page.waitForTimeout(600);
+    const back = await state(page);
+    assert.equal(back.toMove, 0, 'Red to move after Back');
+    assert.ok(back.steps.length < s.steps.length);
+    assert.deepEqual(back.steps, s.steps.slice(0, back.steps.length));
+    assert.equal(back.thinking, null);
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('undo, history and another game cancel the thinking: no step is played afterwards', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '#unlur;size=5');
+  await page.selectOption('#level-select', 'strong'); // 4 s a step: time to interrupt it
+  await setSeat(page, 1, true);
+  const first = await userPlaces(page, 3);
+  await waitThinking(page);
+  const asked = await state(page);
+  assert.equal(asked.thinking.seat, 1);
+  assert.match(await page.locator('#status-main').textContent(), /Computer \(.+\) is thinking/);
+  assert.equal(await page.locator('#players .player.thinking').count(), 1, 'the seat chip shows the thinking');
+  assert.deepEqual(asked.legal, [], 'the board takes no steps while the computer thinks');
+  await page.screenshot({ path: join(artifacts, 'computer-thinking-light.png') });
+
+  // Undo while thinking: the thinking stops and nothing is played after the undo.
+  await page.click('#undo-button');
+  let s = await state(page);
+  assert.equal(s.cursor, 0);
+  assert.equal(s.thinking, null);
+  assert.equal(await page.locator('.status.thinking').count(), 0);
+  await page.waitForTimeout(mock ? 500 : 4800); // longer than the abandoned search
+  s = await state(page);
+  assert.deepEqual(s.steps, [first], 'no step was played after the undo');
+  assert.equal(s.cursor, 0);
+
+  // Back at the latest position the computer thinks again; switching the level restarts it.
+  await page.click('#redo-button');
+  await waitThinking(page);
+  await page.selectOption('#level-select', 'quick');
+  await waitHumanTurn(page);
+  s = await state(page);
+  assert.equal(s.steps.length, 2);
+  assert.equal(s.steps[0], first);
+  assert.equal(s.movers[1], 1);
+
+  // In the past with the computer's seat to move, it waits ...
+  await page.click('#undo-button');
+  await page.waitForTimeout(700);
+  s = await state(page);
+  assert.equal(s.cursor, 1);
+  assert.equal(s.thinking, null, 'no thinking in the past');
+  assert.equal(s.steps.length, 2, 'the later step is kept');
+  assert.match(await page.locator('#status-sub').textContent(), /waits while you look back/);
+  // ... until asked to play there: its step replaces the later one.
+  await page.click('#computer-here');
+  await waitHumanTurn(page);
+  s = await state(page);
+  assert.equal(s.steps.length, 2);
+  assert.equal(s.cursor, 2);
+  assert.equal(s.steps[0], first);
+  await checkLegal(page, s.record);
+
+  // Another game while thinking: the step is never played into the game left behind.
+  await page.selectOption('#level-select', 'strong');
+  await userPlaces(page, 5);
+  await waitThinking(page);
+  const left = await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur'));
+  await page.click('#game-tabs [data-game="scattercut"]');
+  await page.waitForFunction(() => document.querySelector('#game-tabs .active')?.dataset.game === 'scattercut');
+  assert.equal(await thinking(page), false);
+  // A new game while thinking, too.
+  await setSeat(page, 0, true);
+  await waitThinking(page);
+  await page.click('#start-button');
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '0');
+  await setSeat(page, 0, false);
+  assert.equal(await thinking(page), false);
+  await page.waitForTimeout(mock ? 500 : 4500);
+  assert.equal(await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur')), left, 'the Unlur game was left as it was');
+  s = await state(page);
+  assert.equal(s.game, 'scattercut');
+  assert.deepEqual(s.steps, [], 'nothing was played into the new game');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the page stays responsive while the computer thinks (no main-thread task over 50 ms)', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  await context.addInitScript(() => {
+    window.__longtasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration, name: e.name });
+      }).observe({ type: 'longtask', buffered: true });
+      window.__longtaskObserver = true;
+    } catch {
+      window.__longtaskObserver = false;
+    }
+    // A heartbeat: the largest gap between timer ticks shows how long the thread was busy.
+    window.__gaps = { last: 0, max: 0, on: false };
+    setInterval(() => {
+      const now = performance.now();
+      const g = window.__gaps;
+      if (g.on && g.last) g.max = Math.max(g.max, now - g.last);
+      g.last = now;
+    }, 10);
+  });
+  const page = await newPage(context);
+  const report = [];
+  // Seat switches are clicked by position (plain input events): Playwright's own helpers run
+  // scripts in the page, whose first compilation is itself a long task. Last seat first, so
+  // that a chip growing from "Human" to "Computer" does not move the chips still to click.
+  const clickSeats = async () => {
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll('#players .seat-mode')].map((b) => {
+        const r = b.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      }),
+    );
+    for (const { x, y } of boxes.reverse()) await page.mouse.click(x, y);
+  };
+  for (const [hash, steps] of [
+    ['#merlins-chain', 3],
+    ['#unity;players=3', 4],
+  ]) {
+    await open(page, hash);
+    assert.equal(await page.evaluate(() => window.__longtaskObserver), true, 'longtask entries are observed');
+    assert.equal(await page.locator('#level-select').inputValue(), 'normal');
+    const before = await state(page);
+    await page.waitForTimeout(500);
+    const t0 = await page.evaluate(() => {
+      window.__gaps.on = true;
+      window.__gaps.max = 0;
+      window.__gaps.last = 0;
+      return performance.now();
+    });
+    await clickSeats(); // every seat to the computer: it thinks at the normal level (1 s a step)
+    const ok = await page.evaluate(
+      (n) =>
+        new Promise((resolve) => {
+          const app = window.__ludus;
+          const started = performance.now();
+          const poll = () => {
+            if (app.view.steps.length >= n) resolve(true);
+            else if (performance.now() - started > 60000) resolve(false);
+            else setTimeout(poll, 100);
+          };
+          poll();
+        }),
+      before.steps.length + steps,
+    );
+    assert.ok(ok, 'the computer made its steps');
+    await clickSeats(); // every seat back to a human: the thinking stops
+    const t1 = await page.evaluate(() => {
+      window.__gaps.on = false;
+      return performance.now();
+    });
+    const s = await state(page);
+    assert.equal(s.thinking, null);
+    const long = await page.evaluate(([a, b]) => window.__longtasks.filter((e) => e.start >= a && e.start <= b), [t0, t1]);
+    const gap = await page.evaluate(() => window.__gaps.max);
+    const all = await page.evaluate((a) => window.__longtasks.filter((e) => e.start < a).map((e) => Math.round(e.duration)), t0);
+    report.push({
+      game: s.game,
+      steps: s.steps.length - before.steps.length,
+      ms: Math.round(t1 - t0),
+      iterations: s.lastAnswer?.iterations,
+      longTasksWhileThinking: long.map((e) => Math.round(e.duration)),
+      longTasksBeforeOnLoad: all,
+      maxTimerGapMs: Math.round(gap),
+    });
+    assert.deepEqual(long, [], `no long task on the main thread while the computer thinks (${s.game})`);
+    if (!mock) assert.ok(s.lastAnswer.iterations > 100, 'the search ran for the normal level');
+    await checkLegal(page, s.record);
+  }
+  console.log('long tasks while thinking:', JSON.stringify(report));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('screenshots: the thinking indicator and the seat switches in the dark theme and on a phone', async () => {
+  for (const [name, options] of [
+    ['dark', { viewport: { width: 1200, height: 800 }, colorScheme: 'dark' }],
+    ['narrow-dark', { viewport: { width: 420, height: 860 }, colorScheme: 'dark', deviceScaleFactor: 2 }],
+    ['narrow-light', { viewport: { width: 420, height: 860 }, colorScheme: 'light', deviceScaleFactor: 2 }],
+  ]) {
+    const context = await browser.newContext(options);
+    const page = await newPage(context);
+    await open(page, '#merlins-chain');
+    assert.equal(await page.locator('#computer-hint').isVisible(), true, 'the hint shows while nobody is the computer');
+    await page.screenshot({ path: join(artifacts, `computer-none-${name}.png`) });
+    await page.selectOption('#level-select', 'strong');
+    await setSeat(page, 1, true);
+    await page.screenshot({ path: join(artifacts, `computer-seats-${name}.png`) });
+    await setSeat(page, 0, true); // the seat to move
+    await waitThinking(page);
+    await page.screenshot({ path: join(artifacts, `computer-thinking-${name}.png`) });
+    await setSeat(page, 0, false); // taking a seat back stops the thinking
+    assert.equal(await thinking(page), false);
+    assert.deepEqual((await state(page)).steps, []);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
