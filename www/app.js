@@ -84,6 +84,8 @@ export class App {
     this.thinking = null;
     /** The record of a past position where the user asked the computer to play. */
     this.computerHere = null;
+    /** The record of a position opened from a link: the computer waits there. */
+    this.held = null;
     /** The key of a question that failed: not asked again until something changes. */
     this.computerFailed = null;
     /** What the computer last did, for the status line. */
@@ -151,7 +153,11 @@ export class App {
     let error = frag.error ?? null;
     if (!error) {
       try {
-        this.setSession(this.mod.Session.fromRecord(frag.record));
+        const session = this.mod.Session.fromRecord(frag.record);
+        this.setSession(session);
+        // A game from a link (or the browser's Back and Forward) that is not the saved one:
+        // the computer does not play on in it until the user acts.
+        if (this.store.game(this.view.game) !== this.view.record) this.held = this.view.record;
         this.persist = true;
         this.hideNotice();
         this.save();
@@ -236,6 +242,7 @@ export class App {
     this.note = '';
     this.computerHere = null;
     this.computerFailed = null;
+    this.held = null;
     this.view = session.view();
     this.flipped = false;
   }
@@ -370,6 +377,7 @@ export class App {
     this.prefs.level = value;
     this.store.savePrefs(this.prefs);
     this.computerFailed = null;
+    this.held = null;
     this.refresh();
   }
 
@@ -390,6 +398,7 @@ export class App {
     this.prefs.computer = all;
     this.store.savePrefs(this.prefs);
     this.computerFailed = null;
+    this.held = null;
     if (seats.size) this.computer.warm();
     this.refresh();
   }
@@ -404,8 +413,9 @@ export class App {
   wantedKey() {
     const v = this.view;
     if (!this.computerToMove()) return null;
+    const asked = this.computerHere === v.record;
     const latest = v.cursor >= v.steps.length;
-    if (!latest && this.computerHere !== v.record) return null;
+    if (!asked && (!latest || this.held === v.record)) return null;
     return `${this.level()}|${v.record}`;
   }
 
@@ -682,6 +692,8 @@ export class App {
       if (this.computerToMove()) {
         sub = `Viewing step ${v.cursor} of ${v.steps.length}. The computer plays ${mover?.name ?? 'this seat'} but waits while you look back; playing here ${replaces}.`;
       }
+    } else if (!v.outcome && !this.thinking && this.held === v.record && this.computerToMove()) {
+      sub = `Opened from a link: the computer waits to play ${mover?.name ?? 'this seat'} until you ask it to.`;
     } else if (!v.outcome && !this.thinking && this.note) {
       sub = this.note;
     }
@@ -696,7 +708,9 @@ export class App {
     if (this.message) sub = this.message;
     $('play-again').hidden = !v.outcome;
     const here = $('computer-here');
-    here.hidden = !!this.thinking || !this.computerToMove() || (v.cursor >= v.steps.length && this.computerFailed == null);
+    // The computer's seat is to move but it is not thinking: in the past, in a game opened
+    // from a link, or after a failure.
+    here.hidden = !!this.thinking || !this.computerToMove();
     here.title = `The computer plays ${mover?.name ?? 'the seat to move'}'s step here${v.cursor < v.steps.length ? ' (the later steps are replaced)' : ''}`;
     $('status-main').textContent = main;
     const subEl = $('status-sub');

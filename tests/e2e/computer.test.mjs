@@ -184,6 +184,32 @@ test('a demo game: the computer plays every seat to the end and the result is sh
   await context.close();
 });
 
+test('a turn of several steps: the computer is asked again after each step (three-player Unity walls)', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '?level=mcts:50#unity;players=3');
+  for (const seat of [2, 1, 0]) await setSeat(page, seat, true);
+  // Wait for a turn of two steps by one seat (a wall, then the compulsory second wall).
+  const found = await page.waitForFunction(
+    () => {
+      const v = window.__ludus.view;
+      for (let i = 1; i < v.steps.length; i++) if (v.movers[i] === v.movers[i - 1]) return i;
+      return v.outcome || v.steps.length >= 60 ? -1 : 0;
+    },
+    null,
+    { timeout: 90000, polling: 100 },
+  );
+  const at = await found.jsonValue();
+  for (const seat of [2, 1, 0]) await setSeat(page, seat, false);
+  const s = await state(page);
+  assert.ok(at > 0, `a turn of two steps was played: ${s.record}`);
+  assert.match(s.steps[at - 1], /\|/, 'the first of the two steps is a wall');
+  assert.match(s.steps[at], /\|/, 'the second of the two steps is a wall');
+  await checkLegal(page, s.record);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('human against the computer: the computer answers each user step with legal steps', async () => {
   const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
@@ -231,6 +257,35 @@ test('human against the computer: the computer answers each user step with legal
     assert.ok(back.steps.length < s.steps.length);
     assert.deepEqual(back.steps, s.steps.slice(0, back.steps.length));
     assert.equal(back.thinking, null);
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a game opened from a link: the computer waits there until asked', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '#unlur;size=4');
+  await page.selectOption('#level-select', 'quick');
+  await setSeat(page, 1, true);
+  // A link to a position with the computer's seat to move (a fresh load, and a hash change).
+  for (const how of ['load', 'hash']) {
+    const record = how === 'load' ? 'unlur;size=4;moves=d4' : 'unlur;size=4;moves=c3';
+    if (how === 'load') await open(page, '#' + record);
+    else await page.evaluate((r) => (location.hash = r), record);
+    await page.waitForFunction((r) => window.__ludus?.view?.record === r, record);
+    await page.waitForTimeout(700);
+    let s = await state(page);
+    assert.equal(s.thinking, null, `no thinking in a linked game (${how})`);
+    assert.deepEqual(s.steps.length, 1);
+    assert.match(await page.locator('#status-sub').textContent(), /Opened from a link/);
+    assert.equal(await page.locator('#computer-here').isVisible(), true);
+    await page.click('#computer-here');
+    await waitHumanTurn(page);
+    s = await state(page);
+    assert.equal(s.steps.length, 2, 'the computer played when asked');
+    assert.equal(s.movers[1], 1);
+    assert.equal(await page.locator('#computer-here').isVisible(), false);
   }
   assert.deepEqual(page.errors, []);
   await context.close();

@@ -1,0 +1,104 @@
+// The computer opponent's client (www/computer.js) against a fake Worker: one question at a
+// time, cancelling terminates the worker, answers to abandoned questions are dropped.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Computer, parsePlayer, levelPace, LEVELS, DEFAULT_LEVEL } from '../../www/computer.js';
+
+class FakeWorker {
+  static all = [];
+  constructor(url, options) {
+    this.url = String(url);
+    this.options = options;
+    this.sent = [];
+    this.terminated = false;
+    FakeWorker.all.push(this);
+  }
+  postMessage(data) {
+    this.sent.push(data);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  /** The worker answers (as ai-worker.js would). */
+  answer(data) {
+    this.onmessage?.({ data });
+  }
+}
+globalThis.Worker = FakeWorker;
+
+test('levels and player names', () => {
+  assert.deepEqual(LEVELS.map((l) => l.value), ['quick', 'normal', 'strong']);
+  assert.equal(DEFAULT_LEVEL, 'normal');
+  for (const ok of ['quick', 'normal', 'strong', 'random', 'mcts:50', 'mcts:0.5s', 'mcts:2s']) assert.equal(parsePlayer(ok), ok);
+  for (const bad of ['', 'fast', 'mcts:', 'mcts:0', 'mcts:-1', 'mcts:0s', 'mcts:1e9', 'mcts:50;x', null, undefined]) {
+    assert.equal(parsePlayer(bad), null, String(bad));
+  }
+  assert.equal(levelPace('normal'), 'about 1 s a step');
+  assert.equal(levelPace('mcts:2s'), 'about 2 s a step');
+  assert.equal(levelPace('mcts:50'), null);
+});
+
+test('a question goes to a module worker and its answer comes back', async () => {
+  FakeWorker.all = [];
+  const c = new Computer();
+  const asked = c.think('unlur;size=4', 'quick', 7);
+  const w = FakeWorker.all[0];
+  assert.equal(w.options.type, 'module');
+  assert.match(w.url, /ai-worker\.js$/);
+  assert.deepEqual(w.sent, [{ id: 1, record: 'unlur;size=4', player: 'quick', seed: 7 }]);
+  assert.ok(c.busy);
+  w.answer({ type: 'ready' });
+  w.answer({ id: 1, step: 'd4', iterations: 10, value: 0.5, ms: 200 });
+  assert.deepEqual(await asked, { id: 1, step: 'd4', iterations: 10, value: 0.5, ms: 200 });
+  assert.ok(!c.busy);
+  // The worker is kept for the next question.
+  c.think('unlur;size=4;moves=d4', 'quick', 8);
+  assert.equal(FakeWorker.all.length, 1);
+  assert.equal(w.sent[1].id, 2);
+});
+
+test('cancelling terminates the worker; a late answer is dropped; the next question gets a fresh worker', async () => {
+  FakeWorker.all = [];
+  const c = new Computer();
+  const first = c.think('a', 'strong', 1);
+  const w1 = FakeWorker.all[0];
+  assert.equal(c.cancel(), true);
+  assert.ok(w1.terminated);
+  assert.deepEqual(await first, { id: 1, cancelled: true });
+  const second = c.think('b', 'strong', 2);
+  const w2 = FakeWorker.all[1];
+  assert.notEqual(w1, w2);
+  w1.answer({ id: 1, step: 'stale' }); // from the terminated worker: ignored
+  w2.answer({ id: 1, step: 'stale' }); // an old id: ignored
+  assert.ok(c.busy);
+  w2.answer({ id: 2, step: 'e5' });
+  assert.equal((await second).step, 'e5');
+  assert.equal(c.cancel(), false, 'nothing to cancel');
+});
+
+test('asking again abandons the question in flight', async () => {
+  FakeWorker.all = [];
+  const c = new Computer();
+  const first = c.think('a', 'normal', 1);
+  const second = c.think('b', 'normal', 2);
+  assert.deepEqual(await first, { id: 1, cancelled: true });
+  assert.ok(FakeWorker.all[0].terminated);
+  FakeWorker.all[1].answer({ id: 2, step: 'x' });
+  assert.equal((await second).step, 'x');
+});
+
+test('errors: the engine refusing, and a worker that cannot start', async () => {
+  FakeWorker.all = [];
+  const c = new Computer();
+  const refused = c.think('a', 'normal', 1);
+  FakeWorker.all[0].answer({ id: 1, error: 'the game is over' });
+  assert.deepEqual(await refused, { id: 1, error: 'the game is over' });
+  const broken = c.think('a', 'normal', 1);
+  FakeWorker.all[0].onerror({ message: 'failed to load', preventDefault() {} });
+  assert.deepEqual(await broken, { id: 2, error: 'failed to load' });
+  assert.ok(FakeWorker.all[0].terminated);
+  const failed = c.think('a', 'normal', 1);
+  FakeWorker.all[1].answer({ type: 'failed', error: 'no wasm' });
+  assert.deepEqual(await failed, { id: 3, error: 'no wasm' });
+  c.dispose();
+});
