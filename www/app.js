@@ -141,8 +141,12 @@ export class App {
 
   /** Opens whatever the URL fragment says; a broken one leaves the saved games alone. */
   openFromLocation({ initial = false } = {}) {
-    // A computer step's URL update still waiting belongs to the entry just left: drop it.
-    this.dropLater('persist');
+    // A computer step's URL update still waiting belongs to the entry just left: drop it,
+    // but keep the step in the saved game.
+    if (this.jobs?.has('persist')) {
+      this.dropLater('persist');
+      this.save();
+    }
     const frag = readFragment(location.hash);
     if (frag.record != null && this.view && frag.record === this.view.record) return;
     if (frag.empty) {
