@@ -19,3 +19,19 @@ function showFragment() {
 
 showFragment();
 window.addEventListener('hashchange', showFragment);
+
+// The whole widget fits the frame: the board gets the height its controls leave over (they
+// may wrap on a narrow frame, so this is measured rather than guessed).
+const frame = board.shadowRoot?.querySelector('.frame');
+const box = board.shadowRoot?.querySelector('.board-box');
+function fit() {
+  if (!frame || !box) return;
+  const chrome = frame.getBoundingClientRect().height - box.getBoundingClientRect().height;
+  const height = Math.max(120, Math.floor(window.innerHeight - chrome - 1));
+  const current = parseFloat(board.style.getPropertyValue('--ludus-board-max-height'));
+  if (!(Math.abs(current - height) < 1)) board.style.setProperty('--ludus-board-max-height', `${height}px`);
+}
+if (frame) {
+  new ResizeObserver(fit).observe(frame);
+  window.addEventListener('resize', fit);
+}
