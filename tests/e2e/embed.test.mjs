@@ -247,6 +247,10 @@ test('a replay steps forward and back with the buttons and the keyboard', async 
   const board = page.locator(MERLIN);
   const at12 = await canvasInfo(page, MERLIN);
   const button = (go) => board.locator(`button[data-go="${go}"]`);
+  await board.evaluate((b) => {
+    b.changes = [];
+    b.addEventListener('ludus-change', (e) => b.changes.push(e.detail.cursor));
+  });
 
   await button('next').click();
   await page.waitForFunction((sel) => document.querySelector(sel).state.cursor === 13, MERLIN);
@@ -280,6 +284,7 @@ test('a replay steps forward and back with the buttons and the keyboard', async 
   assert.equal(await button('previous').isDisabled(), true);
   await page.keyboard.press('ArrowLeft');
   assert.equal((await texts(page, MERLIN)).counter, '0 / 64');
+  assert.deepEqual(await board.evaluate((b) => b.changes), [13, 12, 13, 14, 64, 0], 'one ludus-change event per move');
 
   // Clicking a view-only board plays nothing; Tab reaches the widget, not its canvas.
   const box = await board.locator('canvas').boundingBox();
@@ -587,6 +592,91 @@ test('the iframe page embed.html#record draws a board that fits the frame', asyn
   await page.goto(server.url + 'www/embed.html');
   await page.waitForFunction(() => document.querySelector('ludus-board')?.state.status === 'error');
   assert.match(await page.evaluate(() => document.querySelector('ludus-board').state.message), /cannot be shown/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('two-click steps on playable boards (Unity slide and shot, Merlin tile), and a moved board keeps its place', async () => {
+  const page = await newPage({ viewport: { width: 700, height: 900 } });
+  await page.goto(server.url + SAMPLE);
+  await waitBoards(page);
+  await page.evaluate(() => {
+    const add = (id, attrs) => {
+      const el = document.createElement('ludus-board');
+      el.id = id;
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      document.querySelector('article').prepend(el);
+    };
+    add('unity-play', { record: 'unity;seed=7', playable: '' });
+    add('merlin-play', { game: 'merlins-chain', playable: '', size: '360' });
+  });
+  await waitBoards(page);
+  const clickAt = async (id, cell) => {
+    const point = await page.evaluate(({ id, cell }) => {
+      const el = document.getElementById(id);
+      el.scrollIntoView({ block: 'center' });
+      return el.board.cellPoint(cell);
+    }, { id, cell });
+    await page.mouse.click(point.x, point.y);
+  };
+  const legal = (id) => page.evaluate((id) => document.getElementById(id).view.legal, id);
+  const steps = (id) => page.evaluate((id) => document.getElementById(id).state.steps, id);
+
+  // Unity: a piece, then where it slides.
+  const slide = (await legal('unity-play')).find((s) => s.kind === 'move');
+  await clickAt('unity-play', slide.cells[0]);
+  assert.match((await texts(page, '#unity-play')).status, /Click an arrow|Click the ring|Now click/);
+  await clickAt('unity-play', slide.cells[1]);
+  assert.equal(await steps('unity-play'), 1);
+  assert.match((await texts(page, '#unity-play')).caption, new RegExp(`^1\\. Purple ${slide.text}$`));
+  // Then a shot: a ring clicked twice, or an asterisk and one of its arrows.
+  const shot = (await legal('unity-play')).find((s) => s.kind === 'ring' || s.kind === 'asterisk');
+  await clickAt('unity-play', shot.cells[0]);
+  if (shot.kind === 'ring') {
+    await clickAt('unity-play', shot.cells[0]);
+  } else {
+    const point = await page.evaluate(({ cell, dir }) => document.getElementById('unity-play').board.dirPoint(cell, dir), { cell: shot.cells[0], dir: shot.dir });
+    await page.mouse.click(point.x, point.y);
+  }
+  assert.equal(await steps('unity-play'), 2);
+  assert.equal((await page.evaluate(() => document.getElementById('unity-play').view.steps))[1], shot.text);
+  await page.locator('#unity-play').screenshot({ path: join(artifacts, 'embed-playable-unity.png') });
+
+  // Merlin's Chain: a grey tile of the player to move, then the cell it goes to.
+  const flip = (await legal('merlin-play')).find((s) => s.kind === 'flip');
+  const shownAt = await page.evaluate(
+    (piece) => document.getElementById('merlin-play').view.pieces.findIndex((p) => p && p.kind === 'tile' && Number(p.label) === piece),
+    Number(flip.piece),
+  );
+  assert.ok(shownAt >= 0);
+  await clickAt('merlin-play', shownAt);
+  assert.match((await texts(page, '#merlin-play')).status, new RegExp(`tile ${flip.piece} goes`));
+  const target = (await legal('merlin-play')).find((s) => s.kind === 'flip' && Number(s.piece) === Number(flip.piece)).cells[0];
+  await clickAt('merlin-play', target);
+  assert.equal(await steps('merlin-play'), 1);
+
+  // Moving a board elsewhere in the page keeps what it shows.
+  const before = await page.evaluate(() => document.getElementById('unity-play').state.record);
+  await page.evaluate(() => document.querySelector('article').append(document.getElementById('unity-play')));
+  await waitBoards(page);
+  assert.equal(await page.evaluate(() => document.getElementById('unity-play').state.record), before);
+  assertDrawn(await canvasInfo(page, '#unity-play'), 'moved board');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a narrow screen: the boards shrink with the column', async () => {
+  const page = await newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+  await openSample(page);
+  for (const sel of SAMPLE_BOARDS) {
+    const info = await canvasInfo(page, sel);
+    assertDrawn(info, `${sel} (narrow)`);
+    assert.ok(info.cssWidth <= 340, `${sel}: ${info.cssWidth}px wide on a 360px screen`);
+    assert.equal(info.width, Math.round(info.cssWidth * 2), 'sharp on a 2x screen');
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+  assert.equal(overflow, false, 'nothing sticks out sideways');
+  await page.screenshot({ path: join(artifacts, 'embed-narrow.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

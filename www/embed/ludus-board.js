@@ -258,6 +258,7 @@ button svg { width: 16px; height: 16px; display: block; fill: currentColor; }
   overflow-wrap: anywhere;
 }
 .status.over { color: var(--ludus-text); font-weight: 600; }
+.caption, .status, .message, .credit { user-select: text; -webkit-user-select: text; }
 .status.note { color: var(--ludus-danger); }
 .dot {
   flex: none;
