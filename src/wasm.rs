@@ -44,7 +44,7 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
         let text = if let Some(s) = value.as_string() {
             s
         } else if let Some(n) = value.as_f64() {
-            if n.fract() != 0.0 || !n.is_finite() || n < 0.0 || n > 1e15 {
+            if n.fract() != 0.0 || !(0.0..=1e15).contains(&n) {
                 return Err(JsError::new(&format!(
                     "option {key} must be a whole number"
                 )));

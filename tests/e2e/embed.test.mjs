@@ -1,0 +1,682 @@
+// End-to-end: the embeddable board (<ludus-board>, www/embed/) on the built sample article
+// dist/www/examples/blog-post.html and the iframe page dist/www/embed.html, in headless
+// Chromium. Every board draws; a replay steps forward and back; a playable board takes a
+// click; a bad record shows a message while the other boards work; hostile host CSS does not
+// break the widgets; the page gets no new globals and no document styles; all boards share
+// one fetch of the wasm module. Screenshots go to test-artifacts/embed-*.png.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { serve } from './server.mjs';
+import { launch } from './browser.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dist = join(root, 'dist');
+const artifacts = join(root, 'test-artifacts');
+const SAMPLE = 'www/examples/blog-post.html';
+const SCRIPT_TAG = /<script type="module" src="[^"]*ludus-board\.js"><\/script>/;
+
+let server;
+let browser;
+
+before(async () => {
+  for (const file of ['ludus_bg.wasm', SAMPLE, 'www/embed.html', 'www/embed/ludus-board.js']) {
+    const built = await stat(join(dist, file)).catch(() => null);
+    assert.ok(built, `dist/${file} is missing: run \`trunk build --release --offline\` first`);
+  }
+  await mkdir(artifacts, { recursive: true });
+  server = await serve(dist);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// CSS a careless (or hostile) host page might have. None of it may reach inside a widget.
+const HOSTILE_CSS = `
+  * {
+    color: red !important;
+    font-size: 40px !important;
+    line-height: 4 !important;
+    letter-spacing: 4px;
+    text-transform: uppercase;
+    font-family: "Comic Sans MS", cursive;
+    direction: rtl;
+    box-sizing: content-box;
+    cursor: wait;
+    pointer-events: none;
+  }
+  canvas { display: none !important; }
+  div, p, span, button, a, svg, nav, footer { display: none !important; }
+  button { all: unset; background: red !important; }
+  :root {
+    --board-square: red; --board-hex: red; --piece-black: red; --surface: red;
+    --ludus-surface: red; --ludus-text: red;
+  }
+  html { font-size: 5px; }
+`;
+
+/** Bad boards the test variant adds to the article, next to the good ones. */
+const BAD_BOARDS = `
+  <section id="bad-boards">
+    <ludus-board id="bad-step" record="unlur;moves=d4,zz"></ludus-board>
+    <ludus-board id="bad-markup" record="<img src=x onerror=&quot;document.title='pwned'&quot;><b>bold</b>"></ludus-board>
+    <ludus-board id="bad-game" game="chess"></ludus-board>
+  </section>`;
+
+/** A new page that records errors and every request it makes. */
+async function newPage(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 900, height: 1000 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.requests = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && !/favicon/.test(m.location().url) && page.errors.push(m.text()));
+  page.on('request', (r) => page.requests.push(r.url()));
+  return page;
+}
+
+/**
+ * Opens the sample article. `hostile`: with HOSTILE_CSS and BAD_BOARDS added to the HTML as
+ * served; `bare`: without the widget's script tag (the baseline for globals).
+ */
+async function openSample(page, { hostile = false, bare = false } = {}) {
+  if (hostile || bare) {
+    await page.route(`**/${SAMPLE}`, async (route) => {
+      const response = await route.fetch();
+      let html = await response.text();
+      if (bare) html = html.replace(SCRIPT_TAG, '');
+      if (hostile) {
+        html = html.replace('</head>', `<style>${HOSTILE_CSS}</style></head>`);
+        html = html.replace('<h2>Merlin', `${BAD_BOARDS}<h2>Merlin`);
+      }
+      await route.fulfill({ response, body: html });
+    });
+  }
+  await page.goto(server.url + SAMPLE);
+  if (!bare) await waitBoards(page);
+}
+
+/** Waits until no board is loading any more. */
+async function waitBoards(page) {
+  await page.waitForFunction(() => {
+    const boards = [...document.querySelectorAll('ludus-board')];
+    return boards.length > 0 && boards.every((b) => b.state && b.state.status !== 'loading');
+  });
+  // Let the boards draw (requestAnimationFrame) and settle their size.
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+}
+
+function states(page) {
+  return page.evaluate(() => [...document.querySelectorAll('ludus-board')].map((b) => b.state));
+}
+
+/** What a board's canvas shows: size, share of painted pixels, distinct colours, a hash. */
+function canvasInfo(page, selector) {
+  return page.evaluate((selector) => {
+    const board = document.querySelector(selector);
+    const canvas = board.shadowRoot.querySelector('canvas');
+    board.scrollIntoView({ block: 'center' });
+    const rect = canvas.getBoundingClientRect();
+    const { width, height } = canvas;
+    const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+    let painted = 0;
+    let hash = 0;
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] > 0) painted++;
+      hash = (Math.imul(hash, 31) + data[i] + (data[i + 1] << 8) + (data[i + 2] << 16) + data[i + 3] * 7) | 0;
+      if (i % 64 === 0) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    }
+    const style = getComputedStyle(canvas);
+    // What a click at the canvas centre would hit (through the shadow root).
+    const hit = board.shadowRoot.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return {
+      width,
+      height,
+      cssWidth: rect.width,
+      cssHeight: rect.height,
+      painted: painted / (width * height),
+      colours: colours.size,
+      hash,
+      display: style.display,
+      visibility: style.visibility,
+      hitCanvas: hit === canvas,
+    };
+  }, selector);
+}
+
+/** The widget's visible texts (inside its shadow root). */
+function texts(page, selector) {
+  return page.evaluate((selector) => {
+    const r = document.querySelector(selector).shadowRoot;
+    const t = (s) => r.querySelector(s)?.textContent ?? null;
+    return {
+      caption: t('.caption-text'),
+      status: t('.status'),
+      credit: t('.credit'),
+      counter: t('.counter'),
+      message: r.querySelector('.message').hidden ? null : t('.message'),
+      open: r.querySelector('.open').hidden ? null : r.querySelector('.open').href,
+    };
+  }, selector);
+}
+
+/** Selectors for the four boards of the sample article, in page order. */
+const UNLUR = 'ludus-board[record^="unlur;moves=d4,pass,f6"]';
+const MERLIN = 'ludus-board[record^="merlins-chain"]';
+const UNITY = 'ludus-board[record^="unity"]';
+const UNRAVEL = 'ludus-board[game="unravel"]';
+const SAMPLE_BOARDS = [UNLUR, MERLIN, UNITY, UNRAVEL];
+
+function assertDrawn(info, label) {
+  assert.equal(info.display, 'block', `${label}: canvas display`);
+  assert.equal(info.visibility, 'visible', `${label}: canvas visibility`);
+  assert.ok(info.cssWidth >= 200 && info.cssHeight >= 150, `${label}: canvas is ${info.cssWidth}x${info.cssHeight}`);
+  assert.ok(info.painted > 0.25, `${label}: only ${(info.painted * 100).toFixed(1)}% of the canvas is painted`);
+  assert.ok(info.colours > 8, `${label}: only ${info.colours} colours on the canvas`);
+  assert.ok(info.hitCanvas, `${label}: something covers the canvas`);
+}
+
+test('every board of the sample article draws, with one fetch of the wasm module', async () => {
+  const page = await newPage();
+  await openSample(page);
+  const all = await states(page);
+  assert.equal(all.length, 4);
+  assert.deepEqual(
+    all.map((s) => [s.status, s.game]),
+    [
+      ['ready', 'unlur'],
+      ['ready', 'merlins-chain'],
+      ['ready', 'unity'],
+      ['ready', 'unravel'],
+    ],
+  );
+  for (const sel of SAMPLE_BOARDS) assertDrawn(await canvasInfo(page, sel), sel);
+
+  // Credits and captions.
+  const credits = [];
+  for (const sel of SAMPLE_BOARDS) credits.push((await texts(page, sel)).credit);
+  assert.deepEqual(credits, [
+    'Unlur · Jorge Gomez Arrausi',
+    "Merlin's Chain · Jorge Gomez Arrausi",
+    'Unity, Unified Edition · Néstor Romeral Andrés',
+    'Unravel · Mark Steere',
+  ]);
+  const unlur = await texts(page, UNLUR);
+  assert.equal(unlur.caption, '14. Black f3');
+  assert.equal(unlur.counter, '14 / 14');
+  assert.match(unlur.status, /White to place/);
+  const merlin = await texts(page, MERLIN);
+  assert.equal(merlin.caption, '12. White 17@g3', 'at="12" shows step 12 first');
+
+  // One engine for all four boards.
+  const wasm = page.requests.filter((u) => new URL(u).pathname.endsWith('/ludus_bg.wasm'));
+  const js = page.requests.filter((u) => new URL(u).pathname.endsWith('/ludus.js'));
+  assert.equal(wasm.length, 1, `wasm fetched ${wasm.length} times`);
+  assert.equal(js.length, 1, `ludus.js fetched ${js.length} times`);
+  assert.equal(new URL(wasm[0]).pathname, '/ludus_bg.wasm');
+
+  // The size attribute and the default (the container's width).
+  const widths = await page.evaluate(() => {
+    const frame = (b) => b.shadowRoot.querySelector('.frame').getBoundingClientRect().width;
+    const boards = [...document.querySelectorAll('article ludus-board')];
+    return { unlur: frame(boards[0]), figure: boards[0].parentElement.getBoundingClientRect().width, unity: frame(boards[2]), unravel: frame(boards[3]) };
+  });
+  assert.equal(Math.round(widths.unlur), Math.round(widths.figure), 'a board fills its container by default');
+  assert.equal(Math.round(widths.unity), 340);
+  assert.equal(Math.round(widths.unravel), 420);
+
+  await page.screenshot({ path: join(artifacts, 'embed-article.png'), fullPage: true });
+  const names = ['unlur', 'merlins-chain', 'unity', 'unravel'];
+  for (const [i, sel] of SAMPLE_BOARDS.entries()) {
+    await page.locator(sel).screenshot({ path: join(artifacts, `embed-board-${names[i]}.png`) });
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a replay steps forward and back with the buttons and the keyboard', async () => {
+  const page = await newPage();
+  await openSample(page);
+  const board = page.locator(MERLIN);
+  const at12 = await canvasInfo(page, MERLIN);
+  const button = (go) => board.locator(`button[data-go="${go}"]`);
+  await board.evaluate((b) => {
+    b.changes = [];
+    b.addEventListener('ludus-change', (e) => b.changes.push(e.detail.cursor));
+  });
+
+  await button('next').click();
+  await page.waitForFunction((sel) => document.querySelector(sel).state.cursor === 13, MERLIN);
+  let t = await texts(page, MERLIN);
+  assert.equal(t.caption, '13. Green 42@d2');
+  assert.equal(t.counter, '13 / 64');
+  assert.match(t.open, /index\.html#merlins-chain;moves=56@a3,.*;at=13$/);
+  await page.waitForTimeout(50);
+  const at13 = await canvasInfo(page, MERLIN);
+  assert.notEqual(at13.hash, at12.hash, 'the board changed with the step');
+
+  await button('previous').click();
+  await page.waitForFunction((sel) => document.querySelector(sel).state.cursor === 12, MERLIN);
+  await page.waitForTimeout(50);
+  assert.equal((await texts(page, MERLIN)).caption, '12. White 17@g3');
+  assert.equal((await canvasInfo(page, MERLIN)).hash, at12.hash, 'back to the same picture');
+
+  // The keyboard, once the widget has focus (clicking a button gives it).
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await texts(page, MERLIN)).caption, '14. White 15@c7');
+  await page.keyboard.press('End');
+  t = await texts(page, MERLIN);
+  assert.equal(t.caption, '64. White 41@h8');
+  assert.equal(t.status, 'Green wins with a chain of rank 36', 'the result at the end');
+  assert.equal(await button('next').isDisabled(), true);
+  await page.keyboard.press('Home');
+  t = await texts(page, MERLIN);
+  assert.equal(t.caption, 'Start');
+  assert.equal(t.counter, '0 / 64');
+  assert.equal(await button('previous').isDisabled(), true);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await texts(page, MERLIN)).counter, '0 / 64');
+  assert.deepEqual(await board.evaluate((b) => b.changes), [13, 12, 13, 14, 64, 0], 'one ludus-change event per move');
+
+  // Clicking a view-only board plays nothing; Tab reaches the widget, not its canvas.
+  const box = await board.locator('canvas').boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  assert.equal((await page.locator(MERLIN).evaluate((b) => b.state)).steps, 64);
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await texts(page, MERLIN)).caption, '1. Green 56@a3', 'arrows work after a click on the board');
+
+  // The Unity replay, from the other end.
+  const unity = page.locator(UNITY);
+  const before = await canvasInfo(page, UNITY);
+  await unity.locator('button[data-go="previous"]').click();
+  await page.waitForTimeout(50);
+  assert.equal((await texts(page, UNITY)).caption, '4. Orange e8-c6');
+  assert.notEqual((await canvasInfo(page, UNITY)).hash, before.hash);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+/** Clicks a cell of a board by name, at its centre on the screen. */
+async function clickCell(page, selector, name) {
+  const point = await page.evaluate(
+    ({ selector, name }) => {
+      const el = document.querySelector(selector);
+      const cell = el.view.cells.indexOf(name);
+      return cell < 0 ? null : el.board.cellPoint(cell);
+    },
+    { selector, name },
+  );
+  assert.ok(point, `no cell ${name}`);
+  await page.mouse.click(point.x, point.y);
+}
+
+test('a playable board takes clicks; Reset goes back to the position given', async () => {
+  const page = await newPage();
+  await openSample(page);
+  const before = await canvasInfo(page, UNRAVEL);
+  await clickCell(page, UNRAVEL, 'c3');
+  await page.waitForFunction((sel) => document.querySelector(sel).state.steps === 1, UNRAVEL);
+  let t = await texts(page, UNRAVEL);
+  assert.equal(t.caption, '1. Red c3');
+  assert.match(t.status, /Blue to place/);
+  await page.waitForTimeout(50);
+  assert.notEqual((await canvasInfo(page, UNRAVEL)).hash, before.hash, 'the checker is drawn');
+  await clickCell(page, UNRAVEL, 'd4');
+  await page.waitForFunction((sel) => document.querySelector(sel).state.steps === 2, UNRAVEL);
+  assert.equal((await texts(page, UNRAVEL)).caption, '2. Blue d4');
+  // An occupied square is refused with the engine's reason.
+  await clickCell(page, UNRAVEL, 'd4');
+  t = await texts(page, UNRAVEL);
+  assert.equal((await page.locator(UNRAVEL).evaluate((b) => b.state)).steps, 2);
+  assert.match(t.status, /occupied/);
+  assert.match(t.open, /index\.html#unravel;size=6;moves=c3,d4$/);
+  // The keyboard on the board: arrows move over the cells, Enter plays.
+  await page.locator(UNRAVEL).locator('canvas').focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((sel) => document.querySelector(sel).state.steps === 3, UNRAVEL);
+  await page.locator(UNRAVEL).screenshot({ path: join(artifacts, 'embed-playable.png') });
+
+  await page.locator(UNRAVEL).locator('button.reset').click();
+  assert.equal((await page.locator(UNRAVEL).evaluate((b) => b.state)).steps, 0);
+  assert.equal(await page.locator(UNRAVEL).locator('button.reset').isVisible(), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('bad records show a message inside the widget while the other boards work', async () => {
+  const page = await newPage();
+  await openSample(page, { hostile: true });
+  const byId = async (id) => ({ state: await page.locator(`#${id}`).evaluate((b) => b.state), ...(await texts(page, `#${id}`)) });
+  const step = await byId('bad-step');
+  assert.equal(step.state.status, 'error');
+  assert.match(step.message, /^This board cannot be shown: step 2 \(zz\) cannot be played/);
+  const markup = await byId('bad-markup');
+  assert.equal(markup.state.status, 'error');
+  assert.match(markup.message, /<img/, 'the record is shown as text');
+  const injected = await page.locator('#bad-markup').evaluate((b) => b.shadowRoot.querySelectorAll('img, b').length);
+  assert.equal(injected, 0, 'no markup from the record reaches the page');
+  assert.notEqual(await page.title(), 'pwned');
+  const game = await byId('bad-game');
+  assert.match(game.message, /chess/);
+  assert.equal(game.open, null, 'no "Open in Ludus" for a broken board');
+  // The message is visible (hostile CSS or not) and the good boards still draw.
+  assert.ok(await page.locator('#bad-step').locator('.message').isVisible());
+  for (const sel of SAMPLE_BOARDS) assertDrawn(await canvasInfo(page, sel), sel);
+  // A board added later works too, and one fixed later recovers.
+  await page.evaluate(() => {
+    const el = document.createElement('ludus-board');
+    el.id = 'late';
+    el.setAttribute('record', 'scattercut;size=6;moves=c3,d4');
+    document.querySelector('#bad-boards').append(el);
+    document.querySelector('#bad-step').setAttribute('record', 'unlur;moves=d4');
+  });
+  await waitBoards(page);
+  assert.equal((await byId('late')).caption, '2. Blue d4');
+  assert.equal((await byId('bad-step')).state.status, 'ready');
+  assertDrawn(await canvasInfo(page, '#bad-step'), 'fixed board');
+  await page.locator('#bad-boards').screenshot({ path: join(artifacts, 'embed-bad-records.png') });
+  assert.deepEqual(page.errors, []);
+  assert.equal(page.requests.filter((u) => u.endsWith('/ludus_bg.wasm')).length, 1);
+  await page.context().close();
+});
+
+test('hostile host CSS does not reach inside the widgets', async () => {
+  const page = await newPage();
+  await openSample(page, { hostile: true });
+  for (const sel of SAMPLE_BOARDS) assertDrawn(await canvasInfo(page, sel), `${sel} (hostile CSS)`);
+  const looks = await page.evaluate(() =>
+    [...document.querySelectorAll('article ludus-board')].map((b) => {
+      const r = b.shadowRoot;
+      const style = (s) => getComputedStyle(r.querySelector(s));
+      return {
+        caption: [style('.caption-text').color, style('.caption-text').fontSize, style('.caption-text').textTransform],
+        credit: style('.credit').color,
+        button: [style('button[data-go="next"]').color, style('button[data-go="next"]').display],
+        direction: style('.frame').direction,
+        frameBackground: style('.frame').backgroundColor,
+        pointer: style('canvas').pointerEvents,
+      };
+    }),
+  );
+  for (const l of looks) {
+    assert.notEqual(l.caption[0], 'rgb(255, 0, 0)', 'caption text is not red');
+    assert.equal(l.caption[1], '14px');
+    assert.equal(l.caption[2], 'none');
+    assert.notEqual(l.credit, 'rgb(255, 0, 0)');
+    assert.notEqual(l.button[0], 'rgb(255, 0, 0)');
+    assert.notEqual(l.button[1], 'none');
+    assert.equal(l.direction, 'ltr');
+    assert.notEqual(l.frameBackground, 'rgb(255, 0, 0)');
+    assert.equal(l.pointer, 'auto');
+  }
+  // The board colours are the widget's own, not the page's --board-square: red.
+  const centre = await page.evaluate((sel) => {
+    const canvas = document.querySelector(sel).shadowRoot.querySelector('canvas');
+    const [r, g, b] = canvas.getContext('2d').getImageData(canvas.width * 0.3, canvas.height * 0.3, 1, 1).data;
+    return { r, g, b };
+  }, UNRAVEL);
+  assert.ok(!(centre.r > 200 && centre.g < 60 && centre.b < 60), `board square is red: ${JSON.stringify(centre)}`);
+  // Clicks still play (the page set pointer-events: none on everything).
+  await clickCell(page, UNRAVEL, 'b2');
+  await page.waitForFunction((sel) => document.querySelector(sel).state.steps === 1, UNRAVEL);
+  await page.locator(MERLIN).locator('button[data-go="next"]').click();
+  assert.equal((await texts(page, MERLIN)).caption, '13. Green 42@d2');
+  await page.screenshot({ path: join(artifacts, 'embed-hostile-css.png'), fullPage: true });
+  await page.locator(UNLUR).screenshot({ path: join(artifacts, 'embed-hostile-unlur.png') });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the widget leaves the page alone: no new globals, no document styles', async () => {
+  let page;
+  const snapshot = () =>
+    page.evaluate(() => ({
+      names: Object.getOwnPropertyNames(window).sort(),
+      keys: Object.keys(window).sort(),
+      sheets: document.styleSheets.length,
+      adopted: document.adoptedStyleSheets.length,
+      styles: document.querySelectorAll('style, link[rel="stylesheet"]').length,
+      htmlStyle: document.documentElement.getAttribute('style'),
+      bodyStyle: document.body.getAttribute('style'),
+      htmlAttrs: document.documentElement.getAttributeNames().sort(),
+      hostAttrs: [...document.querySelectorAll('ludus-board')].map((b) => b.getAttributeNames().sort().join(' ')),
+      defined: !!customElements.get('ludus-board'),
+    }));
+  page = await newPage();
+  await openSample(page, { bare: true });
+  const bare = await snapshot();
+  await page.context().close();
+  page = await newPage();
+  await openSample(page);
+  // Use the widgets a bit first.
+  await page.locator(MERLIN).locator('button[data-go="next"]').click();
+  await clickCell(page, UNRAVEL, 'c3');
+  const full = await snapshot();
+  assert.equal(bare.defined, false);
+  assert.equal(full.defined, true);
+  assert.deepEqual(full.names.filter((n) => !bare.names.includes(n)), [], 'new own properties on window');
+  assert.deepEqual(full.keys.filter((n) => !bare.keys.includes(n)), [], 'new keys on window');
+  assert.equal(full.sheets, bare.sheets);
+  assert.equal(full.adopted, 0);
+  assert.equal(full.styles, bare.styles);
+  assert.equal(full.htmlStyle, bare.htmlStyle);
+  assert.equal(full.bodyStyle, bare.bodyStyle);
+  assert.deepEqual(full.htmlAttrs, bare.htmlAttrs);
+  assert.deepEqual(full.hostAttrs, bare.hostAttrs, 'the widget adds no attributes to its own element');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('themes: light and dark follow the system unless theme= says otherwise', async () => {
+  const page = await newPage({ colorScheme: 'dark' });
+  await openSample(page);
+  const backgrounds = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('article ludus-board')].map(
+        (b) => getComputedStyle(b.shadowRoot.querySelector('.frame')).backgroundColor,
+      ),
+    );
+  const dark = 'rgb(29, 32, 37)';
+  const light = 'rgb(255, 255, 255)';
+  assert.deepEqual(await backgrounds(), [dark, dark, dark, dark]);
+  await page.locator(UNLUR).screenshot({ path: join(artifacts, 'embed-dark-unlur.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForTimeout(100);
+  // The Unity board says theme="dark"; the others follow the system.
+  assert.deepEqual(await backgrounds(), [light, light, dark, light]);
+  await page.locator(UNLUR).evaluate((b) => b.setAttribute('theme', 'dark'));
+  await page.waitForTimeout(100);
+  assert.equal((await backgrounds())[0], dark);
+  // The canvas is redrawn with the dark board colours (not only the frame).
+  const px = await page.evaluate((sel) => {
+    const c = document.querySelector(sel).shadowRoot.querySelector('canvas');
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4 * 97) {
+      if (data[i + 3] === 255) {
+        sum += data[i] + data[i + 1] + data[i + 2];
+        n++;
+      }
+    }
+    return sum / n / 3;
+  }, UNLUR);
+  assert.ok(px < 110, `the dark board is dark (mean ${px.toFixed(0)})`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('"Open in Ludus" opens the same position in the app', async () => {
+  const page = await newPage();
+  await openSample(page);
+  await page.locator(MERLIN).locator('button[data-go="next"]').click();
+  const { open } = await texts(page, MERLIN);
+  assert.ok(open.startsWith(server.url + 'index.html#merlins-chain;'), open);
+  assert.equal(await page.locator(MERLIN).locator('a.open').getAttribute('target'), '_blank');
+  await page.goto(open);
+  await page.waitForSelector('body[data-state="ready"]');
+  const view = await page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    return { game: app.view.game, cursor: app.view.cursor, steps: app.view.steps.length };
+  });
+  assert.deepEqual(view, { game: 'merlins-chain', cursor: 13, steps: 64 });
+  // The app attribute points the link elsewhere.
+  await page.goto(server.url + SAMPLE);
+  await waitBoards(page);
+  await page.locator(UNLUR).evaluate((b) => b.setAttribute('app', 'https://ludus.example/play/'));
+  assert.match((await texts(page, UNLUR)).open, /^https:\/\/ludus\.example\/play\/#unlur;moves=d4,pass,/);
+  await page.locator(UNLUR).evaluate((b) => b.setAttribute('app', 'javascript:alert(1)'));
+  assert.equal((await texts(page, UNLUR)).open, null, 'no javascript: links');
+  await page.context().close();
+});
+
+test('the iframe page embed.html#record draws a board that fits the frame', async () => {
+  const page = await newPage({ viewport: { width: 760, height: 700 } });
+  const record = 'unity;layout=PPPGpg.oogOGpOpgPOGpGPGOoGpgpgooOoPogpgPOoOpogGGGGPOPpgpOogPO;walls=c3|c4,d5|d6;moves=d4-b2,e5|f5,c6x';
+  await page.route('**/iframe-host.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>host</title><style>* { color: red; } canvas { display: none; }</style>
+        <p>An iframe:</p>
+        <iframe id="one" src="/www/embed.html#${encodeURI(record)}" width="400" height="520" style="border:1px solid #ccc"></iframe>
+        <iframe id="two" src="/www/embed.html?playable&theme=dark#unlur;size=5" width="320" height="440"></iframe>`,
+    }),
+  );
+  await page.goto(server.url + 'iframe-host.html');
+  for (const id of ['one', 'two']) {
+    const frame = await (await page.waitForSelector(`#${id}`)).contentFrame();
+    await frame.waitForFunction(() => document.querySelector('ludus-board')?.state.status === 'ready');
+    await frame.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    const info = await frame.evaluate(() => {
+      const b = document.querySelector('ludus-board');
+      const frameBox = b.shadowRoot.querySelector('.frame').getBoundingClientRect();
+      const canvas = b.shadowRoot.querySelector('canvas');
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      let painted = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]) painted++;
+      return {
+        state: b.state,
+        playable: b.playable,
+        theme: b.getAttribute('theme'),
+        painted: painted / (canvas.width * canvas.height),
+        bottom: frameBox.bottom,
+        right: frameBox.right,
+        innerHeight,
+        innerWidth,
+        scroll: document.documentElement.scrollHeight > innerHeight,
+      };
+    });
+    assert.equal(info.state.status, 'ready', id);
+    assert.ok(info.painted > 0.25, `${id}: the board is drawn`);
+    assert.ok(info.bottom <= info.innerHeight + 1 && info.right <= info.innerWidth + 1, `${id}: the widget fits the frame`);
+    assert.equal(info.scroll, false, `${id}: no scrolling inside the frame`);
+    if (id === 'one') assert.equal(info.state.cursor, 3);
+    else assert.deepEqual([info.playable, info.theme, info.state.game], [true, 'dark', 'unlur']);
+  }
+  await page.screenshot({ path: join(artifacts, 'embed-iframes.png') });
+  // The page on its own, straight from a link.
+  await page.goto(server.url + 'www/embed.html#' + encodeURI('unlur;moves=d4,pass,f6;at=2'));
+  await page.waitForFunction(() => document.querySelector('ludus-board')?.state.status === 'ready');
+  assert.equal((await page.evaluate(() => document.querySelector('ludus-board').state)).cursor, 2);
+  await page.evaluate(() => (location.hash = '#merlins-chain;moves=56@a3'));
+  await page.waitForFunction(() => document.querySelector('ludus-board')?.state.game === 'merlins-chain');
+  await page.goto(server.url + 'www/embed.html');
+  await page.waitForFunction(() => document.querySelector('ludus-board')?.state.status === 'error');
+  assert.match(await page.evaluate(() => document.querySelector('ludus-board').state.message), /cannot be shown/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('two-click steps on playable boards (Unity slide and shot, Merlin tile), and a moved board keeps its place', async () => {
+  const page = await newPage({ viewport: { width: 700, height: 900 } });
+  await page.goto(server.url + SAMPLE);
+  await waitBoards(page);
+  await page.evaluate(() => {
+    const add = (id, attrs) => {
+      const el = document.createElement('ludus-board');
+      el.id = id;
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      document.querySelector('article').prepend(el);
+    };
+    add('unity-play', { record: 'unity;seed=7', playable: '' });
+    add('merlin-play', { game: 'merlins-chain', playable: '', size: '360' });
+  });
+  await waitBoards(page);
+  const clickAt = async (id, cell) => {
+    const point = await page.evaluate(({ id, cell }) => {
+      const el = document.getElementById(id);
+      el.scrollIntoView({ block: 'center' });
+      return el.board.cellPoint(cell);
+    }, { id, cell });
+    await page.mouse.click(point.x, point.y);
+  };
+  const legal = (id) => page.evaluate((id) => document.getElementById(id).view.legal, id);
+  const steps = (id) => page.evaluate((id) => document.getElementById(id).state.steps, id);
+
+  // Unity: a piece, then where it slides.
+  const slide = (await legal('unity-play')).find((s) => s.kind === 'move');
+  await clickAt('unity-play', slide.cells[0]);
+  assert.match((await texts(page, '#unity-play')).status, /Click an arrow|Click the ring|Now click/);
+  await clickAt('unity-play', slide.cells[1]);
+  assert.equal(await steps('unity-play'), 1);
+  assert.match((await texts(page, '#unity-play')).caption, new RegExp(`^1\\. Purple ${slide.text}$`));
+  // Then a shot: a ring clicked twice, or an asterisk and one of its arrows.
+  const shot = (await legal('unity-play')).find((s) => s.kind === 'ring' || s.kind === 'asterisk');
+  await clickAt('unity-play', shot.cells[0]);
+  if (shot.kind === 'ring') {
+    await clickAt('unity-play', shot.cells[0]);
+  } else {
+    const point = await page.evaluate(({ cell, dir }) => document.getElementById('unity-play').board.dirPoint(cell, dir), { cell: shot.cells[0], dir: shot.dir });
+    await page.mouse.click(point.x, point.y);
+  }
+  assert.equal(await steps('unity-play'), 2);
+  assert.equal((await page.evaluate(() => document.getElementById('unity-play').view.steps))[1], shot.text);
+  await page.locator('#unity-play').screenshot({ path: join(artifacts, 'embed-playable-unity.png') });
+
+  // Merlin's Chain: a grey tile of the player to move, then the cell it goes to.
+  const flip = (await legal('merlin-play')).find((s) => s.kind === 'flip');
+  const shownAt = await page.evaluate(
+    (piece) => document.getElementById('merlin-play').view.pieces.findIndex((p) => p && p.kind === 'tile' && Number(p.label) === piece),
+    Number(flip.piece),
+  );
+  assert.ok(shownAt >= 0);
+  await clickAt('merlin-play', shownAt);
+  assert.match((await texts(page, '#merlin-play')).status, new RegExp(`tile ${flip.piece} goes`));
+  const target = (await legal('merlin-play')).find((s) => s.kind === 'flip' && Number(s.piece) === Number(flip.piece)).cells[0];
+  await clickAt('merlin-play', target);
+  assert.equal(await steps('merlin-play'), 1);
+
+  // Moving a board elsewhere in the page keeps what it shows.
+  const before = await page.evaluate(() => document.getElementById('unity-play').state.record);
+  await page.evaluate(() => document.querySelector('article').append(document.getElementById('unity-play')));
+  await waitBoards(page);
+  assert.equal(await page.evaluate(() => document.getElementById('unity-play').state.record), before);
+  assertDrawn(await canvasInfo(page, '#unity-play'), 'moved board');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a narrow screen: the boards shrink with the column', async () => {
+  const page = await newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+  await openSample(page);
+  for (const sel of SAMPLE_BOARDS) {
+    const info = await canvasInfo(page, sel);
+    assertDrawn(info, `${sel} (narrow)`);
+    assert.ok(info.cssWidth <= 340, `${sel}: ${info.cssWidth}px wide on a 360px screen`);
+    assert.equal(info.width, Math.round(info.cssWidth * 2), 'sharp on a 2x screen');
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+  assert.equal(overflow, false, 'nothing sticks out sideways');
+  await page.screenshot({ path: join(artifacts, 'embed-narrow.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1,0 +1,818 @@
+// <ludus-board>: a Ludus board to embed in any page (a blog post, a forum, a course).
+//
+//   <script type="module" src="https://…/www/embed/ludus-board.js"></script>
+//   <ludus-board record="unlur;moves=d4,pass,c3"></ludus-board>
+//
+// A replay viewer by default (first / previous / next / last, arrow keys when focused, a
+// caption with the step shown and the result at the end); `playable` lets the reader play on.
+// Everything else it needs (the rules engine, the board drawing) is resolved relative to this
+// file, so the one script tag works from any page. The widget keeps to itself: its markup and
+// styles live in a shadow root, it defines no globals (only the custom element), and a bad
+// record only shows a message inside the widget. All boards of a page share one engine
+// (www/engine.js loads the wasm module once).
+//
+// Attributes:
+//   record    the game as the app's link holds it: `unlur;size=6;moves=d4,pass;at=1`
+//             (a whole app link or its `#…` part works too; whitespace is ignored)
+//   game, options   an empty board instead: game="unity" options="players=3;seed=5"
+//   at (or step)    the step shown first: a number, `start` or `end` (default: the record's
+//             own `at`, else the end)
+//   playable  the reader may play steps (both sides)
+//   theme     light | dark (default: the reader's system setting)
+//   size      the widget's width (`360` means 360px); default: the container's width
+//   coords    show cell names; flipped: turn the board around
+//   app       the Ludus page "Open in Ludus" points at (default: the site this file is on)
+
+import { engine, errorText } from '../engine.js';
+import { Board } from '../board/board.js';
+import { interpret, selectionValid, analyse } from '../input.js';
+import { fragmentFor } from '../record.js';
+import { recordFromAttribute, recordFromGame, stepFromAttribute, widthFromAttribute, flagFromAttribute } from './attributes.js';
+
+const TAG = 'ludus-board';
+const DEFAULT_APP = new URL('../../index.html', import.meta.url).href;
+
+/** Piece kind shown as the hover preview of a placement, per game (as in the app). */
+const PREVIEW_KIND = { unravel: 'checker', scattercut: 'stone', unlur: 'stone' };
+
+const LIGHT = `
+  --ludus-surface: #ffffff;
+  --ludus-surface-2: #f3efe6;
+  --ludus-border: #ddd6c6;
+  --ludus-text: #1f2328;
+  --ludus-muted: #67625a;
+  --ludus-accent: #1c7c54;
+  --ludus-danger: #b42318;
+  --ludus-danger-soft: #fdecea;
+  --board-square: #ecdcb8;
+  --board-square-alt: #e5d2aa;
+  --board-hex: #efe5cf;
+  --board-hex-alt: #e6d9bd;
+  --board-grid: rgba(70, 48, 22, 0.42);
+  --board-label: rgba(70, 58, 44, 0.8);
+  --board-last-turn: rgba(255, 190, 0, 0.4);
+  --board-highlight: #ffc21a;
+  --board-marked: #e8590c;
+  --board-hint: rgba(28, 124, 84, 0.5);
+  --board-hint-strong: rgba(28, 124, 84, 0.9);
+  --board-select: #1c7c54;
+  --board-focus: #1864ab;
+  --board-wall: #3b2a1a;
+  --board-wall-ghost: rgba(59, 42, 26, 0.45);
+  --board-neutral-side: #b9a888;
+  --piece-red: #d43d3d;
+  --piece-blue: #2d6cdf;
+  --piece-black: #25282c;
+  --piece-white: #f7f5ef;
+  --piece-purple: #8d3fb5;
+  --piece-orange: #f08c1c;
+  --piece-green: #2f9a57;
+  --piece-grey: #c4c1b8;
+  color-scheme: light;
+`;
+
+const DARK = `
+  --ludus-surface: #1d2025;
+  --ludus-surface-2: #272b31;
+  --ludus-border: #3a3f47;
+  --ludus-text: #e7e5e0;
+  --ludus-muted: #a19d95;
+  --ludus-accent: #3fb27f;
+  --ludus-danger: #ff8a7a;
+  --ludus-danger-soft: #3a1f1c;
+  --board-square: #3d4149;
+  --board-square-alt: #363a41;
+  --board-hex: #3c4048;
+  --board-hex-alt: #353941;
+  --board-grid: rgba(230, 230, 230, 0.22);
+  --board-label: rgba(230, 228, 220, 0.7);
+  --board-last-turn: rgba(255, 196, 0, 0.28);
+  --board-highlight: #ffd43b;
+  --board-marked: #ff922b;
+  --board-hint: rgba(99, 230, 170, 0.5);
+  --board-hint-strong: rgba(99, 230, 170, 0.9);
+  --board-select: #3fb27f;
+  --board-focus: #74c0fc;
+  --board-wall: #f1e3c8;
+  --board-wall-ghost: rgba(241, 227, 200, 0.45);
+  --board-neutral-side: #6b6557;
+  --piece-red: #e5534b;
+  --piece-blue: #4a86f0;
+  --piece-black: #17191c;
+  --piece-white: #f2f0ea;
+  --piece-purple: #a45fd0;
+  --piece-orange: #f59f3a;
+  --piece-green: #3fb06a;
+  --piece-grey: #8f8c85;
+  color-scheme: dark;
+`;
+
+// The host element takes no inherited style from the page (`all: initial`; custom
+// properties are set here, so the page's own --board-* or --surface do not leak in). The
+// page may still place and size the element (margins, width, float): its rules on the host
+// win over :host, and .frame resets inherited properties again for everything inside.
+const CSS = `
+:host {
+  all: initial;
+  display: block;
+  ${LIGHT}
+}
+@media (prefers-color-scheme: dark) {
+  :host(:not([theme="light"])) { ${DARK} }
+}
+:host([theme="dark"]) { ${DARK} }
+:host([theme="light"]) { ${LIGHT} }
+:host([hidden]) { display: none; }
+:host([size]) { width: fit-content; max-width: 100%; }
+
+.frame {
+  all: initial;
+  box-sizing: border-box;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  width: var(--ludus-width, 100%);
+  max-width: 100%;
+  margin: 0;
+  padding: 8px;
+  direction: ltr;
+  writing-mode: horizontal-tb;
+  text-align: left;
+  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  color: var(--ludus-text);
+  background: var(--ludus-surface);
+  border: 1px solid var(--ludus-border);
+  border-radius: 10px;
+  visibility: visible;
+  pointer-events: auto;
+  cursor: auto;
+  user-select: none;
+  -webkit-user-select: none;
+}
+.frame *, .frame *::before, .frame *::after { box-sizing: border-box; }
+.frame:focus { outline: none; }
+.frame:focus-visible { outline: 2px solid var(--board-focus); outline-offset: 2px; }
+
+.board-box {
+  --board-aspect: 1;
+  position: relative;
+  display: block;
+  width: min(100%, calc(var(--ludus-board-max-height, 85vh) * var(--board-aspect)));
+  aspect-ratio: var(--board-aspect);
+  margin: 0 auto;
+  overflow: hidden;
+}
+.board-box canvas {
+  position: absolute;
+  left: 0;
+  top: 0;
+  display: block;
+  visibility: visible;
+  opacity: 1;
+  max-width: none;
+  max-height: none;
+  margin: 0;
+  padding: 0;
+  border: 0;
+  background: transparent;
+  touch-action: manipulation;
+  -webkit-tap-highlight-color: transparent;
+  outline: none;
+}
+.hover-name {
+  position: absolute;
+  right: 4px;
+  top: 2px;
+  font-size: 12px;
+  font-variant-numeric: tabular-nums;
+  color: var(--ludus-muted);
+  pointer-events: none;
+}
+.hover-name:empty { display: none; }
+.loading {
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  color: var(--ludus-muted);
+}
+.loading[hidden] { display: none; }
+
+.bar {
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  flex-wrap: wrap;
+}
+.bar[hidden], .nav[hidden], button[hidden], a[hidden], p[hidden] { display: none; }
+.nav {
+  display: inline-flex;
+  align-items: center;
+  gap: 2px;
+}
+button {
+  all: initial;
+  box-sizing: border-box;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 4px;
+  min-width: 32px;
+  height: 30px;
+  padding: 0 8px;
+  font: inherit;
+  font-size: 13px;
+  color: var(--ludus-text);
+  background: var(--ludus-surface-2);
+  border: 1px solid var(--ludus-border);
+  border-radius: 7px;
+  cursor: pointer;
+}
+button:hover:not(:disabled) { border-color: var(--ludus-accent); }
+button:focus-visible { outline: 2px solid var(--board-focus); outline-offset: 1px; }
+button:disabled { opacity: 0.4; cursor: default; }
+button svg { width: 16px; height: 16px; display: block; fill: currentColor; }
+.counter {
+  min-width: 56px;
+  text-align: center;
+  font-size: 12px;
+  font-variant-numeric: tabular-nums;
+  color: var(--ludus-muted);
+}
+.spacer { flex: 1; }
+
+.caption {
+  margin: 0;
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  font-weight: 600;
+  min-height: 20px;
+  overflow-wrap: anywhere;
+}
+.status {
+  margin: 0;
+  color: var(--ludus-muted);
+  font-size: 13px;
+  overflow-wrap: anywhere;
+}
+.status.over { color: var(--ludus-text); font-weight: 600; }
+.caption, .status, .message, .credit { user-select: text; -webkit-user-select: text; }
+.status.note { color: var(--ludus-danger); }
+.dot {
+  flex: none;
+  display: inline-block;
+  width: 11px;
+  height: 11px;
+  border-radius: 50%;
+  border: 1px solid rgba(127, 127, 127, 0.55);
+}
+.dot[hidden] { display: none; }
+
+.foot {
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 8px;
+  flex-wrap: wrap;
+  font-size: 12px;
+  color: var(--ludus-muted);
+  border-top: 1px solid var(--ludus-border);
+  padding-top: 5px;
+}
+.credit { margin: 0; }
+a {
+  color: var(--ludus-accent);
+  text-decoration: none;
+  font-weight: 600;
+  cursor: pointer;
+}
+a:hover { text-decoration: underline; }
+a:focus-visible { outline: 2px solid var(--board-focus); outline-offset: 1px; }
+
+.message {
+  margin: 0;
+  padding: 10px 12px;
+  color: var(--ludus-danger);
+  background: var(--ludus-danger-soft);
+  border-radius: 7px;
+  overflow-wrap: anywhere;
+}
+.frame[data-state="error"] .board-box,
+.frame[data-state="error"] .bar,
+.frame[data-state="error"] .caption,
+.frame[data-state="error"] .status { display: none; }
+`;
+
+const ICONS = {
+  first: 'M6 5h2v14H6zM20 5v14L9 12z',
+  previous: 'M17 5v14L6 12z',
+  next: 'M7 5v14l11-7z',
+  last: 'M16 5h2v14h-2zM4 5v14l11-7z',
+};
+
+// Static markup only: every piece of text from the record or the engine goes in with
+// textContent.
+const TEMPLATE = `
+<div class="frame" part="frame" role="group" tabindex="0" data-state="loading">
+  <div class="board-box" part="board">
+    <div class="loading">Loading…</div>
+    <span class="hover-name" aria-hidden="true"></span>
+  </div>
+  <div class="bar" part="controls">
+    <div class="nav" role="toolbar" aria-label="Steps">
+      <button type="button" data-go="first" title="First position (Home)" aria-label="First position"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS.first}"/></svg></button>
+      <button type="button" data-go="previous" title="Previous step (←)" aria-label="Previous step"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS.previous}"/></svg></button>
+      <span class="counter" aria-hidden="true"></span>
+      <button type="button" data-go="next" title="Next step (→)" aria-label="Next step"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS.next}"/></svg></button>
+      <button type="button" data-go="last" title="Last position (End)" aria-label="Last position"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS.last}"/></svg></button>
+    </div>
+    <span class="spacer"></span>
+    <button type="button" class="pass" hidden>Pass</button>
+    <button type="button" class="reset" hidden title="Back to the position given">Reset</button>
+  </div>
+  <p class="caption" part="caption" aria-live="polite"><span class="dot" hidden></span><span class="caption-text"></span></p>
+  <p class="status" part="status"></p>
+  <p class="message" role="alert" hidden></p>
+  <div class="foot" part="footer">
+    <p class="credit"></p>
+    <a class="open" target="_blank" rel="noopener" hidden>Open in Ludus</a>
+  </div>
+</div>`;
+
+export class LudusBoard extends HTMLElement {
+  static get observedAttributes() {
+    return ['record', 'game', 'options', 'at', 'step', 'playable', 'theme', 'size', 'coords', 'flipped', 'app'];
+  }
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = CSS;
+    const holder = document.createElement('template');
+    holder.innerHTML = TEMPLATE;
+    root.append(style, holder.content.cloneNode(true));
+    const q = (s) => root.querySelector(s);
+    this.ui = {
+      frame: q('.frame'),
+      box: q('.board-box'),
+      loading: q('.loading'),
+      hoverName: q('.hover-name'),
+      bar: q('.bar'),
+      nav: q('.nav'),
+      counter: q('.counter'),
+      buttons: Object.fromEntries([...root.querySelectorAll('[data-go]')].map((b) => [b.dataset.go, b])),
+      pass: q('.pass'),
+      reset: q('.reset'),
+      caption: q('.caption-text'),
+      dot: q('.dot'),
+      status: q('.status'),
+      message: q('.message'),
+      credit: q('.credit'),
+      open: q('.open'),
+    };
+    this.mod = null;
+    this.session = null;
+    this.view = null;
+    this.selection = null;
+    this.note = '';
+    this.initialRecord = null; // the position the attributes gave (Reset goes back to it)
+    this.kept = null; // the record shown when the element was taken out of the page
+    this.loadToken = 0;
+    this.board = null;
+    this.darkQuery = null;
+    this.onSchemeChange = () => this.board?.refreshTheme();
+
+    for (const [go, button] of Object.entries(this.ui.buttons)) {
+      button.addEventListener('click', () => this.go(go));
+    }
+    this.ui.pass.addEventListener('click', () => {
+      const a = analyse(this.legal(), null, this.view?.pieces);
+      if (a.pass) this.play(a.pass);
+    });
+    this.ui.reset.addEventListener('click', () => this.reset());
+    this.ui.frame.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  connectedCallback() {
+    if (!this.board) {
+      this.board = new Board(this.ui.box, {
+        onAction: (event) => this.onBoardAction(event),
+        onHover: (hover) => this.onHover(hover),
+        onEscape: () => this.clearSelection(),
+      });
+    } else {
+      this.board.resizeObserver.observe(this.ui.box);
+    }
+    this.darkQuery = matchMedia('(prefers-color-scheme: dark)');
+    this.darkQuery.addEventListener('change', this.onSchemeChange);
+    this.applySize();
+    this.board.refreshTheme();
+    this.load();
+  }
+
+  disconnectedCallback() {
+    this.darkQuery?.removeEventListener('change', this.onSchemeChange);
+    this.board?.resizeObserver.disconnect();
+    // Keep what the reader was looking at, free the engine's copy.
+    this.kept = this.view?.record ?? null;
+    this.loadToken++;
+    this.dropSession();
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (before === after || !this.isConnected || !this.board) return;
+    switch (name) {
+      case 'record':
+      case 'game':
+      case 'options':
+        this.kept = null;
+        this.load();
+        break;
+      case 'at':
+      case 'step':
+        if (this.session) {
+          const n = stepFromAttribute(after, this.view.steps.length);
+          if (n != null) this.goTo(n);
+        }
+        break;
+      case 'theme':
+        this.board.refreshTheme();
+        break;
+      case 'size':
+        this.applySize();
+        break;
+      case 'app':
+        this.render();
+        break;
+      default:
+        this.selection = null;
+        this.render();
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------
+  // Public API (for pages that script the widget)
+  // ----------------------------------------------------------------------------------------
+
+  /** What the widget shows: {status: "loading" | "ready" | "error", game, record, cursor, steps, message}. */
+  get state() {
+    const v = this.view;
+    return {
+      status: this.ui.frame.dataset.state,
+      game: v?.game ?? null,
+      record: v?.record ?? null,
+      cursor: v?.cursor ?? 0,
+      steps: v?.steps.length ?? 0,
+      message: this.ui.message.hidden ? '' : this.ui.message.textContent,
+    };
+  }
+
+  first() {
+    this.go('first');
+  }
+
+  previous() {
+    this.go('previous');
+  }
+
+  next() {
+    this.go('next');
+  }
+
+  last() {
+    this.go('last');
+  }
+
+  goTo(n) {
+    if (!this.session) return;
+    this.session.goTo(Math.max(0, Math.min(this.view.steps.length, Math.floor(Number(n) || 0))));
+    this.afterChange();
+  }
+
+  // ----------------------------------------------------------------------------------------
+  // Loading
+  // ----------------------------------------------------------------------------------------
+
+  get playable() {
+    return flagFromAttribute(this.getAttribute('playable'));
+  }
+
+  /** The record given by the attributes, or {error}. */
+  givenRecord() {
+    if (this.hasAttribute('record')) {
+      const read = recordFromAttribute(this.getAttribute('record'));
+      if (read.error) return { error: read.error };
+      if (read.empty) return { error: 'the record is empty' };
+      return { record: read.record };
+    }
+    return recordFromGame(this.getAttribute('game'), this.getAttribute('options'));
+  }
+
+  async load() {
+    const token = ++this.loadToken;
+    this.setState('loading');
+    const given = this.givenRecord();
+    if (given.error) return this.fail(given.error);
+    try {
+      this.mod = await engine();
+    } catch (error) {
+      if (token === this.loadToken) this.fail(`the Ludus engine could not be loaded (${errorText(error)})`);
+      return;
+    }
+    if (token !== this.loadToken) return;
+    let session;
+    try {
+      session = this.mod.Session.fromRecord(given.record);
+      const steps = session.view().steps.length;
+      const at = stepFromAttribute(this.getAttribute('at') ?? this.getAttribute('step'), steps);
+      if (at != null) session.goTo(at);
+      this.initialRecord = session.record();
+      if (this.kept != null && this.kept !== this.initialRecord) {
+        // Taken out of the page and put back: show what the reader was looking at.
+        const kept = this.mod.Session.fromRecord(this.kept);
+        session.free();
+        session = kept;
+      }
+    } catch (error) {
+      return this.fail(errorText(error));
+    }
+    this.dropSession();
+    this.session = session;
+    this.kept = null;
+    this.selection = null;
+    this.note = '';
+    this.view = session.view();
+    this.setState('ready');
+    this.render();
+  }
+
+  dropSession() {
+    try {
+      this.session?.free?.();
+    } catch {
+      /* already freed */
+    }
+    this.session = null;
+  }
+
+  fail(message) {
+    this.dropSession();
+    this.view = null;
+    this.board?.update({ view: null });
+    this.ui.message.textContent = `This board cannot be shown: ${message}.`.replace(/\.\.$/, '.');
+    this.ui.message.hidden = false;
+    this.ui.credit.textContent = 'Ludus';
+    this.ui.open.hidden = true;
+    this.setState('error');
+  }
+
+  setState(state) {
+    this.ui.frame.dataset.state = state;
+    this.ui.loading.hidden = state !== 'loading';
+    if (state !== 'error') this.ui.message.hidden = true;
+  }
+
+  applySize() {
+    const width = widthFromAttribute(this.getAttribute('size'));
+    if (width) this.ui.frame.style.setProperty('--ludus-width', width);
+    else this.ui.frame.style.removeProperty('--ludus-width');
+  }
+
+  // ----------------------------------------------------------------------------------------
+  // Stepping and playing
+  // ----------------------------------------------------------------------------------------
+
+  go(where) {
+    if (!this.session) return;
+    const n = this.view.steps.length;
+    const c = this.view.cursor;
+    const target = { first: 0, previous: c - 1, next: c + 1, last: n }[where];
+    if (target == null || target < 0 || target > n || target === c) return;
+    this.session.goTo(target);
+    this.afterChange();
+  }
+
+  legal() {
+    const v = this.view;
+    if (!v || !this.playable || v.outcome) return [];
+    return v.legal ?? [];
+  }
+
+  play(text) {
+    if (!this.session || !this.playable) return false;
+    try {
+      this.session.play(text);
+    } catch (error) {
+      this.note = errorText(error);
+      this.renderStatus();
+      return false;
+    }
+    this.afterChange();
+    return true;
+  }
+
+  reset() {
+    if (!this.mod || this.initialRecord == null) return;
+    try {
+      const session = this.mod.Session.fromRecord(this.initialRecord);
+      this.dropSession();
+      this.session = session;
+    } catch (error) {
+      return this.fail(errorText(error));
+    }
+    this.afterChange();
+  }
+
+  afterChange() {
+    this.selection = null;
+    this.note = '';
+    this.view = this.session.view();
+    this.render();
+    this.dispatchEvent(
+      new CustomEvent('ludus-change', {
+        detail: { record: this.view.record, cursor: this.view.cursor, steps: this.view.steps.length },
+      }),
+    );
+  }
+
+  onBoardAction(event) {
+    if (!this.playable || !this.view) return;
+    if (event.type === 'outside') return this.clearSelection();
+    const legal = this.legal();
+    const result = interpret(legal, this.selection, event, this.view.pieces);
+    if (result.play) return this.play(result.play);
+    if (result.select) {
+      this.selection = result.select;
+      this.note = '';
+      return this.render();
+    }
+    if (result.clear) return this.clearSelection();
+    if (result.reject) this.explainReject(event, legal);
+  }
+
+  /** Asks the engine why a click is no step ("c4 is occupied"). */
+  explainReject(event, legal) {
+    const v = this.view;
+    if (!legal.length) {
+      this.note = v.outcome ? 'The game is over.' : '';
+      return this.renderStatus();
+    }
+    const a = analyse(legal, null, v.pieces);
+    let text = null;
+    if (a.oneClick.size || a.edges.size || a.kinds.has('swap')) {
+      if (event.type === 'cell') text = v.cells[event.cell];
+      else if (event.type === 'edge') text = `${v.cells[event.a]}|${v.cells[event.b]}`;
+    }
+    if (text == null) {
+      this.note = a.kinds.has('flip')
+        ? 'Pick a grey tile of the player to move, then the cell to play it on.'
+        : 'Pick a piece of the player to move first.';
+      return this.renderStatus();
+    }
+    try {
+      this.mod.apply_move(v.record, text);
+      this.note = '';
+    } catch (error) {
+      this.note = errorText(error);
+    }
+    this.renderStatus();
+  }
+
+  clearSelection() {
+    if (!this.selection && !this.note) return;
+    this.selection = null;
+    this.note = '';
+    this.render();
+  }
+
+  onHover(hover) {
+    const v = this.view;
+    let name = '';
+    if (v && hover.cell != null && hover.cell >= 0) {
+      name = hover.edge ? `${v.cells[hover.edge[0]]}|${v.cells[hover.edge[1]]}` : v.cells[hover.cell] ?? '';
+    }
+    this.ui.hoverName.textContent = name;
+  }
+
+  onKey(e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    // On a playable board the arrows move over the cells (the Board handles them).
+    if (this.playable && e.target === this.board?.canvas) return;
+    const go = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' }[e.key];
+    if (go) {
+      e.preventDefault();
+      this.go(go);
+    } else if (e.key === 'Escape') {
+      this.clearSelection();
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------
+  // Drawing
+  // ----------------------------------------------------------------------------------------
+
+  render() {
+    const v = this.view;
+    if (!v || !this.board) return;
+    const playable = this.playable;
+    const legal = this.legal();
+    if (this.selection && !selectionValid(legal, this.selection, v.pieces)) this.selection = null;
+    const mover = v.players?.[v.to_move];
+    let previewColor = mover?.color;
+    if (v.game === 'unlur' && legal.some((s) => s.kind === 'pass')) previewColor = 'black';
+    const previewKind = PREVIEW_KIND[v.game];
+    this.board.update({
+      view: v,
+      legal,
+      selection: this.selection,
+      interactive: legal.length > 0,
+      coords: flagFromAttribute(this.getAttribute('coords')),
+      flipped: flagFromAttribute(this.getAttribute('flipped')),
+      preview: playable && previewKind && previewColor ? { kind: previewKind, color: previewColor } : null,
+    });
+    const canvas = this.board.canvas;
+    // A view-only board is no keyboard stop: focus (and the arrow keys) go to the frame.
+    if (playable) canvas.tabIndex = 0;
+    else canvas.removeAttribute('tabindex');
+    canvas.setAttribute('role', playable ? 'application' : 'img');
+    const shape = v.shape.kind === 'hex' ? `hexagonal board, side ${v.shape.side}` : `${v.shape.width} by ${v.shape.height} board`;
+    canvas.setAttribute(
+      'aria-label',
+      `${v.title}, ${shape}, after step ${v.cursor} of ${v.steps.length}. ${v.prompt}.` +
+        (playable ? ' Arrow keys move over the cells, Enter or Space plays there.' : ''),
+    );
+    this.ui.frame.setAttribute('aria-label', `${v.title} board`);
+    this.ui.frame.dataset.cursor = String(v.cursor);
+    this.ui.frame.dataset.steps = String(v.steps.length);
+
+    const n = v.steps.length;
+    this.ui.nav.hidden = n === 0 && !playable;
+    this.ui.counter.textContent = `${v.cursor} / ${n}`;
+    this.ui.buttons.first.disabled = v.cursor === 0;
+    this.ui.buttons.previous.disabled = v.cursor === 0;
+    this.ui.buttons.next.disabled = v.cursor >= n;
+    this.ui.buttons.last.disabled = v.cursor >= n;
+    const a = analyse(legal, null, v.pieces);
+    this.ui.pass.hidden = !a.pass;
+    if (a.pass) this.ui.pass.textContent = v.game === 'unlur' ? 'Pass and take Black' : 'Pass';
+    this.ui.reset.hidden = !playable || v.record === this.initialRecord;
+    this.ui.bar.hidden = this.ui.nav.hidden && this.ui.pass.hidden && this.ui.reset.hidden;
+
+    // The caption: the step that led here ("12. Green 17@c3").
+    if (v.cursor > 0) {
+      const seat = v.movers?.[v.cursor - 1];
+      const player = v.players?.[seat];
+      this.ui.caption.textContent = `${v.cursor}. ${player ? `${player.name} ` : ''}${v.steps[v.cursor - 1]}`;
+      this.setDot(player?.color);
+    } else {
+      this.ui.caption.textContent = n ? 'Start' : v.title;
+      this.setDot(null);
+    }
+    this.renderStatus();
+
+    this.ui.credit.textContent = `${v.title} · ${v.designer}`;
+    const app = (this.getAttribute('app') ?? '').trim();
+    let href = DEFAULT_APP;
+    if (app) {
+      try {
+        href = new URL(app, document.baseURI).href;
+      } catch {
+        /* keep the default */
+      }
+    }
+    href = href.replace(/#.*$/, '');
+    this.ui.open.hidden = !/^https?:|^file:/.test(href);
+    this.ui.open.href = href + fragmentFor(v.record);
+  }
+
+  setDot(color) {
+    this.ui.dot.hidden = !color;
+    if (color) this.ui.dot.style.background = `var(--piece-${color})`;
+  }
+
+  renderStatus() {
+    const v = this.view;
+    if (!v) return;
+    const status = this.ui.status;
+    let text = v.prompt || '';
+    if (!text && v.outcome) text = v.outcome.kind === 'winner' ? `${v.players?.[v.outcome.seat]?.name ?? 'Someone'} wins` : 'Draw';
+    if (this.playable && v.cursor < v.steps.length) {
+      text += `${text ? '. ' : ''}A step played here replaces the ${v.steps.length - v.cursor} later.`;
+    }
+    if (this.playable && this.selection && !this.note) {
+      const a = analyse(this.legal(), this.selection, v.pieces);
+      if (a.dirs.size) text = 'Click an arrow to fire the asterisk that way, or a space to slide to.';
+      else if (a.selfCapture) text = 'Click the ring again to fire it, or a space to slide to.';
+      else if (this.selection.piece != null) text = `Now click where tile ${this.selection.piece} goes.`;
+      else if (a.dests.size) text = 'Now click where it goes.';
+    }
+    status.classList.toggle('over', !!v.outcome);
+    status.classList.toggle('note', !!this.note);
+    status.textContent = this.note || text;
+  }
+}
+
+if (!customElements.get(TAG)) customElements.define(TAG, LudusBoard);
