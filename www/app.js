@@ -20,12 +20,24 @@
 
 import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
+import { paletteCss } from './board/palette.js';
 import { interpret, selectionValid, groupTurns, groupRounds, analyse } from './input.js';
 import { fragmentFor, readFragment, gameOfRecord, Store } from './record.js';
 import { parseRecord } from './record-text.js';
 import { rulesFor } from './rules.js';
 import { SetupEditor } from './editor.js';
 import { Computer, LEVELS, DEFAULT_LEVEL, parsePlayer, levelLabel, levelPace } from './computer.js';
+
+// The board colours, light and dark (one source shared with the embeddable widget).
+document.head.append(
+  Object.assign(document.createElement('style'), {
+    textContent: paletteCss({
+      base: ':root',
+      systemDark: ":root:not([data-theme='light'])",
+      forcedDark: ":root[data-theme='dark']",
+    }),
+  }),
+);
 
 const $ = (id) => document.getElementById(id);
 

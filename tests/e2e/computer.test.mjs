@@ -5,8 +5,7 @@
 // screenshots of the thinking indicator and the seat switches in light and dark themes.
 //
 // The demo game uses the `?level=mcts:50` test parameter (50 search iterations a step) to
-// be quick; everything else uses the levels offered on the page. LUDUS_MOCK=1 runs the page
-// plumbing against the toy engine (tests/e2e/mock), whose computer answers at once.
+// be quick; everything else uses the levels offered on the page.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,7 +18,6 @@ import { launch } from './browser.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = join(root, 'dist');
 const artifacts = join(root, 'test-artifacts');
-const mock = process.env.LUDUS_MOCK === '1';
 
 let server;
 let browser;
@@ -28,7 +26,7 @@ before(async () => {
   const built = await stat(join(dist, 'ludus_bg.wasm')).catch(() => null);
   assert.ok(built, 'dist/ is missing: run `trunk build --release --offline` first');
   await mkdir(artifacts, { recursive: true });
-  server = await serve(dist, mock ? { overrides: { '/ludus.js': join(root, 'tests/e2e/mock/ludus.js') } } : {});
+  server = await serve(dist);
   browser = await launch();
 });
 
@@ -312,7 +310,7 @@ test('undo, history and another game cancel the thinking: no step is played afte
   assert.equal(s.cursor, 0);
   assert.equal(s.thinking, null);
   assert.equal(await page.locator('.status.thinking').count(), 0);
-  await page.waitForTimeout(mock ? 500 : 4800); // longer than the abandoned search
+  await page.waitForTimeout(4800); // longer than the abandoned search
   s = await state(page);
   assert.deepEqual(s.steps, [first], 'no step was played after the undo');
   assert.equal(s.cursor, 0);
@@ -359,7 +357,7 @@ test('undo, history and another game cancel the thinking: no step is played afte
   await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '0');
   await setSeat(page, 0, false);
   assert.equal(await thinking(page), false);
-  await page.waitForTimeout(mock ? 500 : 4500);
+  await page.waitForTimeout(4500);
   assert.equal(await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur')), left, 'the Unlur game was left as it was');
   s = await state(page);
   assert.equal(s.game, 'scattercut');
@@ -454,7 +452,7 @@ test('the page stays responsive while the computer thinks (no main-thread task o
       maxTimerGapMs: Math.round(gap),
     });
     assert.deepEqual(long, [], `no long task on the main thread while the computer thinks (${s.game})`);
-    if (!mock) assert.ok(s.lastAnswer.iterations > 100, 'the search ran for the normal level');
+    assert.ok(s.lastAnswer.iterations > 100, 'the search ran for the normal level');
     await checkLegal(page, s.record);
   }
   console.log('long tasks while thinking:', JSON.stringify(report));

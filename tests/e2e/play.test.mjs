@@ -4,8 +4,7 @@
 //
 // The legal steps (with the cells each is made by) are read from the page's own module
 // (`/www/app.js` exports the app); every step is then made with real mouse clicks on the
-// canvas at the cells' screen positions. Set LUDUS_MOCK=1 to run against the toy engine in
-// tests/e2e/mock (page plumbing only).
+// canvas at the cells' screen positions.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +17,6 @@ import { launch } from './browser.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = join(root, 'dist');
 const artifacts = join(root, 'test-artifacts');
-const mock = process.env.LUDUS_MOCK === '1';
 
 let server;
 let browser;
@@ -27,7 +25,7 @@ before(async () => {
   const built = await stat(join(dist, 'ludus_bg.wasm')).catch(() => null);
   assert.ok(built, 'dist/ is missing: run `trunk build --release --offline` first');
   await mkdir(artifacts, { recursive: true });
-  server = await serve(dist, mock ? { overrides: { '/ludus.js': join(root, 'tests/e2e/mock/ludus.js') } } : {});
+  server = await serve(dist);
   browser = await launch();
 });
 

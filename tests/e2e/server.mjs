@@ -1,5 +1,4 @@
 // A tiny static file server for the built site (dist/), on 127.0.0.1 and a free port.
-// `overrides` maps URL paths to files served instead (the tests can swap in a mock engine).
 // Run directly to browse: `node tests/e2e/server.mjs [dir] [port]`.
 
 import { createServer } from 'node:http';
@@ -20,25 +19,22 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export async function serve(root, { port = 0, overrides = {} } = {}) {
+export async function serve(root, { port = 0 } = {}) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');
       let path = decodeURIComponent(url.pathname);
-      let file = overrides[path];
-      if (!file) {
-        if (path.endsWith('/')) path += 'index.html';
-        file = normalize(join(base, path));
-        if (file !== base && !file.startsWith(base + sep)) {
-          res.writeHead(403).end('forbidden');
-          return;
-        }
-        const info = await stat(file).catch(() => null);
-        if (!info || !info.isFile()) {
-          res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-          return;
-        }
+      if (path.endsWith('/')) path += 'index.html';
+      const file = normalize(join(base, path));
+      if (file !== base && !file.startsWith(base + sep)) {
+        res.writeHead(403).end('forbidden');
+        return;
+      }
+      const info = await stat(file).catch(() => null);
+      if (!info || !info.isFile()) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
       }
       const body = await readFile(file);
       res.writeHead(200, {

@@ -1,5 +1,5 @@
 // Development helper: screenshots of every game's board (not a test).
-// `node tests/e2e/shots.mjs [--mock] [--dark] [--width 1280 --height 800] [--moves N]`
+// `node tests/e2e/shots.mjs [--dark] [--width 1280 --height 800] [--moves N]`
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -13,8 +13,7 @@ const value = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const overrides = flag('--mock') ? { '/ludus.js': join(root, 'tests/e2e/mock/ludus.js') } : {};
-const server = await serve(join(root, 'dist'), { overrides });
+const server = await serve(join(root, 'dist'));
 const browser = await launch();
 const out = join(root, 'test-artifacts', 'shots');
 await mkdir(out, { recursive: true });

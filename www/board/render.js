@@ -7,65 +7,47 @@
 //     previewColor, previewKind }
 // theme: colours read from CSS custom properties (see themeFrom).
 
+import { PALETTE } from './palette.js';
+
 const TAU = Math.PI * 2;
 
-/** Default colours (light theme); the page overrides them from CSS custom properties. */
-export const DEFAULT_THEME = {
-  background: 'transparent',
-  boardSquare: '#e9d9b7',
-  boardSquareAlt: '#dfcca5',
-  boardHex: '#eadfc8',
-  boardHexAlt: '#e2d5b9',
-  grid: 'rgba(60, 40, 20, 0.45)',
-  label: 'rgba(60, 50, 40, 0.75)',
-  lastTurn: 'rgba(255, 196, 0, 0.38)',
-  highlight: '#ffcf33',
-  marked: '#e8590c',
-  hint: 'rgba(20, 90, 60, 0.55)',
-  hintStrong: 'rgba(20, 120, 70, 0.9)',
-  select: '#1c7c54',
-  focus: '#1864ab',
-  wall: '#3b2a1a',
-  wallGhost: 'rgba(59, 42, 26, 0.45)',
-  neutralSide: 'rgba(120, 100, 80, 0.55)',
-  pieces: {
-    red: '#d43d3d',
-    blue: '#2d6cdf',
-    black: '#23262a',
-    white: '#f6f4ee',
-    purple: '#8d3fb5',
-    orange: '#f08c1c',
-    green: '#2f9a57',
-    grey: '#b9b7b0',
-  },
+/** Renderer theme keys and the custom properties (board/palette.js) they are read from. */
+const THEME_PROPERTIES = {
+  boardSquare: 'board-square',
+  boardSquareAlt: 'board-square-alt',
+  boardHex: 'board-hex',
+  boardHexAlt: 'board-hex-alt',
+  grid: 'board-grid',
+  label: 'board-label',
+  lastTurn: 'board-last-turn',
+  highlight: 'board-highlight',
+  marked: 'board-marked',
+  hint: 'board-hint',
+  hintStrong: 'board-hint-strong',
+  select: 'board-select',
+  focus: 'board-focus',
+  wall: 'board-wall',
+  wallGhost: 'board-wall-ghost',
+  neutralSide: 'board-neutral-side',
 };
+const PIECE_COLORS = ['red', 'blue', 'black', 'white', 'purple', 'orange', 'green', 'grey'];
+
+/** A theme read through `get(propertyName)`, falling back to the light palette. */
+function themeOf(get) {
+  const theme = { background: 'transparent', pieces: {} };
+  const read = (name) => get(name) || PALETTE.light[name];
+  for (const [key, name] of Object.entries(THEME_PROPERTIES)) theme[key] = read(name);
+  for (const color of PIECE_COLORS) theme.pieces[color] = read(`piece-${color}`);
+  return theme;
+}
+
+/** The light palette, for drawing before any style is known. */
+export const DEFAULT_THEME = themeOf(() => '');
 
 /** Reads theme colours from an element's CSS custom properties (--board-*, --piece-*). */
 export function themeFrom(element) {
   const style = getComputedStyle(element);
-  const get = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
-  const t = structuredClone(DEFAULT_THEME);
-  const map = {
-    boardSquare: '--board-square',
-    boardSquareAlt: '--board-square-alt',
-    boardHex: '--board-hex',
-    boardHexAlt: '--board-hex-alt',
-    grid: '--board-grid',
-    label: '--board-label',
-    lastTurn: '--board-last-turn',
-    highlight: '--board-highlight',
-    marked: '--board-marked',
-    hint: '--board-hint',
-    hintStrong: '--board-hint-strong',
-    select: '--board-select',
-    focus: '--board-focus',
-    wall: '--board-wall',
-    wallGhost: '--board-wall-ghost',
-    neutralSide: '--board-neutral-side',
-  };
-  for (const [key, name] of Object.entries(map)) t[key] = get(name, t[key]);
-  for (const color of Object.keys(t.pieces)) t.pieces[color] = get(`--piece-${color}`, t.pieces[color]);
-  return t;
+  return themeOf((name) => style.getPropertyValue(`--${name}`).trim());
 }
 
 function pieceColor(theme, name) {
