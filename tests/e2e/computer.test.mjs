@@ -7,33 +7,13 @@
 // The demo game uses the `?level=mcts:50` test parameter (50 search iterations a step) to
 // be quick; everything else uses the levels offered on the page.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, stat } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
+import { useSite, artifacts } from './site.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const dist = join(root, 'dist');
-const artifacts = join(root, 'test-artifacts');
 
-let server;
-let browser;
-
-before(async () => {
-  const built = await stat(join(dist, 'ludus_bg.wasm')).catch(() => null);
-  assert.ok(built, 'dist/ is missing: run `trunk build --release --offline` first');
-  await mkdir(artifacts, { recursive: true });
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 async function newPage(context) {
   const page = await context.newPage();
@@ -45,7 +25,7 @@ async function newPage(context) {
 }
 
 async function open(page, path = '') {
-  await page.goto(server.url + path);
+  await page.goto(site.server.url + path);
   await waitReady(page);
 }
 
@@ -149,7 +129,7 @@ async function userPlaces(page, pick = 0) {
 }
 
 test('a demo game: the computer plays every seat to the end and the result is shown', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '?level=mcts:50#unlur;size=4');
   assert.equal(await page.locator('#level-select').inputValue(), 'mcts:50');
@@ -183,7 +163,7 @@ test('a demo game: the computer plays every seat to the end and the result is sh
 });
 
 test('a turn of several steps: the computer is asked again after each step (three-player Unity walls)', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '?level=mcts:50#unity;players=3');
   for (const seat of [2, 1, 0]) await setSeat(page, seat, true);
@@ -209,7 +189,7 @@ test('a turn of several steps: the computer is asked again after each step (thre
 });
 
 test('human against the computer: the computer answers each user step with legal steps', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '#unravel;size=5');
   assert.equal(await page.locator('#level-select').inputValue(), 'normal', 'normal is the default level');
@@ -261,7 +241,7 @@ test('human against the computer: the computer answers each user step with legal
 });
 
 test('a game opened from a link: the computer waits there until asked', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '#unlur;size=4');
   await page.selectOption('#level-select', 'quick');
@@ -290,7 +270,7 @@ test('a game opened from a link: the computer waits there until asked', async ()
 });
 
 test('undo, history and another game cancel the thinking: no step is played afterwards', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '#unlur;size=5');
   await page.selectOption('#level-select', 'strong'); // 4 s a step: time to interrupt it
@@ -367,7 +347,7 @@ test('undo, history and another game cancel the thinking: no step is played afte
 });
 
 test('the page stays responsive while the computer thinks (no main-thread task over 50 ms)', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   await context.addInitScript(() => {
     window.__longtasks = [];
     try {
@@ -466,7 +446,7 @@ test('screenshots: the thinking indicator and the seat switches in the dark them
     ['narrow-dark', { viewport: { width: 420, height: 860 }, colorScheme: 'dark', deviceScaleFactor: 2 }],
     ['narrow-light', { viewport: { width: 420, height: 860 }, colorScheme: 'light', deviceScaleFactor: 2 }],
   ]) {
-    const context = await browser.newContext(options);
+    const context = await site.browser.newContext(options);
     const page = await newPage(context);
     await open(page, '#merlins-chain');
     assert.equal(await page.locator('#computer-hint').isVisible(), true, 'the hint shows while nobody is the computer');

@@ -5,37 +5,15 @@
 // break the widgets; the page gets no new globals and no document styles; all boards share
 // one fetch of the wasm module. Screenshots go to test-artifacts/embed-*.png.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, stat } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
+import { useSite, artifacts } from './site.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const dist = join(root, 'dist');
-const artifacts = join(root, 'test-artifacts');
 const SAMPLE = 'www/examples/blog-post.html';
 const SCRIPT_TAG = /<script type="module" src="[^"]*ludus-board\.js"><\/script>/;
 
-let server;
-let browser;
-
-before(async () => {
-  for (const file of ['ludus_bg.wasm', SAMPLE, 'www/embed.html', 'www/embed/ludus-board.js']) {
-    const built = await stat(join(dist, file)).catch(() => null);
-    assert.ok(built, `dist/${file} is missing: run \`trunk build --release --offline\` first`);
-  }
-  await mkdir(artifacts, { recursive: true });
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite(['ludus_bg.wasm', SAMPLE, 'www/embed.html', 'www/embed/ludus-board.js']);
 
 // CSS a careless (or hostile) host page might have. None of it may reach inside a widget.
 const HOSTILE_CSS = `
@@ -71,7 +49,7 @@ const BAD_BOARDS = `
 
 /** A new page that records errors and every request it makes. */
 async function newPage(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 900, height: 1000 }, ...options });
+  const context = await site.browser.newContext({ viewport: { width: 900, height: 1000 }, ...options });
   const page = await context.newPage();
   page.errors = [];
   page.requests = [];
@@ -98,7 +76,7 @@ async function openSample(page, { hostile = false, bare = false } = {}) {
       await route.fulfill({ response, body: html });
     });
   }
-  await page.goto(server.url + SAMPLE);
+  await page.goto(site.server.url + SAMPLE);
   if (!bare) await waitBoards(page);
 }
 
@@ -520,7 +498,7 @@ test('"Open in Ludus" opens the same position in the app', async () => {
   await openSample(page);
   await page.locator(MERLIN).locator('button[data-go="next"]').click();
   const { open } = await texts(page, MERLIN);
-  assert.ok(open.startsWith(server.url + 'index.html#merlins-chain;'), open);
+  assert.ok(open.startsWith(site.server.url + 'index.html#merlins-chain;'), open);
   assert.equal(await page.locator(MERLIN).locator('a.open').getAttribute('target'), '_blank');
   await page.goto(open);
   await page.waitForSelector('body[data-state="ready"]');
@@ -530,7 +508,7 @@ test('"Open in Ludus" opens the same position in the app', async () => {
   });
   assert.deepEqual(view, { game: 'merlins-chain', cursor: 13, steps: 64 });
   // The app attribute points the link elsewhere.
-  await page.goto(server.url + SAMPLE);
+  await page.goto(site.server.url + SAMPLE);
   await waitBoards(page);
   await page.locator(UNLUR).evaluate((b) => b.setAttribute('app', 'https://ludus.example/play/'));
   assert.match((await texts(page, UNLUR)).open, /^https:\/\/ludus\.example\/play\/#unlur;moves=d4,pass,/);
@@ -551,7 +529,7 @@ test('the iframe page embed.html#record draws a board that fits the frame', asyn
         <iframe id="two" src="/www/embed.html?playable&theme=dark#unlur;size=5" width="320" height="440"></iframe>`,
     }),
   );
-  await page.goto(server.url + 'iframe-host.html');
+  await page.goto(site.server.url + 'iframe-host.html');
   for (const id of ['one', 'two']) {
     const frame = await (await page.waitForSelector(`#${id}`)).contentFrame();
     await frame.waitForFunction(() => document.querySelector('ludus-board')?.state.status === 'ready');
@@ -584,12 +562,12 @@ test('the iframe page embed.html#record draws a board that fits the frame', asyn
   }
   await page.screenshot({ path: join(artifacts, 'embed-iframes.png') });
   // The page on its own, straight from a link.
-  await page.goto(server.url + 'www/embed.html#' + encodeURI('unlur;moves=d4,pass,f6;at=2'));
+  await page.goto(site.server.url + 'www/embed.html#' + encodeURI('unlur;moves=d4,pass,f6;at=2'));
   await page.waitForFunction(() => document.querySelector('ludus-board')?.state.status === 'ready');
   assert.equal((await page.evaluate(() => document.querySelector('ludus-board').state)).cursor, 2);
   await page.evaluate(() => (location.hash = '#merlins-chain;moves=56@a3'));
   await page.waitForFunction(() => document.querySelector('ludus-board')?.state.game === 'merlins-chain');
-  await page.goto(server.url + 'www/embed.html');
+  await page.goto(site.server.url + 'www/embed.html');
   await page.waitForFunction(() => document.querySelector('ludus-board')?.state.status === 'error');
   assert.match(await page.evaluate(() => document.querySelector('ludus-board').state.message), /cannot be shown/);
   assert.deepEqual(page.errors, []);
@@ -598,7 +576,7 @@ test('the iframe page embed.html#record draws a board that fits the frame', asyn
 
 test('two-click steps on playable boards (Unity slide and shot, Merlin tile), and a moved board keeps its place', async () => {
   const page = await newPage({ viewport: { width: 700, height: 900 } });
-  await page.goto(server.url + SAMPLE);
+  await page.goto(site.server.url + SAMPLE);
   await waitBoards(page);
   await page.evaluate(() => {
     const add = (id, attrs) => {

@@ -6,33 +6,13 @@
 // (`/www/app.js` exports the app); every step is then made with real mouse clicks on the
 // canvas at the cells' screen positions.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, stat } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
+import { useSite, artifacts } from './site.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const dist = join(root, 'dist');
-const artifacts = join(root, 'test-artifacts');
 
-let server;
-let browser;
-
-before(async () => {
-  const built = await stat(join(dist, 'ludus_bg.wasm')).catch(() => null);
-  assert.ok(built, 'dist/ is missing: run `trunk build --release --offline` first');
-  await mkdir(artifacts, { recursive: true });
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 /** A small seeded generator so that a failing game can be replayed. */
 function random(seed) {
@@ -56,7 +36,7 @@ async function newPage(context) {
 }
 
 async function open(page, hash = '') {
-  await page.goto(server.url + hash);
+  await page.goto(site.server.url + hash);
   await waitReady(page);
 }
 
@@ -213,7 +193,7 @@ async function checkResult(page, s) {
 /** Opens the current URL in a fresh context (no saved games) and compares the position. */
 async function checkReopen(context, page, s) {
   const url = page.url();
-  const fresh = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const fresh = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const other = await newPage(fresh);
   await other.goto(url);
   await waitReady(other);
@@ -285,7 +265,7 @@ const GAMES = [
 
 for (const g of GAMES) {
   test(`plays a whole game of ${g.game} by clicking the canvas`, async () => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await newPage(context);
     await open(page);
     await startFromForm(page, g.game, g.options);
@@ -302,7 +282,7 @@ for (const g of GAMES) {
 }
 
 test('a broken or hostile link explains itself and leaves the saved game alone', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '#unravel;size=5');
   let s = await state(page);
@@ -318,7 +298,7 @@ test('a broken or hostile link explains itself and leaves the saved game alone',
     '#' + encodeURIComponent('<img src=x onerror="window.__pwned=1">'),
   ];
   for (const hash of bad) {
-    await page.goto(server.url + hash);
+    await page.goto(site.server.url + hash);
     await waitReady(page);
     await page.waitForSelector('#notice:not([hidden])');
     const message = await page.locator('#notice-text').textContent();
@@ -333,7 +313,7 @@ test('a broken or hostile link explains itself and leaves the saved game alone',
   await page.screenshot({ path: join(artifacts, 'broken-link.png') });
 
   // The notice offers the saved game back.
-  await page.goto(server.url + '#unravel;moves=zz99');
+  await page.goto(site.server.url + '#unravel;moves=zz99');
   await page.waitForSelector('#notice:not([hidden])');
   await page.click('#notice-actions button');
   await page.waitForFunction(() => document.getElementById('notice').hidden);
@@ -344,7 +324,7 @@ test('a broken or hostile link explains itself and leaves the saved game alone',
 });
 
 test('history: move list, undo/redo, back/forward, keyboard and typed steps', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '#unlur;size=5');
   let s = await state(page);
@@ -404,7 +384,7 @@ test('history: move list, undo/redo, back/forward, keyboard and typed steps', as
 });
 
 test('Unity setup: a new random setup, then pieces and walls placed by hand in the editor', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await newPage(context);
   await open(page, '#unity');
   const first = await state(page);
@@ -444,7 +424,7 @@ test('Unity setup: a new random setup, then pieces and walls placed by hand in t
 });
 
 test('the canvas is sharp on high-DPI screens, follows resizes and takes taps', async () => {
-  const context = await browser.newContext({
+  const context = await site.browser.newContext({
     viewport: { width: 1000, height: 760 },
     deviceScaleFactor: 2,
     hasTouch: true,
@@ -479,7 +459,7 @@ test('the canvas is sharp on high-DPI screens, follows resizes and takes taps', 
 });
 
 test('Unity by keyboard: a wall from the cursor, then an asterisk shot', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '#unity');
   await page.focus('#board-box canvas');
