@@ -11,55 +11,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
+import { newPage, open as openPage, waitReady, state } from './app-page.mjs';
 
 
 const site = useSite();
 
-async function newPage(context) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.errors = errors;
-  return page;
-}
-
-async function open(page, path = '') {
-  await page.goto(site.server.url + path);
-  await waitReady(page);
-}
-
-async function waitReady(page) {
-  await page.waitForSelector('body[data-state]');
-  const stateName = await page.evaluate(() => document.body.dataset.state);
-  assert.equal(stateName, 'ready', await page.locator('#status-main').textContent());
-  // The page's app object, for plain (not async) wait conditions.
-  await page.evaluate(async () => {
-    window.__ludus = (await import('/www/app.js')).app;
-  });
-}
-
-/** What the page shows now, read through its own module. */
-function state(page) {
-  return page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    const v = app.view;
-    return {
-      game: v.game,
-      record: v.record,
-      cursor: v.cursor,
-      steps: v.steps,
-      movers: v.movers,
-      legal: app.legal,
-      outcome: v.outcome,
-      players: v.players,
-      toMove: v.to_move,
-      thinking: app.thinking ? { seat: app.thinking.seat, record: app.thinking.record } : null,
-      workers: app.computer.started,
-      lastAnswer: app.lastAnswer ?? null,
-    };
-  });
-}
+const open = (page, path = '') => openPage(page, site.server.url + path);
 
 const thinking = (page) => page.evaluate(() => document.getElementById('board-box').dataset.thinking === 'true');
 

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
+import { newPage, open as openPage, waitReady, state } from './app-page.mjs';
 
 
 const site = useSite();
@@ -26,48 +27,7 @@ function random(seed) {
   };
 }
 
-async function newPage(context) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.errors = errors;
-  return page;
-}
-
-async function open(page, hash = '') {
-  await page.goto(site.server.url + hash);
-  await waitReady(page);
-}
-
-/** Waits for the engine to load; a load failure fails at once with the page's message. */
-async function waitReady(page) {
-  await page.waitForSelector('body[data-state]');
-  const stateName = await page.evaluate(() => document.body.dataset.state);
-  assert.equal(stateName, 'ready', await page.locator('#status-main').textContent());
-}
-
-/** What the page shows now, read through its own module. */
-function state(page) {
-  return page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    const v = app.view;
-    return {
-      game: v.game,
-      record: v.record,
-      cursor: v.cursor,
-      steps: v.steps,
-      legal: app.legal,
-      pieces: v.pieces,
-      outcome: v.outcome,
-      players: v.players,
-      toMove: v.to_move,
-      prompt: v.prompt,
-      highlight: v.highlight,
-      selection: app.selection,
-    };
-  });
-}
+const open = (page, hash = '') => openPage(page, site.server.url + hash);
 
 /** Viewport point of a cell centre, an edge middle or an asterisk arrow. */
 function point(page, what) {
