@@ -1,9 +1,15 @@
-//! Monte Carlo tree search (UCT), generic over [`Game`].
+//! Monte Carlo tree search (UCT with a light MCTS-solver), generic over [`Game`].
 //!
 //! The tree has one node per *step*, so multi-step turns (swap chains, re-placements, a
 //! second wall) are searched like any other choice, and each node remembers the seat that
-//! made its step, which handles 2 and 3 players alike. Playouts are capped; a capped
-//! playout is scored by [`Game::evaluate`].
+//! made its step, which handles 2 and 3 players alike. Playouts use the engine's
+//! [`Game::playout_step`] and are capped; a capped playout is scored by [`Game::evaluate`].
+//!
+//! Solver: a node whose position is won by force is marked with its winner (a finished game,
+//! a node where the seat to move has a step into a position it wins, or a node all of whose
+//! steps lead to positions won by one same seat). Marked nodes are not played out again,
+//! a step into a position the mover wins is always taken, and a step into a position the
+//! mover has lost is avoided while there is any other.
 
 use crate::game::{Game, Outcome, Seat};
 use crate::rng::Rng;
@@ -17,6 +23,12 @@ pub struct SearchConfig {
     pub playout_cap: u32,
     /// UCT exploration constant.
     pub exploration: f64,
+    /// Use uniform random legal steps in playouts instead of the engine's `playout_step`.
+    pub plain_playouts: bool,
+    /// Score a capped playout as equal chances instead of asking the engine's `evaluate`.
+    pub plain_evaluation: bool,
+    /// Mark positions won by force (see the module docs).
+    pub solver: bool,
 }
 
 impl Default for SearchConfig {
@@ -25,6 +37,9 @@ impl Default for SearchConfig {
             iterations: 1000,
             playout_cap: 400,
             exploration: 0.9,
+            plain_playouts: false,
+            plain_evaluation: false,
+            solver: true,
         }
     }
 }
@@ -41,19 +56,22 @@ struct Node<S> {
     untried: Option<Vec<S>>,
     visits: u32,
     reward: f64,
+    /// The seat that wins this node's position by force, when the solver knows it.
+    proven: Option<Seat>,
 }
 
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult<S> {
-    /// The most visited step at the root, None if the game is over.
+    /// The step chosen at the root, None if the game is over.
     pub best: Option<S>,
     pub iterations: u32,
     /// The mover's estimated chance of winning after the best step.
     pub value: f64,
 }
 
-/// Searches from `root` and returns the most visited step.
+/// Searches from `root` and returns the most visited step (a winning step when the solver
+/// found one; never a step the solver found lost while another remains).
 ///
 /// `stop` is asked now and then whether to stop early (a deadline); a search with a fixed
 /// seed and a `stop` that never fires is fully deterministic.
@@ -64,14 +82,16 @@ pub fn search<G: Game>(
     stop: &mut dyn FnMut() -> bool,
 ) -> SearchResult<G::Step> {
     let players = root.players();
+    let root_mover = root.to_move();
     let mut nodes: Vec<Node<G::Step>> = vec![Node {
         parent: NO_PARENT,
         step: None,
-        mover: root.to_move(),
+        mover: root_mover,
         children: Vec::new(),
         untried: None,
         visits: 0,
         reward: 0.0,
+        proven: None,
     }];
     if root.outcome().is_some() {
         return SearchResult {
@@ -87,6 +107,9 @@ pub fn search<G: Game>(
         if done % 32 == 0 && done > 0 && stop() {
             break;
         }
+        if nodes[0].proven.is_some() {
+            break;
+        }
         done += 1;
         let mut state = root.clone();
         let mut node = 0usize;
@@ -94,28 +117,30 @@ pub fn search<G: Game>(
         loop {
             let n = &nodes[node];
             let fully_expanded = n.untried.as_ref().is_some_and(|u| u.is_empty());
-            if !fully_expanded || n.children.is_empty() {
+            if !fully_expanded || n.children.is_empty() || n.proven.is_some() {
                 break;
             }
             let log_n = (n.visits as f64).ln();
             let c = config.exploration;
+            let score = |i: u32| {
+                let ch = &nodes[i as usize];
+                match ch.proven {
+                    Some(w) if w == ch.mover => f64::INFINITY,
+                    Some(_) => -1.0,
+                    None => ch.reward / ch.visits as f64 + c * (log_n / ch.visits as f64).sqrt(),
+                }
+            };
             let best = n
                 .children
                 .iter()
                 .copied()
-                .max_by(|&a, &b| {
-                    let ucb = |i: u32| {
-                        let ch = &nodes[i as usize];
-                        ch.reward / ch.visits as f64 + c * (log_n / ch.visits as f64).sqrt()
-                    };
-                    ucb(a).total_cmp(&ucb(b))
-                })
+                .max_by(|&a, &b| score(a).total_cmp(&score(b)))
                 .expect("children is not empty");
             node = best as usize;
             state.play(nodes[node].step.expect("non-root nodes have a step"));
         }
         // Expansion: add one untried step.
-        if state.outcome().is_none() {
+        if state.outcome().is_none() && nodes[node].proven.is_none() {
             if nodes[node].untried.is_none() {
                 let mut steps = state.legal_step_list();
                 rng.shuffle(&mut steps);
@@ -125,6 +150,10 @@ pub fn search<G: Game>(
                 let mover = state.to_move();
                 state.play(step);
                 let child = nodes.len() as u32;
+                let proven = match state.outcome() {
+                    Some(Outcome::Winner(w)) if config.solver => Some(w),
+                    _ => None,
+                };
                 nodes.push(Node {
                     parent: node as u32,
                     step: Some(step),
@@ -133,13 +162,24 @@ pub fn search<G: Game>(
                     untried: None,
                     visits: 0,
                     reward: 0.0,
+                    proven,
                 });
                 nodes[node].children.push(child);
                 node = child as usize;
+                if proven.is_some() {
+                    prove_upwards(&mut nodes, node);
+                }
             }
         }
-        // Playout.
-        playout(&mut state, config.playout_cap, rng, &mut buf, &mut rewards);
+        // Playout, unless the node's result is known.
+        match nodes[node].proven {
+            Some(w) => {
+                for (seat, r) in rewards.iter_mut().enumerate() {
+                    *r = if seat == w { 1.0 } else { 0.0 };
+                }
+            }
+            None => playout(&mut state, config, rng, &mut buf, &mut rewards),
+        }
         // Back-propagation.
         let mut at = node as u32;
         while at != NO_PARENT {
@@ -149,30 +189,94 @@ pub fn search<G: Game>(
             at = n.parent;
         }
     }
-    let best = nodes[0]
+    let root_node = &nodes[0];
+    let wins = |i: u32| {
+        let n = &nodes[i as usize];
+        n.proven == Some(n.mover)
+    };
+    let lost = |i: u32| {
+        let n = &nodes[i as usize];
+        n.proven.is_some_and(|w| w != n.mover)
+    };
+    let all_lost = root_node.children.iter().all(|&i| lost(i));
+    let best = root_node
         .children
         .iter()
         .copied()
-        .max_by_key(|&i| nodes[i as usize].visits)
+        .find(|&i| wins(i))
+        .or_else(|| {
+            root_node
+                .children
+                .iter()
+                .copied()
+                .filter(|&i| all_lost || !lost(i))
+                .max_by_key(|&i| nodes[i as usize].visits)
+        })
         .map(|i| &nodes[i as usize]);
     SearchResult {
         best: best.and_then(|n| n.step),
         iterations: done,
-        value: best.map_or(0.0, |n| n.reward / n.visits.max(1) as f64),
+        value: best.map_or(0.0, |n| match n.proven {
+            Some(w) if w == n.mover => 1.0,
+            Some(_) => 0.0,
+            None => n.reward / n.visits.max(1) as f64,
+        }),
     }
 }
 
-/// Plays random steps from `state` and writes each seat's reward in [0, 1].
+/// `node` was just proven; mark its ancestors that follow from it.
+fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
+    loop {
+        let parent = nodes[node].parent;
+        if parent == NO_PARENT {
+            return;
+        }
+        let parent = parent as usize;
+        if nodes[parent].proven.is_some() {
+            return;
+        }
+        let (winner, mover) = (nodes[node].proven.expect("proven"), nodes[node].mover);
+        let p = &nodes[parent];
+        let proven = if winner == mover {
+            // The seat to move at `parent` (the child's mover) can step into a win.
+            Some(winner)
+        } else if p.untried.as_ref().is_some_and(|u| u.is_empty())
+            && p.children
+                .iter()
+                .all(|&c| nodes[c as usize].proven == Some(winner))
+        {
+            Some(winner)
+        } else {
+            None
+        };
+        match proven {
+            Some(w) => {
+                nodes[parent].proven = Some(w);
+                node = parent;
+            }
+            None => return,
+        }
+    }
+}
+
+/// Plays steps from `state` and writes each seat's reward in [0, 1].
 fn playout<G: Game>(
     state: &mut G,
-    cap: u32,
+    config: &SearchConfig,
     rng: &mut Rng,
     buf: &mut Vec<G::Step>,
     rewards: &mut [f64],
 ) {
     let mut steps = 0;
-    while state.outcome().is_none() && steps < cap {
-        match state.playout_step(rng, buf) {
+    while state.outcome().is_none() && steps < config.playout_cap {
+        let step = if config.plain_playouts {
+            buf.clear();
+            state.legal_steps(buf);
+            rng.choose(buf).copied()
+        } else {
+            state.playout_step(rng, buf)
+        };
+        match step {
             Some(step) => state.play(step),
             None => break,
         }
@@ -185,6 +289,7 @@ fn playout<G: Game>(
             }
         }
         Some(Outcome::Draw) => rewards.fill(1.0 / rewards.len() as f64),
+        None if config.plain_evaluation => rewards.fill(1.0 / rewards.len() as f64),
         None => {
             for (seat, r) in rewards.iter_mut().enumerate() {
                 *r = state.evaluate(seat);

@@ -446,10 +446,7 @@ fn bench(args: &Args) -> Result<(), Error> {
         // search iterations
         let clock = Instant::now();
         let now = || clock.elapsed().as_secs_f64();
-        let spec = PlayerSpec::Mcts {
-            iterations: u32::MAX,
-            seconds: Some(seconds / 3.0),
-        };
+        let spec = PlayerSpec::parse(&format!("mcts:{}s", seconds / 3.0))?;
         let choice = choose_step(&start, &spec, &mut rng, &now)
             .ok_or_else(|| Error::new("no step at the start"))?;
         let mcts_rate = choice.iterations as f64 / clock.elapsed().as_secs_f64();
