@@ -64,7 +64,8 @@ impl Tuning {
                     let (key, value) = part.split_once('=').ok_or_else(bad)?;
                     match key {
                         "cap" => {
-                            t.playout_cap = Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
+                            t.playout_cap =
+                                Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
                         }
                         "c" => {
                             t.exploration = Some(

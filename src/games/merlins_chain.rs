@@ -1169,7 +1169,13 @@ mod tests {
                     for cell in (0..CELLS).filter(|&c| p.cells[c] == 0) {
                         let ok = p.flip_ok(n, cell);
                         assert_eq!(ok, p.flip_problem(n, cell).is_none(), "game {game}");
-                        assert_eq!(ok, legal.contains(&Step { piece: n, cell: cell as u8 }));
+                        assert_eq!(
+                            ok,
+                            legal.contains(&Step {
+                                piece: n,
+                                cell: cell as u8
+                            })
+                        );
                     }
                 }
                 let mut buf = Vec::new();
@@ -1179,5 +1185,4 @@ mod tests {
             }
         }
     }
-
 }

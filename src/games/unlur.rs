@@ -25,6 +25,7 @@ use crate::game::{fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, 
 use crate::game::{SideView, StepView};
 use crate::geometry::{HexGrid, HexSide};
 use crate::options::OptionMap;
+use crate::rng::Rng;
 use std::sync::Arc;
 
 /// The option keys Unlur reads.
@@ -71,6 +72,9 @@ pub enum Step {
     Place(u16),
     Pass,
 }
+
+/// The chance that a playout passes on a contract turn.
+const PLAYOUT_PASS: f64 = 0.15;
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -539,6 +543,30 @@ impl Game for Position {
                 }
             }
         }
+    }
+
+    /// Playouts pass in the contract with probability `PLAYOUT_PASS` (a uniform choice
+    /// would almost never pass, so random contracts ran on and handed Black a huge head
+    /// start no real player allows); placements are drawn by rejection from the cells,
+    /// without listing the empty ones.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let contract = self.in_contract();
+        if contract && rng.unit() < PLAYOUT_PASS {
+            return Some(Step::Pass);
+        }
+        let n = self.cells.len();
+        for _ in 0..16 {
+            let c = rng.below(n);
+            if self.cells[c] == EMPTY && !(contract && self.grid.is_edge_cell(c)) {
+                return Some(Step::Place(c as u16));
+            }
+        }
+        buf.clear();
+        self.legal_steps(buf);
+        rng.choose(buf).copied()
     }
 
     fn play(&mut self, step: Step) {
