@@ -363,6 +363,18 @@ fn play_match(args: &Args) -> Result<(), Error> {
                 break;
             }
         }
+        // Progress on stderr, one line a game: who won, in how many steps.
+        eprintln!(
+            "game {}: {} after {steps} steps ({:.0} s)",
+            g + 1,
+            match game.outcome() {
+                Some(Outcome::Winner(seat)) => {
+                    format!("{} wins", (b'a' + ((seat + g) % n) as u8) as char)
+                }
+                _ => "draw".to_string(),
+            },
+            now()
+        );
         match game.outcome() {
             Some(Outcome::Winner(seat)) => score[(seat + g) % n] += 1.0,
             _ => {
@@ -414,11 +426,12 @@ fn wilson(wins: f64, n: f64) -> (f64, f64) {
 
 /// Prints perft steps per second, random playouts per second and search iterations per
 /// second for each game.
-/// `ludus bench --mcts N [--runs R] [--seed S]`: times `choose_step` with `mcts:N` from each
+/// `ludus bench --mcts N[/SETTINGS] [--runs R] [--seed S]`: times `choose_step` with `mcts:N` from each
 /// game's start, R times (seeds S, S+1, ...), and prints the median iterations per second:
 /// the native side of the comparison `scripts/bench-wasm.mjs` makes.
 fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
-    let n: u32 = args.number("mcts", None)?;
+    // N, optionally with search settings (`2000/plain`).
+    let n = args.flag("mcts").unwrap_or_default();
     let runs: u64 = args.number("runs", Some(5))?;
     let seed: u64 = args.number("seed", Some(1))?;
     let spec = PlayerSpec::parse(&format!("mcts:{n}"))?;
