@@ -29,6 +29,11 @@ pub struct SearchConfig {
     pub plain_evaluation: bool,
     /// Mark positions won by force (see the module docs).
     pub solver: bool,
+    /// Blend in RAVE (all-moves-as-first) values, for games whose steps have keys.
+    pub rave: bool,
+    /// RAVE equivalence: the visits at which a step's own value and its RAVE value weigh
+    /// the same (beta = sqrt(k / (3 n + k))).
+    pub rave_k: f64,
 }
 
 impl Default for SearchConfig {
@@ -40,6 +45,8 @@ impl Default for SearchConfig {
             plain_playouts: false,
             plain_evaluation: false,
             solver: true,
+            rave: true,
+            rave_k: 300.0,
         }
     }
 }
@@ -58,6 +65,11 @@ struct Node<S> {
     reward: f64,
     /// The seat that wins this node's position by force, when the solver knows it.
     proven: Option<Seat>,
+    /// The step's RAVE key, and the playouts in which its mover made a step with that key
+    /// after this node's parent, with their reward for the mover.
+    key: Option<u32>,
+    amaf_visits: u32,
+    amaf_reward: f64,
 }
 
 /// What a search found.
@@ -92,6 +104,9 @@ pub fn search<G: Game>(
         visits: 0,
         reward: 0.0,
         proven: None,
+        key: None,
+        amaf_visits: 0,
+        amaf_reward: 0.0,
     }];
     if root.outcome().is_some() {
         return SearchResult {
@@ -102,6 +117,12 @@ pub fn search<G: Game>(
     }
     let mut buf = Vec::new();
     let mut rewards = vec![0.0; players];
+    let keys = if config.rave { root.rave_keys() } else { 0 };
+    let rave = keys > 0;
+    let words = keys.div_ceil(64);
+    // Steps with keys played in the current playout, and the keys seen per seat.
+    let mut trail: Vec<(Seat, u32)> = Vec::new();
+    let mut seen = vec![0u64; words * players];
     let mut done = 0;
     while done < config.iterations {
         if done % 32 == 0 && done > 0 && stop() {
@@ -122,12 +143,21 @@ pub fn search<G: Game>(
             }
             let log_n = (n.visits as f64).ln();
             let c = config.exploration;
+            let k = config.rave_k;
             let score = |i: u32| {
                 let ch = &nodes[i as usize];
                 match ch.proven {
                     Some(w) if w == ch.mover => f64::INFINITY,
                     Some(_) => -1.0,
-                    None => ch.reward / ch.visits as f64 + c * (log_n / ch.visits as f64).sqrt(),
+                    None => {
+                        let visits = ch.visits as f64;
+                        let mut q = ch.reward / visits;
+                        if ch.amaf_visits > 0 {
+                            let beta = (k / (3.0 * visits + k)).sqrt();
+                            q = (1.0 - beta) * q + beta * ch.amaf_reward / ch.amaf_visits as f64;
+                        }
+                        q + c * (log_n / visits).sqrt()
+                    }
                 }
             };
             let best = n
@@ -148,6 +178,11 @@ pub fn search<G: Game>(
             }
             if let Some(step) = nodes[node].untried.as_mut().and_then(|u| u.pop()) {
                 let mover = state.to_move();
+                let key = if rave {
+                    state.rave_key(step).map(|k| k as u32)
+                } else {
+                    None
+                };
                 state.play(step);
                 let child = nodes.len() as u32;
                 let proven = match state.outcome() {
@@ -163,6 +198,9 @@ pub fn search<G: Game>(
                     visits: 0,
                     reward: 0.0,
                     proven,
+                    key,
+                    amaf_visits: 0,
+                    amaf_reward: 0.0,
                 });
                 nodes[node].children.push(child);
                 node = child as usize;
@@ -178,7 +216,40 @@ pub fn search<G: Game>(
                     *r = if seat == w { 1.0 } else { 0.0 };
                 }
             }
-            None => playout(&mut state, config, rng, &mut buf, &mut rewards),
+            None => {
+                trail.clear();
+                let trail = if rave { Some(&mut trail) } else { None };
+                playout(&mut state, config, rng, &mut buf, &mut rewards, trail);
+            }
+        }
+        if rave {
+            // All-moves-as-first: walking up from the leaf, credit each node's children
+            // whose mover made a step with the child's key later in this iteration.
+            seen.fill(0);
+            for &(seat, k) in &trail {
+                seen[seat * words + k as usize / 64] |= 1 << (k % 64);
+            }
+            let mut at = node;
+            loop {
+                for i in 0..nodes[at].children.len() {
+                    let c = nodes[at].children[i] as usize;
+                    let ch = &mut nodes[c];
+                    if let Some(k) = ch.key {
+                        if seen[ch.mover * words + k as usize / 64] >> (k % 64) & 1 != 0 {
+                            ch.amaf_visits += 1;
+                            ch.amaf_reward += rewards[ch.mover];
+                        }
+                    }
+                }
+                let n = &nodes[at];
+                if let Some(k) = n.key {
+                    seen[n.mover * words + k as usize / 64] |= 1 << (k % 64);
+                }
+                if n.parent == NO_PARENT {
+                    break;
+                }
+                at = n.parent as usize;
+            }
         }
         // Back-propagation.
         let mut at = node as u32;
@@ -266,6 +337,7 @@ fn playout<G: Game>(
     rng: &mut Rng,
     buf: &mut Vec<G::Step>,
     rewards: &mut [f64],
+    mut trail: Option<&mut Vec<(Seat, u32)>>,
 ) {
     let mut steps = 0;
     while state.outcome().is_none() && steps < config.playout_cap {
@@ -277,7 +349,14 @@ fn playout<G: Game>(
             state.playout_step(rng, buf)
         };
         match step {
-            Some(step) => state.play(step),
+            Some(step) => {
+                if let Some(t) = trail.as_deref_mut() {
+                    if let Some(k) = state.rave_key(step) {
+                        t.push((state.to_move(), k as u32));
+                    }
+                }
+                state.play(step)
+            }
             None => break,
         }
         steps += 1;

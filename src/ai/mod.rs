@@ -15,6 +15,8 @@ const NO_TUNING: Tuning = Tuning {
     no_solver: false,
     playout_cap: None,
     exploration: None,
+    no_rave: false,
+    rave_k: None,
 };
 
 /// Who chooses the steps for a seat.
@@ -44,6 +46,10 @@ pub struct Tuning {
     pub playout_cap: Option<u32>,
     /// `c=X`: the UCT exploration constant.
     pub exploration: Option<f64>,
+    /// `norave`: no RAVE values.
+    pub no_rave: bool,
+    /// `k=X`: the RAVE equivalence constant.
+    pub rave_k: Option<f64>,
 }
 
 impl Tuning {
@@ -54,10 +60,11 @@ impl Tuning {
                 "plain" => t.plain_playouts = true,
                 "noeval" => t.plain_evaluation = true,
                 "nosolver" => t.no_solver = true,
+                "norave" => t.no_rave = true,
                 _ => {
                     let bad = || {
                         Error::new(format!(
-                            "{:?} is not a search setting: use plain, noeval, nosolver, cap=N or c=X",
+                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X or k=X",
                             short(part)
                         ))
                     };
@@ -66,6 +73,15 @@ impl Tuning {
                         "cap" => {
                             t.playout_cap =
                                 Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
+                        }
+                        "k" => {
+                            t.rave_k = Some(
+                                value
+                                    .parse()
+                                    .ok()
+                                    .filter(|x: &f64| x.is_finite() && *x > 0.0)
+                                    .ok_or_else(bad)?,
+                            )
                         }
                         "c" => {
                             t.exploration = Some(
@@ -95,11 +111,17 @@ impl Tuning {
         if self.no_solver {
             s.push_str("/nosolver");
         }
+        if self.no_rave {
+            s.push_str("/norave");
+        }
         if let Some(n) = self.playout_cap {
             s.push_str(&format!("/cap={n}"));
         }
         if let Some(c) = self.exploration {
             s.push_str(&format!("/c={c}"));
+        }
+        if let Some(k) = self.rave_k {
+            s.push_str(&format!("/k={k}"));
         }
         s
     }
@@ -114,6 +136,8 @@ impl Tuning {
             plain_playouts: self.plain_playouts,
             plain_evaluation: self.plain_evaluation,
             solver: !self.no_solver,
+            rave: !self.no_rave,
+            rave_k: self.rave_k.unwrap_or(d.rave_k),
         }
     }
 }

@@ -16,7 +16,7 @@ usage:
   ludus perft GAME DEPTH [OPTIONS] [--moves \"s1 s2 ...\"] [--divide]
   ludus show GAME [OPTIONS] [--moves \"s1 s2 ...\"]     (or: ludus show --record TEXT)
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
-  ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [OPTIONS]
+  ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
   ludus bench [GAME ...] [--seconds S]   (or: [--mcts N [--runs R] [--seed S]])
 
 GAME: unravel, scattercut, unity, merlins-chain, unlur
@@ -314,7 +314,9 @@ fn random(args: &Args) -> Result<(), Error> {
 const MATCH_STEP_CAP: usize = 10_000;
 
 fn play_match(args: &Args) -> Result<(), Error> {
-    args.only(&["a", "b", "c", "games", "seed"])?;
+    args.only(&["a", "b", "c", "games", "seed", "records"])?;
+    // `--records yes`: each game's steps on stderr too.
+    let records = args.flag("records").is_some();
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     let mut players = vec![
         PlayerSpec::parse(
@@ -351,11 +353,15 @@ fn play_match(args: &Args) -> Result<(), Error> {
         let mut game = start.clone();
         // Seat s is played by player (s + g) % n.
         let mut steps = 0;
+        let mut moves: Vec<String> = Vec::new();
         while let Some(seat) = game.to_move() {
             let player = &players[(seat + g) % n];
             let choice = choose_step(&game, player, &mut rng, &now)
                 .ok_or_else(|| Error::new("no step chosen in a running game"))?;
             game.play_text(&choice.step)?;
+            if records {
+                moves.push(choice.step);
+            }
             steps += 1;
             if steps >= MATCH_STEP_CAP {
                 // Unity's pass-forever position (or any endless game): scored as a draw.
@@ -375,6 +381,9 @@ fn play_match(args: &Args) -> Result<(), Error> {
             },
             now()
         );
+        if records {
+            eprintln!("  moves: {}", moves.join(" "));
+        }
         match game.outcome() {
             Some(Outcome::Winner(seat)) => score[(seat + g) % n] += 1.0,
             _ => {
