@@ -208,3 +208,18 @@ fn unity_pass_forever_does_not_hang() {
     assert_eq!(r.iterations, 50);
     assert!(r.best.is_some());
 }
+
+#[test]
+fn three_player_unity_search_gives_legal_steps() {
+    let map = OptionMap::new().with("players", "3").with("seed", "5");
+    let (mut game, _) = AnyGame::new(GameKind::parse("unity").unwrap(), &map).unwrap();
+    // A few turns, walls included (three-player turns place two walls, one step each).
+    for seed in 0..6 {
+        let step = choose(&game, "mcts:200", seed);
+        assert!(game.legal_step_texts().contains(&step), "{step}");
+        game.play_text(&step).unwrap();
+        if game.to_move().is_none() {
+            break;
+        }
+    }
+}
