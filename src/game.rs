@@ -103,6 +103,19 @@ pub trait Game: Clone + fmt::Debug {
         1.0 / self.players() as f64
     }
 
+    /// For RAVE (all-moves-as-first) statistics in the search: how many step keys there are;
+    /// 0 (the default) turns RAVE off for the game.
+    fn rave_keys(&self) -> usize {
+        0
+    }
+
+    /// The key of `step` (below `rave_keys`), the same for steps that do the same thing
+    /// wherever they are played (a placement on a cell); None for steps without one.
+    fn rave_key(&self, step: Self::Step) -> Option<usize> {
+        let _ = step;
+        None
+    }
+
     /// Steps that are legal now, as a fresh vector.
     fn legal_step_list(&self) -> Vec<Self::Step> {
         let mut out = Vec::new();

@@ -1,9 +1,15 @@
-//! Monte Carlo tree search (UCT), generic over [`Game`].
+//! Monte Carlo tree search (UCT with a light MCTS-solver), generic over [`Game`].
 //!
 //! The tree has one node per *step*, so multi-step turns (swap chains, re-placements, a
 //! second wall) are searched like any other choice, and each node remembers the seat that
-//! made its step, which handles 2 and 3 players alike. Playouts are capped; a capped
-//! playout is scored by [`Game::evaluate`].
+//! made its step, which handles 2 and 3 players alike. Playouts use the engine's
+//! [`Game::playout_step`] and are capped; a capped playout is scored by [`Game::evaluate`].
+//!
+//! Solver: a node whose position is won by force is marked with its winner (a finished game,
+//! a node where the seat to move has a step into a position it wins, or a node all of whose
+//! steps lead to positions won by one same seat). Marked nodes are not played out again,
+//! a step into a position the mover wins is always taken, and a step into a position the
+//! mover has lost is avoided while there is any other.
 
 use crate::game::{Game, Outcome, Seat};
 use crate::rng::Rng;
@@ -17,6 +23,17 @@ pub struct SearchConfig {
     pub playout_cap: u32,
     /// UCT exploration constant.
     pub exploration: f64,
+    /// Use uniform random legal steps in playouts instead of the engine's `playout_step`.
+    pub plain_playouts: bool,
+    /// Score a capped playout as equal chances instead of asking the engine's `evaluate`.
+    pub plain_evaluation: bool,
+    /// Mark positions won by force (see the module docs).
+    pub solver: bool,
+    /// Blend in RAVE (all-moves-as-first) values, for games whose steps have keys.
+    pub rave: bool,
+    /// RAVE equivalence: the visits at which a step's own value and its RAVE value weigh
+    /// the same (beta = sqrt(k / (3 n + k))).
+    pub rave_k: f64,
 }
 
 impl Default for SearchConfig {
@@ -25,6 +42,11 @@ impl Default for SearchConfig {
             iterations: 1000,
             playout_cap: 400,
             exploration: 0.9,
+            plain_playouts: false,
+            plain_evaluation: false,
+            solver: true,
+            rave: true,
+            rave_k: 300.0,
         }
     }
 }
@@ -41,19 +63,27 @@ struct Node<S> {
     untried: Option<Vec<S>>,
     visits: u32,
     reward: f64,
+    /// The seat that wins this node's position by force, when the solver knows it.
+    proven: Option<Seat>,
+    /// The step's RAVE key, and the playouts in which its mover made a step with that key
+    /// after this node's parent, with their reward for the mover.
+    key: Option<u32>,
+    amaf_visits: u32,
+    amaf_reward: f64,
 }
 
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult<S> {
-    /// The most visited step at the root, None if the game is over.
+    /// The step chosen at the root, None if the game is over.
     pub best: Option<S>,
     pub iterations: u32,
     /// The mover's estimated chance of winning after the best step.
     pub value: f64,
 }
 
-/// Searches from `root` and returns the most visited step.
+/// Searches from `root` and returns the most visited step (a winning step when the solver
+/// found one; never a step the solver found lost while another remains).
 ///
 /// `stop` is asked now and then whether to stop early (a deadline); a search with a fixed
 /// seed and a `stop` that never fires is fully deterministic.
@@ -64,14 +94,19 @@ pub fn search<G: Game>(
     stop: &mut dyn FnMut() -> bool,
 ) -> SearchResult<G::Step> {
     let players = root.players();
+    let root_mover = root.to_move();
     let mut nodes: Vec<Node<G::Step>> = vec![Node {
         parent: NO_PARENT,
         step: None,
-        mover: root.to_move(),
+        mover: root_mover,
         children: Vec::new(),
         untried: None,
         visits: 0,
         reward: 0.0,
+        proven: None,
+        key: None,
+        amaf_visits: 0,
+        amaf_reward: 0.0,
     }];
     if root.outcome().is_some() {
         return SearchResult {
@@ -82,9 +117,18 @@ pub fn search<G: Game>(
     }
     let mut buf = Vec::new();
     let mut rewards = vec![0.0; players];
+    let keys = if config.rave { root.rave_keys() } else { 0 };
+    let rave = keys > 0;
+    let words = keys.div_ceil(64);
+    // Steps with keys played in the current playout, and the keys seen per seat.
+    let mut trail: Vec<(Seat, u32)> = Vec::new();
+    let mut seen = vec![0u64; words * players];
     let mut done = 0;
     while done < config.iterations {
         if done % 32 == 0 && done > 0 && stop() {
+            break;
+        }
+        if nodes[0].proven.is_some() {
             break;
         }
         done += 1;
@@ -94,28 +138,39 @@ pub fn search<G: Game>(
         loop {
             let n = &nodes[node];
             let fully_expanded = n.untried.as_ref().is_some_and(|u| u.is_empty());
-            if !fully_expanded || n.children.is_empty() {
+            if !fully_expanded || n.children.is_empty() || n.proven.is_some() {
                 break;
             }
             let log_n = (n.visits as f64).ln();
             let c = config.exploration;
+            let k = config.rave_k;
+            let score = |i: u32| {
+                let ch = &nodes[i as usize];
+                match ch.proven {
+                    Some(w) if w == ch.mover => f64::INFINITY,
+                    Some(_) => -1.0,
+                    None => {
+                        let visits = ch.visits as f64;
+                        let mut q = ch.reward / visits;
+                        if ch.amaf_visits > 0 {
+                            let beta = (k / (3.0 * visits + k)).sqrt();
+                            q = (1.0 - beta) * q + beta * ch.amaf_reward / ch.amaf_visits as f64;
+                        }
+                        q + c * (log_n / visits).sqrt()
+                    }
+                }
+            };
             let best = n
                 .children
                 .iter()
                 .copied()
-                .max_by(|&a, &b| {
-                    let ucb = |i: u32| {
-                        let ch = &nodes[i as usize];
-                        ch.reward / ch.visits as f64 + c * (log_n / ch.visits as f64).sqrt()
-                    };
-                    ucb(a).total_cmp(&ucb(b))
-                })
+                .max_by(|&a, &b| score(a).total_cmp(&score(b)))
                 .expect("children is not empty");
             node = best as usize;
             state.play(nodes[node].step.expect("non-root nodes have a step"));
         }
         // Expansion: add one untried step.
-        if state.outcome().is_none() {
+        if state.outcome().is_none() && nodes[node].proven.is_none() {
             if nodes[node].untried.is_none() {
                 let mut steps = state.legal_step_list();
                 rng.shuffle(&mut steps);
@@ -123,8 +178,17 @@ pub fn search<G: Game>(
             }
             if let Some(step) = nodes[node].untried.as_mut().and_then(|u| u.pop()) {
                 let mover = state.to_move();
+                let key = if rave {
+                    state.rave_key(step).map(|k| k as u32)
+                } else {
+                    None
+                };
                 state.play(step);
                 let child = nodes.len() as u32;
+                let proven = match state.outcome() {
+                    Some(Outcome::Winner(w)) if config.solver => Some(w),
+                    _ => None,
+                };
                 nodes.push(Node {
                     parent: node as u32,
                     step: Some(step),
@@ -133,13 +197,60 @@ pub fn search<G: Game>(
                     untried: None,
                     visits: 0,
                     reward: 0.0,
+                    proven,
+                    key,
+                    amaf_visits: 0,
+                    amaf_reward: 0.0,
                 });
                 nodes[node].children.push(child);
                 node = child as usize;
+                if proven.is_some() {
+                    prove_upwards(&mut nodes, node);
+                }
             }
         }
-        // Playout.
-        playout(&mut state, config.playout_cap, rng, &mut buf, &mut rewards);
+        // Playout, unless the node's result is known.
+        match nodes[node].proven {
+            Some(w) => {
+                for (seat, r) in rewards.iter_mut().enumerate() {
+                    *r = if seat == w { 1.0 } else { 0.0 };
+                }
+            }
+            None => {
+                trail.clear();
+                let trail = if rave { Some(&mut trail) } else { None };
+                playout(&mut state, config, rng, &mut buf, &mut rewards, trail);
+            }
+        }
+        if rave {
+            // All-moves-as-first: walking up from the leaf, credit each node's children
+            // whose mover made a step with the child's key later in this iteration.
+            seen.fill(0);
+            for &(seat, k) in &trail {
+                seen[seat * words + k as usize / 64] |= 1 << (k % 64);
+            }
+            let mut at = node;
+            loop {
+                for i in 0..nodes[at].children.len() {
+                    let c = nodes[at].children[i] as usize;
+                    let ch = &mut nodes[c];
+                    if let Some(k) = ch.key {
+                        if seen[ch.mover * words + k as usize / 64] >> (k % 64) & 1 != 0 {
+                            ch.amaf_visits += 1;
+                            ch.amaf_reward += rewards[ch.mover];
+                        }
+                    }
+                }
+                let n = &nodes[at];
+                if let Some(k) = n.key {
+                    seen[n.mover * words + k as usize / 64] |= 1 << (k % 64);
+                }
+                if n.parent == NO_PARENT {
+                    break;
+                }
+                at = n.parent as usize;
+            }
+        }
         // Back-propagation.
         let mut at = node as u32;
         while at != NO_PARENT {
@@ -149,31 +260,103 @@ pub fn search<G: Game>(
             at = n.parent;
         }
     }
-    let best = nodes[0]
+    let root_node = &nodes[0];
+    let wins = |i: u32| {
+        let n = &nodes[i as usize];
+        n.proven == Some(n.mover)
+    };
+    let lost = |i: u32| {
+        let n = &nodes[i as usize];
+        n.proven.is_some_and(|w| w != n.mover)
+    };
+    let all_lost = root_node.children.iter().all(|&i| lost(i));
+    let best = root_node
         .children
         .iter()
         .copied()
-        .max_by_key(|&i| nodes[i as usize].visits)
+        .find(|&i| wins(i))
+        .or_else(|| {
+            root_node
+                .children
+                .iter()
+                .copied()
+                .filter(|&i| all_lost || !lost(i))
+                .max_by_key(|&i| nodes[i as usize].visits)
+        })
         .map(|i| &nodes[i as usize]);
     SearchResult {
         best: best.and_then(|n| n.step),
         iterations: done,
-        value: best.map_or(0.0, |n| n.reward / n.visits.max(1) as f64),
+        value: best.map_or(0.0, |n| match n.proven {
+            Some(w) if w == n.mover => 1.0,
+            Some(_) => 0.0,
+            None => n.reward / n.visits.max(1) as f64,
+        }),
     }
 }
 
-/// Plays random steps from `state` and writes each seat's reward in [0, 1].
+/// `node` was just proven; mark its ancestors that follow from it.
+fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
+    loop {
+        let parent = nodes[node].parent;
+        if parent == NO_PARENT {
+            return;
+        }
+        let parent = parent as usize;
+        if nodes[parent].proven.is_some() {
+            return;
+        }
+        let (winner, mover) = (nodes[node].proven.expect("proven"), nodes[node].mover);
+        let p = &nodes[parent];
+        let proven = if winner == mover {
+            // The seat to move at `parent` (the child's mover) can step into a win.
+            Some(winner)
+        } else if p.untried.as_ref().is_some_and(|u| u.is_empty())
+            && p.children
+                .iter()
+                .all(|&c| nodes[c as usize].proven == Some(winner))
+        {
+            Some(winner)
+        } else {
+            None
+        };
+        match proven {
+            Some(w) => {
+                nodes[parent].proven = Some(w);
+                node = parent;
+            }
+            None => return,
+        }
+    }
+}
+
+/// Plays steps from `state` and writes each seat's reward in [0, 1].
 fn playout<G: Game>(
     state: &mut G,
-    cap: u32,
+    config: &SearchConfig,
     rng: &mut Rng,
     buf: &mut Vec<G::Step>,
     rewards: &mut [f64],
+    mut trail: Option<&mut Vec<(Seat, u32)>>,
 ) {
     let mut steps = 0;
-    while state.outcome().is_none() && steps < cap {
-        match state.playout_step(rng, buf) {
-            Some(step) => state.play(step),
+    while state.outcome().is_none() && steps < config.playout_cap {
+        let step = if config.plain_playouts {
+            buf.clear();
+            state.legal_steps(buf);
+            rng.choose(buf).copied()
+        } else {
+            state.playout_step(rng, buf)
+        };
+        match step {
+            Some(step) => {
+                if let Some(t) = trail.as_deref_mut() {
+                    if let Some(k) = state.rave_key(step) {
+                        t.push((state.to_move(), k as u32));
+                    }
+                }
+                state.play(step)
+            }
             None => break,
         }
         steps += 1;
@@ -185,6 +368,7 @@ fn playout<G: Game>(
             }
         }
         Some(Outcome::Draw) => rewards.fill(1.0 / rewards.len() as f64),
+        None if config.plain_evaluation => rewards.fill(1.0 / rewards.len() as f64),
         None => {
             for (seat, r) in rewards.iter_mut().enumerate() {
                 *r = state.evaluate(seat);

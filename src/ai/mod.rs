@@ -7,7 +7,17 @@ use crate::game::{fail, shorten, Error, Game};
 use crate::games::AnyGame;
 use crate::rng::Rng;
 use crate::with_game;
-use mcts::{search, SearchConfig};
+pub use mcts::{search, SearchConfig, SearchResult};
+
+const NO_TUNING: Tuning = Tuning {
+    plain_playouts: false,
+    plain_evaluation: false,
+    no_solver: false,
+    playout_cap: None,
+    exploration: None,
+    no_rave: false,
+    rave_k: None,
+};
 
 /// Who chooses the steps for a seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -18,7 +28,118 @@ pub enum PlayerSpec {
     Mcts {
         iterations: u32,
         seconds: Option<f64>,
+        tuning: Tuning,
     },
+}
+
+/// Departures from the default search, for measuring one change against another with
+/// `ludus match` (written after the player: `quick/plain`, `mcts:2000/cap=60/c=0.7`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tuning {
+    /// `plain`: uniform random playouts instead of the engine's playout policy.
+    pub plain_playouts: bool,
+    /// `noeval`: capped playouts count as equal chances instead of the engine's evaluation.
+    pub plain_evaluation: bool,
+    /// `nosolver`: no proven wins and losses in the tree.
+    pub no_solver: bool,
+    /// `cap=N`: steps a playout may take.
+    pub playout_cap: Option<u32>,
+    /// `c=X`: the UCT exploration constant.
+    pub exploration: Option<f64>,
+    /// `norave`: no RAVE values.
+    pub no_rave: bool,
+    /// `k=X`: the RAVE equivalence constant.
+    pub rave_k: Option<f64>,
+}
+
+impl Tuning {
+    fn parse(parts: &[&str]) -> Result<Tuning, Error> {
+        let mut t = Tuning::default();
+        for part in parts {
+            match *part {
+                "plain" => t.plain_playouts = true,
+                "noeval" => t.plain_evaluation = true,
+                "nosolver" => t.no_solver = true,
+                "norave" => t.no_rave = true,
+                _ => {
+                    let bad = || {
+                        Error::new(format!(
+                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X or k=X",
+                            shorten(part)
+                        ))
+                    };
+                    let (key, value) = part.split_once('=').ok_or_else(bad)?;
+                    match key {
+                        "cap" => {
+                            t.playout_cap =
+                                Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
+                        }
+                        "k" => {
+                            t.rave_k = Some(
+                                value
+                                    .parse()
+                                    .ok()
+                                    .filter(|x: &f64| x.is_finite() && *x > 0.0)
+                                    .ok_or_else(bad)?,
+                            )
+                        }
+                        "c" => {
+                            t.exploration = Some(
+                                value
+                                    .parse()
+                                    .ok()
+                                    .filter(|x: &f64| x.is_finite() && *x >= 0.0)
+                                    .ok_or_else(bad)?,
+                            )
+                        }
+                        _ => return Err(bad()),
+                    }
+                }
+            }
+        }
+        Ok(t)
+    }
+
+    fn suffix(&self) -> String {
+        let mut s = String::new();
+        if self.plain_playouts {
+            s.push_str("/plain");
+        }
+        if self.plain_evaluation {
+            s.push_str("/noeval");
+        }
+        if self.no_solver {
+            s.push_str("/nosolver");
+        }
+        if self.no_rave {
+            s.push_str("/norave");
+        }
+        if let Some(n) = self.playout_cap {
+            s.push_str(&format!("/cap={n}"));
+        }
+        if let Some(c) = self.exploration {
+            s.push_str(&format!("/c={c}"));
+        }
+        if let Some(k) = self.rave_k {
+            s.push_str(&format!("/k={k}"));
+        }
+        s
+    }
+
+    /// The search settings for `iterations`.
+    pub fn config(&self, iterations: u32) -> SearchConfig {
+        let d = SearchConfig::default();
+        SearchConfig {
+            iterations,
+            playout_cap: self.playout_cap.unwrap_or(d.playout_cap),
+            exploration: self.exploration.unwrap_or(d.exploration),
+            plain_playouts: self.plain_playouts,
+            plain_evaluation: self.plain_evaluation,
+            solver: !self.no_solver,
+            rave: !self.no_rave,
+            rave_k: self.rave_k.unwrap_or(d.rave_k),
+        }
+    }
 }
 
 impl PlayerSpec {
@@ -26,20 +147,45 @@ impl PlayerSpec {
     pub const QUICK: PlayerSpec = PlayerSpec::Mcts {
         iterations: u32::MAX,
         seconds: Some(0.2),
+        tuning: NO_TUNING,
     };
     pub const NORMAL: PlayerSpec = PlayerSpec::Mcts {
         iterations: u32::MAX,
         seconds: Some(1.0),
+        tuning: NO_TUNING,
     };
     pub const STRONG: PlayerSpec = PlayerSpec::Mcts {
         iterations: u32::MAX,
         seconds: Some(4.0),
+        tuning: NO_TUNING,
     };
 
     /// Reads `random`, `mcts:ITERATIONS`, `mcts:SECONDSs` (e.g. `mcts:0.2s`), or a level
     /// name `quick`, `normal`, `strong`.
+    /// Search settings may follow, each after a `/` (see [`Tuning`]).
     pub fn parse(text: &str) -> Result<PlayerSpec, Error> {
-        let text = text.trim();
+        let mut parts = text.trim().split('/').map(str::trim);
+        let text = parts.next().unwrap_or("");
+        let tuning_parts: Vec<&str> = parts.collect();
+        let spec = PlayerSpec::parse_base(text)?;
+        if tuning_parts.is_empty() {
+            return Ok(spec);
+        }
+        match spec {
+            PlayerSpec::Random => fail("a random player takes no search settings"),
+            PlayerSpec::Mcts {
+                iterations,
+                seconds,
+                ..
+            } => Ok(PlayerSpec::Mcts {
+                iterations,
+                seconds,
+                tuning: Tuning::parse(&tuning_parts)?,
+            }),
+        }
+    }
+
+    fn parse_base(text: &str) -> Result<PlayerSpec, Error> {
         match text {
             "random" => return Ok(PlayerSpec::Random),
             "quick" => return Ok(PlayerSpec::QUICK),
@@ -62,12 +208,14 @@ impl PlayerSpec {
             return Ok(PlayerSpec::Mcts {
                 iterations: u32::MAX,
                 seconds: Some(seconds),
+                tuning: NO_TUNING,
             });
         }
         match arg.parse::<u32>() {
             Ok(n) if n > 0 => Ok(PlayerSpec::Mcts {
                 iterations: n,
                 seconds: None,
+                tuning: NO_TUNING,
             }),
             _ => Err(bad()),
         }
@@ -77,9 +225,13 @@ impl PlayerSpec {
         match *self {
             PlayerSpec::Random => "random".into(),
             PlayerSpec::Mcts {
-                seconds: Some(s), ..
-            } => format!("mcts:{s}s"),
-            PlayerSpec::Mcts { iterations, .. } => format!("mcts:{iterations}"),
+                seconds: Some(s),
+                tuning,
+                ..
+            } => format!("mcts:{s}s{}", tuning.suffix()),
+            PlayerSpec::Mcts {
+                iterations, tuning, ..
+            } => format!("mcts:{iterations}{}", tuning.suffix()),
         }
     }
 }
@@ -114,8 +266,8 @@ pub fn choose_step(
                 let step = *rng.choose(&steps)?;
                 Some(Choice { step: g.step_text(step), iterations: 0, value: 0.5 })
             }
-            (PlayerSpec::Mcts { iterations, seconds }, None) => {
-                let config = SearchConfig { iterations, ..SearchConfig::default() };
+            (PlayerSpec::Mcts { iterations, seconds, tuning }, None) => {
+                let config = tuning.config(iterations);
                 let deadline = seconds.map(|s| now() + s);
                 let mut stop = || deadline.is_some_and(|d| now() >= d);
                 let result = search(g, &config, rng, &mut stop);

@@ -16,8 +16,8 @@ usage:
   ludus perft GAME DEPTH [OPTIONS] [--moves \"s1 s2 ...\"] [--divide]
   ludus show GAME [OPTIONS] [--moves \"s1 s2 ...\"]     (or: ludus show --record TEXT)
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
-  ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [OPTIONS]
-  ludus bench [GAME ...] [--seconds S]
+  ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
+  ludus bench [GAME ...] [--seconds S]   (or: [--mcts N [--runs R] [--seed S]])
 
 GAME: unravel, scattercut, unity, merlins-chain, unlur
 OPTIONS: --size N; for Unity also --players 2|3 --neutral purple|orange|green
@@ -310,8 +310,13 @@ fn random(args: &Args) -> Result<(), Error> {
 }
 
 /// Plays `games` games between the players, rotating seats, and prints the score.
+/// A match game still running after this many steps is stopped and scored as a draw.
+const MATCH_STEP_CAP: usize = 10_000;
+
 fn play_match(args: &Args) -> Result<(), Error> {
-    args.only(&["a", "b", "c", "games", "seed"])?;
+    args.only(&["a", "b", "c", "games", "seed", "records"])?;
+    // `--records yes`: each game's steps on stderr too.
+    let records = args.flag("records").is_some();
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     let mut players = vec![
         PlayerSpec::parse(
@@ -342,20 +347,42 @@ fn play_match(args: &Args) -> Result<(), Error> {
     let now = || clock.elapsed().as_secs_f64();
     let mut score = vec![0.0f64; n];
     let mut draws = 0;
+    let mut unfinished = 0;
     let mut rng = Rng::new(seed);
     for g in 0..games {
         let mut game = start.clone();
         // Seat s is played by player (s + g) % n.
         let mut steps = 0;
+        let mut moves: Vec<String> = Vec::new();
         while let Some(seat) = game.to_move() {
             let player = &players[(seat + g) % n];
             let choice = choose_step(&game, player, &mut rng, &now)
                 .ok_or_else(|| Error::new("no step chosen in a running game"))?;
             game.play_text(&choice.step)?;
-            steps += 1;
-            if steps > 100_000 {
-                return Err(Error::new("a game went on past 100000 steps"));
+            if records {
+                moves.push(choice.step);
             }
+            steps += 1;
+            if steps >= MATCH_STEP_CAP {
+                // Unity's pass-forever position (or any endless game): scored as a draw.
+                unfinished += 1;
+                break;
+            }
+        }
+        // Progress on stderr, one line a game: who won, in how many steps.
+        eprintln!(
+            "game {}: {} after {steps} steps ({:.0} s)",
+            g + 1,
+            match game.outcome() {
+                Some(Outcome::Winner(seat)) => {
+                    format!("{} wins", (b'a' + ((seat + g) % n) as u8) as char)
+                }
+                _ => "draw".to_string(),
+            },
+            now()
+        );
+        if records {
+            eprintln!("  moves: {}", moves.join(" "));
         }
         match game.outcome() {
             Some(Outcome::Winner(seat)) => score[(seat + g) % n] += 1.0,
@@ -368,10 +395,15 @@ fn play_match(args: &Args) -> Result<(), Error> {
         }
     }
     println!(
-        "{} games of {} ({} draws), seats rotating:",
+        "{} games of {} ({} draws{}), seats rotating:",
         games,
         kind.name(),
-        draws
+        draws,
+        if unfinished > 0 {
+            format!(", {unfinished} of them stopped after {MATCH_STEP_CAP} steps")
+        } else {
+            String::new()
+        }
     );
     for (i, p) in players.iter().enumerate() {
         let (lo, hi) = wilson(score[i], games as f64);
@@ -403,8 +435,38 @@ fn wilson(wins: f64, n: f64) -> (f64, f64) {
 
 /// Prints perft steps per second, random playouts per second and search iterations per
 /// second for each game.
+/// `ludus bench --mcts N[/SETTINGS] [--runs R] [--seed S]`: times `choose_step` with `mcts:N` from each
+/// game's start, R times (seeds S, S+1, ...), and prints the median iterations per second:
+/// the native side of the comparison `scripts/bench-wasm.mjs` makes.
+fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
+    // N, optionally with search settings (`2000/plain`).
+    let n = args.flag("mcts").unwrap_or_default();
+    let runs: u64 = args.number("runs", Some(5))?;
+    let seed: u64 = args.number("seed", Some(1))?;
+    let spec = PlayerSpec::parse(&format!("mcts:{n}"))?;
+    println!("{:<14} {:>20} {:>12}", "game", "mcts iterations/s", "runs");
+    for &kind in kinds {
+        let (start, _) = AnyGame::new(kind, &OptionMap::new())?;
+        let mut rates = Vec::new();
+        for r in 0..runs.max(1) {
+            let t = Instant::now();
+            let choice = choose_step(&start, &spec, &mut Rng::new(seed + r), &|| 0.0)
+                .ok_or_else(|| Error::new("no step at the start"))?;
+            rates.push(choice.iterations as f64 / t.elapsed().as_secs_f64().max(1e-9));
+        }
+        rates.sort_by(f64::total_cmp);
+        println!(
+            "{:<14} {:>20.0} {:>12}",
+            kind.name(),
+            rates[rates.len() / 2],
+            rates.len()
+        );
+    }
+    Ok(())
+}
+
 fn bench(args: &Args) -> Result<(), Error> {
-    args.only(&["seconds"])?;
+    args.only(&["seconds", "mcts", "runs", "seed"])?;
     let seconds: f64 = args.number("seconds", Some(1.0))?;
     let kinds: Vec<GameKind> = if args.positional.is_empty() {
         GameKind::ALL.to_vec()
@@ -414,6 +476,9 @@ fn bench(args: &Args) -> Result<(), Error> {
             .map(|g| GameKind::parse(g))
             .collect::<Result<_, _>>()?
     };
+    if args.flag("mcts").is_some() {
+        return bench_search(args, &kinds);
+    }
     println!(
         "{:<14} {:>16} {:>18} {:>20}",
         "game", "perft steps/s", "random games/s", "mcts iterations/s"
@@ -446,10 +511,7 @@ fn bench(args: &Args) -> Result<(), Error> {
         // search iterations
         let clock = Instant::now();
         let now = || clock.elapsed().as_secs_f64();
-        let spec = PlayerSpec::Mcts {
-            iterations: u32::MAX,
-            seconds: Some(seconds / 3.0),
-        };
+        let spec = PlayerSpec::parse(&format!("mcts:{}s", seconds / 3.0))?;
         let choice = choose_step(&start, &spec, &mut rng, &now)
             .ok_or_else(|| Error::new("no step at the start"))?;
         let mcts_rate = choice.iterations as f64 / clock.elapsed().as_secs_f64();

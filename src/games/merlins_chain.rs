@@ -37,6 +37,7 @@ use crate::game::{
 };
 use crate::geometry::SquareGrid;
 use crate::options::OptionMap;
+use crate::rng::Rng;
 
 /// The game's name in text (command line, records).
 pub const GAME: &str = "merlins-chain";
@@ -385,6 +386,56 @@ impl Position {
         None
     }
 
+    /// Whether the flip of the unplayed, mover-owned `n` onto the free `cell` is legal: the
+    /// conditions of `flip_problem`, without the explanations.
+    fn flip_ok(&self, n: u8, cell: usize) -> bool {
+        let (file, rank) = (cell % SIDE, cell / SIDE);
+        let mut below = 0u8;
+        let mut free_below = 0u32;
+        for r in (0..rank).rev() {
+            let v = self.cells[r * SIDE + file];
+            if v != 0 {
+                below = v;
+                break;
+            }
+            free_below += 1;
+        }
+        let mut above = 65u8;
+        let mut free_above = 0u32;
+        for r in rank + 1..SIDE {
+            let v = self.cells[r * SIDE + file];
+            if v != 0 {
+                above = v;
+                break;
+            }
+            free_above += 1;
+        }
+        if below > n || above < n {
+            return false;
+        }
+        // Grey numbers strictly between lo and hi (1..=64 live in bits 0..=63).
+        let grey_between = |lo: u8, hi: u8| {
+            let upto = |v: u8| -> u64 {
+                // bits of numbers 1..=v-1... i.e. numbers < v
+                if v == 0 {
+                    0
+                } else if v >= 65 {
+                    u64::MAX
+                } else {
+                    (1u64 << (v - 1)) - 1
+                }
+            };
+            let mask = upto(hi) & !upto(lo + 1);
+            (mask & !self.played).count_ones()
+        };
+        if grey_between(below, n) < free_below || grey_between(n, above) < free_above {
+            return false;
+        }
+        let mut cells = self.cells;
+        cells[cell] = n;
+        arrange(SIDE, SIDE, &cells).is_some()
+    }
+
     fn prompt(&self) -> String {
         match self.outcome {
             None => format!("{} to flip a piece", SEAT_NAMES[self.to_move()]),
@@ -446,6 +497,44 @@ impl Game for Position {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// Uniform over the legal flips without listing them: draw one of the mover's grey
+    /// pieces and a free cell at random until the pair is legal (a rejection sample of the
+    /// legal flips, so still uniform); after a few misses, flip a random grey piece of the
+    /// mover where the shown arrangement has it, which is always legal.
+    fn playout_step(&self, rng: &mut Rng, _buf: &mut Vec<Step>) -> Option<Step> {
+        if self.outcome.is_some() || self.count as usize >= CELLS {
+            return None;
+        }
+        let mine = if self.to_move() == 0 {
+            EVEN_BITS
+        } else {
+            !EVEN_BITS
+        } & !self.played;
+        let mut free = 0u64;
+        for (c, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                free |= 1 << c;
+            }
+        }
+        for _ in 0..PLAYOUT_TRIES {
+            let n = nth_bit(mine, rng.below(mine.count_ones() as usize)) as u8 + 1;
+            let cell = nth_bit(free, rng.below(free.count_ones() as usize));
+            if self.flip_ok(n, cell) {
+                return Some(Step {
+                    piece: n,
+                    cell: cell as u8,
+                });
+            }
+        }
+        let a = arrange(SIDE, SIDE, &self.cells)?;
+        let n = nth_bit(mine, rng.below(mine.count_ones() as usize)) as u8 + 1;
+        let cell = a.iter().position(|&v| v == n)?;
+        Some(Step {
+            piece: n,
+            cell: cell as u8,
+        })
     }
 
     fn step_text(&self, step: Step) -> String {
@@ -572,6 +661,17 @@ impl Game for Position {
 // ---------------------------------------------------------------------------------------------
 // Text helpers
 // ---------------------------------------------------------------------------------------------
+
+/// Random (piece, cell) pairs a playout step tries before falling back on the arrangement.
+const PLAYOUT_TRIES: usize = 8;
+
+/// The index of the `k`-th set bit of `bits` (k < bits.count_ones()).
+fn nth_bit(mut bits: u64, k: usize) -> usize {
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as usize
+}
 
 fn bit(n: u8) -> u64 {
     1u64 << (n - 1)
@@ -851,7 +951,6 @@ fn for_each_legal(w: usize, h: usize, cells: &[u8], allowed: u64, mut emit: impl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
 
     /// Brute force: can the unplayed numbers fill the free cells with every column ascending?
     fn brute_feasible(w: usize, h: usize, cells: &[u8]) -> bool {
@@ -1043,6 +1142,35 @@ mod tests {
                 assert_eq!(fast, slow, "{}", p.diagram());
                 let s = fast[rng.below(fast.len())];
                 p.play(s);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_flip_check_agrees_with_the_explained_one() {
+        let mut rng = Rng::new(7);
+        for game in 0..20 {
+            let mut p = Position::new(&Options::default()).unwrap();
+            while p.outcome().is_none() {
+                let legal = p.legal_step_list();
+                let mover = p.to_move();
+                for n in (1..=64u8).filter(|&n| owner(n) == mover && !p.is_played(n)) {
+                    for cell in (0..CELLS).filter(|&c| p.cells[c] == 0) {
+                        let ok = p.flip_ok(n, cell);
+                        assert_eq!(ok, p.flip_problem(n, cell).is_none(), "game {game}");
+                        assert_eq!(
+                            ok,
+                            legal.contains(&Step {
+                                piece: n,
+                                cell: cell as u8
+                            })
+                        );
+                    }
+                }
+                let mut buf = Vec::new();
+                let step = p.playout_step(&mut rng, &mut buf).unwrap();
+                assert!(legal.contains(&step));
+                p.play(step);
             }
         }
     }

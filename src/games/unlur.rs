@@ -27,6 +27,7 @@ use crate::game::{
 use crate::game::{SideView, StepView};
 use crate::geometry::{HexGrid, HexSide};
 use crate::options::SizeOptions;
+use crate::rng::Rng;
 use std::sync::Arc;
 
 /// The option keys Unlur reads.
@@ -46,6 +47,12 @@ pub enum Step {
     Place(u16),
     Pass,
 }
+
+/// The chance that a playout passes on a contract turn.
+const PLAYOUT_PASS: f64 = 0.15;
+
+/// Random cells a playout step tries before listing the legal steps.
+const PLAYOUT_TRIES: usize = 24;
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -378,6 +385,21 @@ impl Position {
         (0..seen.len()).filter(|&c| seen[c]).collect()
     }
 
+    /// The sides the group of a `color` stone placed on the empty `cell` would touch.
+    fn mask_with(&self, cell: usize, color: u8) -> u8 {
+        let mut mask = self.grid.sides(cell);
+        for (_, n) in self.grid.neighbors(cell) {
+            if self.cells[n] == color {
+                let mut r = n;
+                while self.parent[r] as usize != r {
+                    r = self.parent[r] as usize;
+                }
+                mask |= self.mask[r];
+            }
+        }
+        mask
+    }
+
     fn find(&mut self, mut c: u16) -> u16 {
         while self.parent[c as usize] != c {
             let up = self.parent[self.parent[c as usize] as usize];
@@ -505,6 +527,43 @@ impl Game for Position {
                 }
             }
         }
+    }
+
+    /// Playouts pass in the contract with probability `PLAYOUT_PASS` (a uniform choice
+    /// would almost never pass, so random contracts ran on and handed Black a huge head
+    /// start no real player allows); placements are drawn by rejection from the cells,
+    /// without listing the empty ones, and after the contract a placement that would lose
+    /// at once (the mover's group taking the opponent's goal shape) is drawn again: uniform
+    /// playouts made Black, whose big central group soon touches an opposite pair, lose
+    /// most games it should win.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let contract = self.in_contract();
+        if contract && rng.unit() < PLAYOUT_PASS {
+            return Some(Step::Pass);
+        }
+        let n = self.cells.len();
+        let color = self.placing_color();
+        for _ in 0..PLAYOUT_TRIES {
+            let c = rng.below(n);
+            if self.cells[c] != EMPTY || (contract && self.grid.is_edge_cell(c)) {
+                continue;
+            }
+            if !contract {
+                // No suicide: skip a stone that would give the mover's group the
+                // opponent's goal shape without its own.
+                let mask = self.mask_with(c, color);
+                if goal(other(color), mask) && !goal(color, mask) {
+                    continue;
+                }
+            }
+            return Some(Step::Place(c as u16));
+        }
+        buf.clear();
+        self.legal_steps(buf);
+        rng.choose(buf).copied()
     }
 
     fn play(&mut self, step: Step) {

@@ -563,6 +563,18 @@ impl Game for Position {
         out.truncate(w);
     }
 
+    fn rave_keys(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// Placements by cell; swaps have no key.
+    fn rave_key(&self, step: Step) -> Option<usize> {
+        match step {
+            Step::Place(c) => Some(c as usize),
+            Step::Swap(..) => None,
+        }
+    }
+
     fn play(&mut self, step: Step) {
         debug_assert!(self.outcome.is_none(), "play after the game is over");
         match step {

@@ -1,0 +1,225 @@
+//! The computer opponent, through the public API: determinism for a seed and an iteration
+//! count, obvious wins taken and obvious losses blocked in hand-built positions, and no hang
+//! in Unity's pass-forever position.
+
+use ludus::ai::{choose_step, PlayerSpec};
+use ludus::games::{merlins_chain, scattercut, unity, unlur, unravel, AnyGame, GameKind};
+use ludus::geometry::HexGrid;
+use ludus::rng::Rng;
+use ludus::{Game, OptionMap};
+
+fn never() -> f64 {
+    0.0
+}
+
+/// The step `player` chooses in `game` with `seed`.
+fn choose(game: &AnyGame, player: &str, seed: u64) -> String {
+    let spec = PlayerSpec::parse(player).unwrap();
+    choose_step(game, &spec, &mut Rng::new(seed), &never)
+        .expect("the game is not over")
+        .step
+}
+
+fn start(kind: &str) -> AnyGame {
+    AnyGame::new(GameKind::parse(kind).unwrap(), &OptionMap::new())
+        .unwrap()
+        .0
+}
+
+// ---------------------------------------------------------------------------------------------
+// Determinism
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn same_seed_and_iterations_same_step() {
+    for kind in ["unravel", "scattercut", "unity", "merlins-chain", "unlur"] {
+        let game = start(kind);
+        let a = choose(&game, "mcts:300", 11);
+        let b = choose(&game, "mcts:300", 11);
+        assert_eq!(a, b, "{kind}");
+        assert!(game.legal_step_texts().contains(&a), "{kind}: {a}");
+    }
+}
+
+/// Pins the choices for one seed and iteration count, so that an unintended change to the
+/// search (or to the random generator) shows. Update deliberately when the search changes.
+#[test]
+fn pinned_choices() {
+    let got: Vec<String> = ["unravel", "scattercut", "unity", "merlins-chain", "unlur"]
+        .iter()
+        .map(|kind| choose(&start(kind), "mcts:500", 42))
+        .collect();
+    assert_eq!(got, PINNED);
+}
+
+const PINNED: [&str; 5] = ["f3", "c6", "g3x", "16@c6", "i4"];
+
+#[test]
+fn the_result_reports_its_iterations() {
+    let spec = PlayerSpec::parse("mcts:250").unwrap();
+    let c = choose_step(&start("unravel"), &spec, &mut Rng::new(1), &never).unwrap();
+    assert_eq!(c.iterations, 250);
+    assert!((0.0..=1.0).contains(&c.value));
+}
+
+#[test]
+fn player_names_and_settings_parse() {
+    for text in [
+        "random",
+        "quick",
+        "normal",
+        "strong",
+        "mcts:100",
+        "mcts:0.5s",
+    ] {
+        assert!(PlayerSpec::parse(text).is_ok(), "{text}");
+    }
+    let p = PlayerSpec::parse("mcts:100/plain/cap=50/c=0.7/noeval/nosolver").unwrap();
+    assert_eq!(p.name(), "mcts:100/plain/noeval/nosolver/cap=50/c=0.7");
+    assert_eq!(PlayerSpec::parse("quick").unwrap().name(), "mcts:0.2s");
+    for bad in [
+        "mcts:0",
+        "mcts",
+        "random/plain",
+        "quick/fast",
+        "mcts:10/cap=0",
+        "mcts:-1s",
+    ] {
+        assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Obvious wins and obvious losses
+// ---------------------------------------------------------------------------------------------
+
+/// Red (top to bottom) lacks only c3; Blue (left to right) is nowhere near a chain.
+const STRAIGHT: &str = "
+    B . R . B
+    . . R . .
+    . . . . .
+    . . R . .
+    B . R . .";
+
+#[test]
+fn unravel_takes_the_win_and_blocks_it() {
+    let o = unravel::Options::with_size(5);
+    let red = unravel::Position::from_diagram(&o, 0, STRAIGHT).unwrap();
+    let blue = unravel::Position::from_diagram(&o, 1, STRAIGHT).unwrap();
+    for seed in 1..4 {
+        assert_eq!(
+            choose(&AnyGame::Unravel(red.clone()), "mcts:300", seed),
+            "c3"
+        );
+        assert_eq!(
+            choose(&AnyGame::Unravel(blue.clone()), "mcts:2000", seed),
+            "c3"
+        );
+    }
+}
+
+#[test]
+fn scattercut_takes_the_win_and_blocks_it() {
+    let o = scattercut::Options { size: 5 };
+    let red = scattercut::Position::from_diagram(&o, 0, STRAIGHT).unwrap();
+    let blue = scattercut::Position::from_diagram(&o, 1, STRAIGHT).unwrap();
+    for seed in 1..4 {
+        let g = AnyGame::Scattercut(red.clone());
+        assert_eq!(choose(&g, "mcts:300", seed), "c3");
+        let g = AnyGame::Scattercut(blue.clone());
+        assert_eq!(choose(&g, "mcts:2000", seed), "c3");
+    }
+}
+
+/// Side 4. White (seat 0, north to south) holds a1 b1 c1 and e1 f1 g1: d1 joins them (d2,
+/// the other common neighbour of c1 and e1, is Black's).
+const UNLUR_GAP: &str = "
+       w . . .
+      w . . . .
+     w . . . . .
+    . b . . b b .
+     w . . . b .
+      w . . . .
+       w . . .";
+
+#[test]
+fn unlur_takes_the_win_and_blocks_it() {
+    let o = unlur::Options { size: 4 };
+    let white = unlur::Position::from_diagram(&o, Some(1), 0, UNLUR_GAP).unwrap();
+    let black = unlur::Position::from_diagram(&o, Some(1), 1, UNLUR_GAP).unwrap();
+    for seed in 1..4 {
+        assert_eq!(
+            choose(&AnyGame::Unlur(white.clone()), "mcts:300", seed),
+            "d1"
+        );
+        assert_eq!(
+            choose(&AnyGame::Unlur(black.clone()), "mcts:2000", seed),
+            "d1"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merlin's Chain: the playout policy stays legal
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn merlins_chain_playout_steps_are_legal() {
+    let mut rng = Rng::new(3);
+    let mut buf = Vec::new();
+    for _ in 0..5 {
+        let mut p = merlins_chain::Position::new(&merlins_chain::Options::default()).unwrap();
+        while p.outcome().is_none() {
+            let step = p.playout_step(&mut rng, &mut buf).unwrap();
+            assert!(p.legal_step_list().contains(&step), "{step:?}");
+            p.play(step);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unity: the position where everyone can only pass
+// ---------------------------------------------------------------------------------------------
+
+fn unity_stalemate() -> unity::Position {
+    let grid = HexGrid::new(5);
+    let mut cells = vec!['G'; grid.len()];
+    for (name, ch) in [("e5", 'P'), ("d6", 'P'), ("e6", 'O'), ("d5", 'O')] {
+        cells[grid.parse(name).unwrap()] = ch;
+    }
+    let layout: String = cells.into_iter().collect();
+    let map = OptionMap::new()
+        .with("layout", &layout)
+        .with("walls", "d5|e6")
+        .with("supply", "0");
+    unity::Position::new(&unity::Options::from_map(&map).unwrap()).unwrap()
+}
+
+#[test]
+fn unity_pass_forever_does_not_hang() {
+    let p = unity_stalemate();
+    assert_eq!(choose(&AnyGame::Unity(p), "mcts:50", 1), "pass");
+    // The search itself, with only one step at each node: playouts stop at their cap.
+    let config = ludus::ai::SearchConfig {
+        iterations: 50,
+        ..Default::default()
+    };
+    let r = ludus::ai::search(&unity_stalemate(), &config, &mut Rng::new(1), &mut || false);
+    assert_eq!(r.iterations, 50);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn three_player_unity_search_gives_legal_steps() {
+    let map = OptionMap::new().with("players", "3").with("seed", "5");
+    let (mut game, _) = AnyGame::new(GameKind::parse("unity").unwrap(), &map).unwrap();
+    // A few turns, walls included (three-player turns place two walls, one step each).
+    for seed in 0..6 {
+        let step = choose(&game, "mcts:200", seed);
+        assert!(game.legal_step_texts().contains(&step), "{step}");
+        game.play_text(&step).unwrap();
+        if game.to_move().is_none() {
+            break;
+        }
+    }
+}
