@@ -36,8 +36,6 @@ if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$TRUNK_VERSION" ]; 
   cargo install trunk --version "$TRUNK_VERSION" --locked --force
 fi
 
-apt_install binaryen
-
 if [ "${1:-}" = "--browser" ]; then
   apt_install chromium chromium-driver
   if [ ! -d node_modules/playwright-core ]; then
