@@ -3,6 +3,16 @@
 
 use crate::game::{PlayerView, Seat, SideView};
 use crate::geometry::square::{Axis, SquareGrid};
+use crate::options::SizeOptions;
+
+/// Both are played on `n × n` boards, 3 ≤ n ≤ 19, 8 by default (RULES-NOTES.md).
+pub const MIN_SIZE: usize = 3;
+pub const MAX_SIZE: usize = 19;
+pub const DEFAULT_SIZE: usize = 8;
+pub const OPTION_KEYS: &[&str] = Options::KEYS;
+
+/// The only option is the board size.
+pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 pub const NAMES: [&str; 2] = ["Red", "Blue"];
 pub const COLORS: [&str; 2] = ["red", "blue"];

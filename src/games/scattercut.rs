@@ -30,27 +30,15 @@
 //! [`Position::diagram`] writes the same format.
 
 use super::red_blue::{self, COLORS, NAMES};
+pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
-use crate::options::SizeOptions;
 use std::fmt;
-
-/// The option keys Scattercut reads.
-pub const OPTION_KEYS: &[&str] = &["size"];
-/// The smallest board side.
-pub const MIN_SIZE: usize = 3;
-/// The largest board side.
-pub const MAX_SIZE: usize = 19;
-/// The default board side.
-pub const DEFAULT_SIZE: usize = 8;
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
 const EMPTY: u8 = 0;
-
-/// The only option is the board size.
-pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 /// One step: the cell a stone goes on. Whether it is a placement or a re-placement depends
 /// on the position it is played in.

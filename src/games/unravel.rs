@@ -14,16 +14,11 @@
 //! of the board, and [`Position::play_steps`] plays a list of step texts.
 
 use super::red_blue::{self, COLORS, NAMES};
+pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
-use crate::options::SizeOptions;
-
-pub const OPTION_KEYS: &[&str] = &["size"];
-pub const MIN_SIZE: usize = 3;
-pub const MAX_SIZE: usize = 19;
-pub const DEFAULT_SIZE: usize = 8;
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 const EMPTY: u8 = 0;
@@ -34,9 +29,6 @@ const BLUE: u8 = 2;
 /// are its completers, by slot (0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right).
 const CROSS: u8 = 0x80;
 const SLOTS: u8 = 0x0F;
-
-/// The only option is the board size.
-pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 /// One step: a placement on an empty cell, or a swap of two neighbouring checkers (lower
 /// cell index first). Cell indices are `rank * size + file`.
