@@ -201,9 +201,9 @@ pub struct StepView {
     pub text: String,
     /// "place", "pass", "swap", "replace", "flip", "move", "wall", "ring", "asterisk".
     pub kind: &'static str,
-    /// Cells involved, in the order a player would click them: place [cell]; swap [a, b];
-    /// flip [cell]; move [from, to]; wall [a, b] (the edge between); ring [cell];
-    /// asterisk [cell, first cell in the direction (if on the board)].
+    /// Cells involved, in the order a player would click them: place `[cell]`; swap `[a, b]`;
+    /// flip `[cell]`; move `[from, to]`; wall `[a, b]` (the edge between); ring `[cell]`;
+    /// asterisk `[cell, first cell in the direction (if on the board)]`.
     pub cells: Vec<usize>,
     /// Asterisk direction ("NE", "E", ...).
     #[serde(skip_serializing_if = "Option::is_none")]
