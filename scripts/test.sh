@@ -9,6 +9,11 @@ export CHROMEDRIVER=/usr/bin/chromedriver
 
 step() { printf '\n=== %s\n' "$*"; }
 
+# What the test runners print also goes to a log, to total their counts at the end.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+run() { "$@" 2>&1 | tee -a "$log"; }
+
 step "install tools"
 scripts/install-tools.sh --browser
 
@@ -20,19 +25,23 @@ cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 
 step "native tests (release)"
-cargo test --release
+run cargo test --release
 
 step "wasm interface tests in headless Chromium"
-cargo test --release --target wasm32-unknown-unknown --test wasm
+run cargo test --release --target wasm32-unknown-unknown --test wasm
 
 step "build the page with Trunk"
 trunk build --release --offline
 
 step "JS unit tests"
-node --test tests/js/
+run node --test tests/js/
 
 step "end-to-end tests in headless Chromium"
-node --test --test-concurrency=1 tests/e2e/
+run node --test --test-concurrency=1 tests/e2e/
 
+# Totals over the runners: cargo's "test result: ok. N passed; M failed" and node's "# pass N".
+passed=$(awk '/^test result:/ {n += $4} /^# pass / {n += $3} END {print n + 0}' "$log")
+failed=$(awk '/^test result:/ {n += $6} /^# fail / {n += $3} END {print n + 0}' "$log")
 echo
 echo "all test suites passed"
+echo "tests: $passed passed, $failed failed"
