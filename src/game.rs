@@ -44,6 +44,19 @@ pub fn shorten(text: &str) -> String {
     short
 }
 
+/// A board drawn as text, as rows of marks, top row first: one line a row, white space
+/// ignored, blank lines skipped. The engines' `from_diagram` constructors read this.
+pub fn diagram_rows(text: &str) -> Vec<Vec<char>> {
+    text.lines()
+        .map(|line| {
+            line.chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<Vec<_>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect()
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", content = "seat", rename_all = "lowercase")]

@@ -32,7 +32,7 @@
 use super::red_blue::{self, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::game::{
-    fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
+    diagram_rows, fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
 use std::fmt;
@@ -149,20 +149,15 @@ impl Position {
                 "seat {to_move} does not exist: Scattercut has seats 0 and 1"
             ));
         }
-        let rows: Vec<&str> = diagram
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
+        let rows = diagram_rows(diagram);
         if rows.len() != size {
             return fail(format!(
                 "the diagram has {} rows; a {size}×{size} board needs {size}",
                 rows.len()
             ));
         }
-        for (i, row) in rows.iter().enumerate() {
+        for (i, marks) in rows.iter().enumerate() {
             let rank = size - 1 - i;
-            let marks: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
             if marks.len() != size {
                 return fail(format!(
                     "rank {} of the diagram has {} cells, not {size}",
@@ -170,7 +165,7 @@ impl Position {
                     marks.len()
                 ));
             }
-            for (file, mark) in marks.into_iter().enumerate() {
+            for (file, &mark) in marks.iter().enumerate() {
                 let cell = position.grid.index(file, rank);
                 position.cells[cell] = match mark {
                     '.' => EMPTY,

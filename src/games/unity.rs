@@ -24,7 +24,7 @@
 //! [`Position::diagram`] writes the same drawing. To reach a position in the middle of a turn,
 //! play steps from the setup.
 
-use crate::game::StepView;
+use crate::game::{diagram_rows, StepView};
 use crate::game::{fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape};
 use crate::geometry::{HexDir, HexGrid};
 use crate::options::OptionMap;
@@ -440,15 +440,7 @@ pub fn random_layout(size: usize, neutral: Option<Color>, seed: u64) -> Result<S
 /// into a layout string in cell order.
 pub fn layout_from_diagram(size: usize, diagram: &str) -> Result<String, Error> {
     let t = tables(size)?;
-    let rows: Vec<Vec<char>> = diagram
-        .lines()
-        .map(|line| {
-            line.chars()
-                .filter(|c| !c.is_whitespace())
-                .collect::<Vec<_>>()
-        })
-        .filter(|row| !row.is_empty())
-        .collect();
+    let rows = diagram_rows(diagram);
     let n_rows = t.grid.rows();
     if rows.len() != n_rows {
         return fail(format!(

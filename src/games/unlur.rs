@@ -21,10 +21,10 @@
 //! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
 //! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
 
+use crate::game::{diagram_rows, SideView, StepView};
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
 };
-use crate::game::{SideView, StepView};
 use crate::geometry::{HexGrid, HexSide};
 use crate::options::SizeOptions;
 use crate::rng::Rng;
@@ -210,11 +210,7 @@ impl Position {
     ) -> Result<Position, Error> {
         let mut pos = Position::new(options)?;
         let grid = pos.grid.clone();
-        let rows: Vec<Vec<char>> = diagram
-            .lines()
-            .map(|line| line.chars().filter(|c| !c.is_whitespace()).collect())
-            .filter(|row: &Vec<char>| !row.is_empty())
-            .collect();
+        let rows = diagram_rows(diagram);
         if rows.len() != grid.rows() {
             return fail(format!(
                 "a side-{} board has {} rows, the diagram has {}",

@@ -16,7 +16,7 @@
 use super::red_blue::{self, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::game::{
-    fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
+    diagram_rows, fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
 
@@ -103,15 +103,8 @@ impl Position {
         if to_move > 1 {
             return fail(format!("unravel has seats 0 and 1 (got {to_move})"));
         }
-        let rows: Vec<Vec<char>> = diagram
-            .split(['\n', '/'])
-            .map(|line| {
-                line.chars()
-                    .filter(|c| !c.is_whitespace())
-                    .collect::<Vec<_>>()
-            })
-            .filter(|row| !row.is_empty())
-            .collect();
+        // `/` separates ranks as a new line does.
+        let rows = diagram_rows(&diagram.replace('/', "\n"));
         if rows.len() != n {
             return fail(format!(
                 "the diagram has {} ranks; this board has {n}",
