@@ -1,6 +1,6 @@
 //! The computer opponent, through the public API: determinism for a seed and an iteration
 //! count, obvious wins taken and obvious losses blocked in hand-built positions, and no hang
-//! in Unity's pass-forever position.
+//! in Unity's position where everyone must pass (a draw once all have passed).
 
 use ludus::ai::{choose_step, PlayerSpec};
 use ludus::games::{merlins_chain, scattercut, unity, unlur, unravel, AnyGame, GameKind};
@@ -178,7 +178,7 @@ fn merlins_chain_playout_steps_are_legal() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Unity: the position where everyone can only pass
+// Unity: the position where everyone can only pass (drawn after two passes)
 // ---------------------------------------------------------------------------------------------
 
 fn unity_stalemate() -> unity::Position {
@@ -196,10 +196,10 @@ fn unity_stalemate() -> unity::Position {
 }
 
 #[test]
-fn unity_pass_forever_does_not_hang() {
+fn unity_all_pass_position_is_searched_to_its_draw() {
     let p = unity_stalemate();
     assert_eq!(choose(&AnyGame::Unity(p), "mcts:50", 1), "pass");
-    // The search itself, with only one step at each node: playouts stop at their cap.
+    // The search itself, with one step at each node and a draw two steps ahead.
     let config = ludus::ai::SearchConfig {
         iterations: 50,
         ..Default::default()

@@ -501,8 +501,11 @@ fn pass_when_nothing_else_is_legal() {
         err(&p, "e6x"),
         "that capture would leave Purple with no pieces"
     );
+    // Both players have now passed in a row: the game is drawn at once.
     play(&mut p, &["pass"]);
-    assert_eq!(p.to_move(), 0);
+    assert_eq!(p.outcome(), Some(Outcome::Draw));
+    assert!(p.legal_step_list().is_empty());
+    assert_eq!(p.view().prompt, "Draw");
 }
 
 #[test]
@@ -513,6 +516,39 @@ fn no_pass_otherwise() {
         "you may pass only when no other step is possible"
     );
     assert!(!texts(&p).contains("pass"));
+}
+
+/// Three players: Purple and Orange are stuck as in `stalemate`, but Green (a player now, not
+/// united: a1 is walled off) can act, so two passes are not "every player in a row". A Green
+/// slide between passes starts the count again; only three passes in a row draw the game.
+#[test]
+fn three_player_passes_draw_only_when_all_pass() {
+    let grid = HexGrid::new(5);
+    let mut cells = vec!['G'; grid.len()];
+    for (name, ch) in [("e5", 'P'), ("d6", 'P'), ("e6", 'O'), ("d5", 'O')] {
+        cells[grid.parse(name).unwrap()] = ch;
+    }
+    // i1 is empty and walled off but for its side towards i2: only Green, along row i, can
+    // slide into it.
+    cells[grid.parse("i1").unwrap()] = '.';
+    let layout: String = cells.into_iter().collect();
+    let mut p = position(&[
+        ("layout", &layout),
+        ("walls", "d5|e6,a1|a2,a1|b1,a1|b2,i1|h1,i1|h2"),
+        ("supply", "0"),
+        ("players", "3"),
+    ]);
+    assert_eq!(texts(&p), set(&["pass"]));
+    play(&mut p, &["pass"]);
+    assert_eq!(texts(&p), set(&["pass"]));
+    play(&mut p, &["pass"]);
+    assert_eq!(p.outcome(), None, "two passes of three players are no draw");
+    assert!(texts(&p).contains("i4-i1"));
+    // Green slides: the run of passes is broken, so Purple's and Orange's passes that
+    // follow make two in a row, not four.
+    play(&mut p, &["i4-i1", "pass", "pass"]);
+    assert_eq!(p.outcome(), None);
+    assert!(!texts(&p).contains("pass"), "Green can still act");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -757,9 +793,10 @@ fn perft_by_hand() {
         .iter()
         .filter(|t| t.contains('-'))
         .all(|t| t.ends_with("-f3")));
-    // The stalemate: pass, pass, pass ...
+    // The stalemate: pass, pass, and the game is drawn.
     let p = stalemate();
-    assert_eq!(perft(&p, 4), 1);
+    assert_eq!(perft(&p, 2), 1);
+    assert_eq!(perft(&p, 3), 0);
     // Purple a1 walled in on its corner, a2 free; supply 0. a1: no slide, a1x (alone).
     // a2: E a3 a4 a5; NE b3 c4 d5 e6 f6 g6 h6; NW b2 c2 d2 e2 f1; W blocked by the wall;
     // SE and SW off the board. a2x (a1 is behind the wall). 15 slides + 2 captures.

@@ -364,7 +364,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
             }
             steps += 1;
             if steps >= MATCH_STEP_CAP {
-                // Unity's pass-forever position (or any endless game): scored as a draw.
+                // A game that does not end (none should): scored as a draw.
                 unfinished += 1;
                 break;
             }

@@ -509,6 +509,9 @@ pub struct Position {
     to_move: u8,
     /// Three players: the mover has placed a first wall and must place a second.
     second_wall: bool,
+    /// Passes in a row with no other step between them; once every player has passed,
+    /// the game is drawn (RULES-NOTES.md, "Endless passing").
+    passes_in_row: u8,
     outcome: Option<Outcome>,
 }
 
@@ -571,6 +574,7 @@ impl Position {
             walls_left: options.supply as u16,
             to_move: 0,
             second_wall: false,
+            passes_in_row: 0,
             outcome: None,
         })
     }
@@ -984,6 +988,9 @@ impl Game for Position {
 
     fn play(&mut self, step: Step) {
         debug_assert!(self.outcome.is_none(), "play after the game is over");
+        if step != Step::Pass {
+            self.passes_in_row = 0;
+        }
         match step {
             Step::Slide { from, to } => {
                 let c = self.mover_color();
@@ -1018,7 +1025,14 @@ impl Game for Position {
                     self.end_turn();
                 }
             }
-            Step::Pass => self.end_turn(),
+            Step::Pass => {
+                self.passes_in_row += 1;
+                if self.passes_in_row == self.players {
+                    self.outcome = Some(Outcome::Draw);
+                } else {
+                    self.end_turn();
+                }
+            }
         }
     }
 
