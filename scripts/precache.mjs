@@ -1,0 +1,50 @@
+// Writes the offline list into the built site's service worker: `node scripts/precache.mjs DIR`
+// (Trunk runs it after each build with no argument, on its staging folder $TRUNK_STAGING_DIR). DIR/sw.js gets FILES, every file of
+// the site, and VERSION, a hash of all their names and contents, so that any change to any
+// file makes a new worker and a new cache (see www/sw.js).
+
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+if (!dir) {
+  console.error('usage: node scripts/precache.mjs DIR');
+  process.exit(2);
+}
+
+async function walk(folder) {
+  const out = [];
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) out.push(...(await walk(path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+const worker = join(dir, 'sw.js');
+// The site's own files; the worker itself is fetched by the browser, never from the cache.
+// www/sw.js is the unbuilt source of the worker, copied with the rest of www/.
+const files = (await walk(dir))
+  .map((path) => relative(dir, path).split(sep).join('/'))
+  .filter((name) => name !== 'sw.js' && name !== 'www/sw.js')
+  .sort();
+
+const hash = createHash('sha256');
+for (const name of files) {
+  hash.update(name + '\0');
+  hash.update(await readFile(join(dir, name)));
+}
+const version = hash.digest('hex').slice(0, 16);
+
+const source = await readFile(worker, 'utf8');
+if (!/^const VERSION = /m.test(source) || !/^const FILES = /m.test(source)) {
+  console.error(`precache: ${worker} has no VERSION and FILES lines to fill`);
+  process.exit(1);
+}
+const built = source
+  .replace(/^const VERSION = .*$/m, `const VERSION = '${version}';`)
+  .replace(/^const FILES = .*$/m, `const FILES = ${JSON.stringify(['./', ...files])};`);
+await writeFile(worker, built);
+console.log(`precache: ${files.length} files, version ${version}`);

@@ -1,0 +1,50 @@
+// The offline copy of Ludus: a service worker that keeps every file of one build in one
+// cache, so that after one visit the page opens and plays (computer included) with no network.
+//
+// One build, one cache: `scripts/precache.mjs` (run by Trunk after each build) writes the
+// build's VERSION (a hash of every file) and FILES below into the copy at the site root. A
+// new build therefore changes this file, the browser installs the new worker beside the old
+// one, and the old worker keeps answering from its own cache until the page asks to switch
+// (www/offline.js). No page ever mixes the JS of one build with the wasm of another.
+
+const VERSION = 'unbuilt'; // replaced at build time
+const FILES = []; // replaced at build time: every file of the site, relative to this one
+const CACHE = `ludus-${VERSION}`;
+
+self.addEventListener('install', (event) => {
+  // `cache: 'reload'` skips the HTTP cache, which may still hold the previous build's files.
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((file) => new Request(file, { cache: 'reload' })))),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith('ludus-') && key !== CACHE) await caches.delete(key);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// The page sends this when the reader accepts the new version (www/offline.js).
+self.addEventListener('message', (event) => {
+  if (event.data === 'ludus:activate') self.skipWaiting();
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // A page's query (`embed.html?playable`, `?level=`) selects nothing on the server.
+      const hit = await cache.match(request, { ignoreSearch: request.mode === 'navigate' });
+      return hit ?? fetch(request);
+    })(),
+  );
+});
