@@ -67,13 +67,16 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// Plays `games` random games of `kind` with `options`, checking after every step.
-/// `max_steps` caps a game's length (0: 100 steps a cell).
+/// `max_steps` caps a game's length (0: 100 steps a cell). `parse_back` is how many listed
+/// steps are parsed back after each step, drawn at random (0: all of them; parsing is most
+/// of the cost in Unity and Merlin's Chain, where it checks legality from scratch).
 pub fn soak(
     kind: GameKind,
     options: &OptionMap,
     games: u64,
     seed: u64,
     max_steps: usize,
+    parse_back: usize,
 ) -> Result<SoakReport, SoakFailure> {
     let mut report = SoakReport::default();
     for index in 0..games {
@@ -86,7 +89,7 @@ pub fn soak(
         {
             options.set("seed", game_seed.to_string());
         }
-        let stats = soak_game(kind, &options, game_seed, max_steps).map_err(
+        let stats = soak_game(kind, &options, game_seed, max_steps, parse_back).map_err(
             |(step, message, record)| SoakFailure {
                 game: index,
                 seed: game_seed,
@@ -123,8 +126,11 @@ fn soak_game(
     options: &OptionMap,
     seed: u64,
     max_steps: usize,
+    parse_back: usize,
 ) -> Result<GameStats, (usize, String, String)> {
     let mut rng = Rng::new(seed);
+    // Its own generator, so that the game played does not depend on `parse_back`.
+    let mut sample = Rng::new(!seed);
     let mut session = Session::new(kind, options)
         .map_err(|e| (0, format!("cannot start: {e}"), String::new()))?;
     let start = session.current().view();
@@ -174,7 +180,8 @@ fn soak_game(
             .to_move
             .ok_or_else(|| failed(&session, "no seat to move in a game not over".into()))?;
         let (text, step_view, count) =
-            pick_step(session.current(), &mut rng).map_err(|message| failed(&session, message))?;
+            pick_step(session.current(), &mut rng, &mut sample, parse_back)
+                .map_err(|message| failed(&session, message))?;
         listed += count as u64;
         session
             .play(&text)
@@ -187,33 +194,48 @@ fn soak_game(
     }
 }
 
-/// Checks that every legal step's text parses back to it (texts distinct), then picks one
-/// at random: (its text, how it is made, how many steps were listed).
-fn pick_step(game: &AnyGame, rng: &mut Rng) -> Result<(String, StepView, usize), String> {
+/// Checks that the legal steps' texts are distinct and that they parse back to the same steps
+/// (all of them, or `parse_back` of them drawn with `sample` when that is fewer), then picks
+/// one with `rng`: (its text, how it is made, how many steps were parsed back).
+fn pick_step(
+    game: &AnyGame,
+    rng: &mut Rng,
+    sample: &mut Rng,
+    parse_back: usize,
+) -> Result<(String, StepView, usize), String> {
     with_game!(game, g => {
         let steps = g.legal_step_list();
         if steps.is_empty() {
             return Err("no legal step in a game not over".into());
         }
-        let mut texts = HashSet::with_capacity(steps.len());
-        for &step in &steps {
-            let text = g.step_text(step);
-            match g.parse_step(&text) {
-                Ok(back) if back == step => {}
-                Ok(back) => {
-                    return Err(format!(
-                        "the listed step {text} parses back as {}",
-                        g.step_text(back)
-                    ))
-                }
-                Err(e) => return Err(format!("the listed step {text} does not parse: {e}")),
-            }
-            if !texts.insert(text.clone()) {
+        let texts: Vec<String> = steps.iter().map(|&s| g.step_text(s)).collect();
+        let mut seen = HashSet::with_capacity(steps.len());
+        for text in &texts {
+            if !seen.insert(text.as_str()) {
                 return Err(format!("two listed steps are both written {text}"));
             }
         }
-        let step = steps[rng.below(steps.len())];
-        Ok((g.step_text(step), g.step_view(step), steps.len()))
+        let chosen = rng.below(steps.len());
+        let mut check = |i: usize| match g.parse_step(&texts[i]) {
+            Ok(back) if back == steps[i] => Ok(()),
+            Ok(back) => Err(format!(
+                "the listed step {} parses back as {}",
+                texts[i],
+                g.step_text(back)
+            )),
+            Err(e) => Err(format!("the listed step {} does not parse: {e}", texts[i])),
+        };
+        let parsed = if parse_back == 0 || parse_back >= steps.len() {
+            (0..steps.len()).try_for_each(&mut check)?;
+            steps.len()
+        } else {
+            check(chosen)?;
+            for _ in 0..parse_back {
+                check(sample.below(steps.len()))?;
+            }
+            parse_back + 1
+        };
+        Ok((texts[chosen].clone(), g.step_view(steps[chosen]), parsed))
     })
 }
 
@@ -315,9 +337,9 @@ impl Board {
                 for (on, name) in [
                     (r == 0, "S"),
                     (r == rows - 1, "N"),
-                    (i == 0 && r <= s - 1, "SW"),
+                    (i == 0 && r < s, "SW"),
                     (i == 0 && r >= s - 1, "NW"),
-                    (last && r <= s - 1, "SE"),
+                    (last && r < s, "SE"),
                     (last && r >= s - 1, "NE"),
                 ] {
                     if on {
@@ -927,7 +949,7 @@ impl Checker {
                             continue;
                         }
                         let chain_rank = cells.iter().map(|&x| labels[x]).max().unwrap_or(0);
-                        if best.is_none_or(|(r, _)| chain_rank < r) {
+                        if best.map_or(true, |(r, _)| chain_rank < r) {
                             best = Some((chain_rank, first));
                         }
                     }
@@ -1080,5 +1102,70 @@ mod tests {
                 assert_eq!(own, sides, "side {side}, cell {}", grid.name(c));
             }
         }
+    }
+
+    fn session(record: &str) -> Session {
+        Session::from_record(record).unwrap()
+    }
+
+    #[test]
+    fn crosscuts_and_chains_are_seen() {
+        // Blue's a2 makes a crosscut with a1, b1, b2: the turn goes on.
+        let view = session("unravel;size=4;moves=a1,b1,b2,a2").current().view();
+        let board = Board::new(&view.shape);
+        assert_eq!(board.crosscuts(&view), vec![0]);
+        let checker = Checker::new(GameKind::Unravel, &view);
+        assert!(checker.chains(&view).is_empty());
+        // Red a1..a3 on a 3×3 board joins bottom and top.
+        let view = session("unravel;size=3;moves=a1,c1,a2,c3,a3").current().view();
+        let checker = Checker::new(GameKind::Unravel, &view);
+        assert_eq!(checker.chains(&view), vec!["red"]);
+        assert!(checker.chain_winner(&view).is_ok());
+        let mut wrong = view.clone();
+        wrong.outcome = Some(Outcome::Winner(1));
+        assert!(checker.chain_winner(&wrong).is_err());
+    }
+
+    #[test]
+    fn a_step_that_does_more_than_it_says_fails_the_check() {
+        let s = session("unravel;size=4;moves=a1");
+        let before = s.current().view();
+        let mut next = s.clone();
+        next.play("b1").unwrap();
+        let after = next.current().view();
+        let step = next.current().legal_step_views()[0].clone();
+        let placed = StepView {
+            cells: vec![1],
+            ..step
+        };
+        let mut checker = Checker::new(GameKind::Unravel, &before);
+        assert!(checker.step(&before, &placed, 1, &after, 2).is_ok());
+        // The same step, but a red checker also vanished.
+        let mut broken = after.clone();
+        broken.pieces[0] = None;
+        let error = checker.step(&before, &placed, 1, &broken, 2).unwrap_err();
+        assert!(error.contains("changed cells"), "{error}");
+    }
+
+    #[test]
+    fn unity_walls_must_add_up() {
+        let s = session("unity;players=2");
+        let before = s.current().view();
+        let wall = s
+            .current()
+            .legal_step_views()
+            .into_iter()
+            .find(|v| v.kind == "wall")
+            .unwrap();
+        let mut next = s.clone();
+        next.play(&wall.text).unwrap();
+        let after = next.current().view();
+        let mut checker = Checker::new(GameKind::Unity, &before);
+        checker.step(&before, &wall, 0, &after, 1).unwrap();
+        let mut broken = after.clone();
+        broken.walls.push([0, 1]);
+        broken.walls.sort_unstable();
+        let mut checker = Checker::new(GameKind::Unity, &before);
+        assert!(checker.step(&before, &wall, 0, &broken, 1).is_err());
     }
 }

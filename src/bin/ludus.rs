@@ -18,9 +18,10 @@ usage:
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
   ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
   ludus bench [GAME ...] [--seconds S]   (or: [--mcts N [--runs R] [--seed S]])
-  ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N]
+  ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
-      and the record that reproduces it if one breaks (all: every game at its defaults)
+      and the record that reproduces it if one breaks (all: every game at its defaults;
+      --parse-back K: parse back K random listed steps a step instead of all of them)
 
 GAME: unravel, scattercut, unity, merlins-chain, unlur
 OPTIONS: --size N; for Unity also --players 2|3 --neutral purple|orange|green
@@ -315,10 +316,11 @@ fn random(args: &Args) -> Result<(), Error> {
 
 /// `ludus soak`: random games checked after every step (see `ludus::soak`).
 fn soak(args: &Args) -> Result<(), Error> {
-    args.only(&["games", "seed", "max-steps"])?;
+    args.only(&["games", "seed", "max-steps", "parse-back"])?;
     let games: u64 = args.number("games", None)?;
     let seed: u64 = args.number("seed", Some(1))?;
     let max_steps: usize = args.number("max-steps", Some(0))?;
+    let parse_back: usize = args.number("parse-back", Some(0))?;
     let which = args.positional.first().map_or("all", String::as_str);
     // --seed seeds the run; each Unity game draws its own setup from its game's seed.
     let options = |kind: GameKind| {
@@ -347,7 +349,7 @@ fn soak(args: &Args) -> Result<(), Error> {
             label.push_str(&format!(" {k}={v}"));
         }
         let started = Instant::now();
-        match ludus::soak::soak(kind, &options, games, seed, max_steps) {
+        match ludus::soak::soak(kind, &options, games, seed, max_steps, parse_back) {
             Ok(r) => {
                 let wins: Vec<String> = r.wins.iter().map(u64::to_string).collect();
                 println!(
