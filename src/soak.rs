@@ -1117,7 +1117,9 @@ mod tests {
         let checker = Checker::new(GameKind::Unravel, &view);
         assert!(checker.chains(&view).is_empty());
         // Red a1..a3 on a 3×3 board joins bottom and top.
-        let view = session("unravel;size=3;moves=a1,c1,a2,c3,a3").current().view();
+        let view = session("unravel;size=3;moves=a1,c1,a2,c3,a3")
+            .current()
+            .view();
         let checker = Checker::new(GameKind::Unravel, &view);
         assert_eq!(checker.chains(&view), vec!["red"]);
         assert!(checker.chain_winner(&view).is_ok());
