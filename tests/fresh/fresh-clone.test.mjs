@@ -133,6 +133,8 @@ test('scripts/play.sh on a fresh clone serves a page that draws a board', { time
     const page = await browser.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // An inline script injected by the server would be refused by the page's CSP.
+    page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && errors.push(m.text()));
     await page.goto(url);
     const pixels = await until('board drawn on the canvas', deadline, server, async () => {
       const p = await boardPixels(page).catch(() => null);
@@ -140,7 +142,7 @@ test('scripts/play.sh on a fresh clone serves a page that draws a board', { time
     });
     assert.ok(pixels.painted > 0.2, JSON.stringify(pixels));
     assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
-    assert.deepEqual(errors, [], 'no script errors on the page');
+    assert.deepEqual(errors, [], 'no script errors or CSP violations on the page');
   } finally {
     await browser?.close().catch(() => {});
     await stop(server);
