@@ -8,4 +8,6 @@ PORT="${PORT:-8080}"
 echo
 echo "Ludus will be at http://127.0.0.1:$PORT/ (Ctrl-C stops it)"
 echo
-exec trunk serve --release --offline --address 127.0.0.1 --port "$PORT"
+# No autoreload: Trunk would inject it as an inline script, which the page's
+# Content-Security-Policy refuses (reload the page by hand after a change).
+exec trunk serve --release --offline --no-autoreload --address 127.0.0.1 --port "$PORT"

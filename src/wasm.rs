@@ -2,9 +2,15 @@
 //!
 //! Everything here converts values and calls the plain-Rust core. Input from JS is
 //! untrusted: every failure becomes a JS `Error` with a message, never a trap.
+//!
+//! The exported functions take every argument as a `JsValue` and check its type here. A
+//! `&str` or number parameter would be converted by wasm-bindgen's JS glue before any check:
+//! an array-like `{ length: -1 }` passed as a string makes the glue ask the allocator for 4 GB,
+//! which aborts the module (a trap that poisons it for the rest of the page's life). Rust
+//! callers (the tests) use the same names with Rust types, in the second `impl` below.
 
 use crate::ai::{choose_step, PlayerSpec};
-use crate::game::{BoardView, Error, Outcome, Seat, StepView};
+use crate::game::{shorten, BoardView, Error, Outcome, Seat, StepView};
 use crate::games::{GameKind, OptionSpec};
 use crate::options::OptionMap;
 use crate::rng::Rng;
@@ -19,6 +25,72 @@ pub fn start() {
 
 fn js_error(e: Error) -> JsError {
     JsError::new(&e.0)
+}
+
+/// What kind of value a JS caller passed, for error messages ("null", "number", ...).
+fn js_kind(value: &JsValue) -> String {
+    if value.is_null() {
+        return "null".into();
+    }
+    if js_sys::Array::is_array(value) {
+        return "an array".into();
+    }
+    value.js_typeof().as_string().unwrap_or_default()
+}
+
+/// A string argument, or an error naming the parameter.
+fn text_arg(value: &JsValue, name: &str) -> Result<String, JsError> {
+    value
+        .as_string()
+        .ok_or_else(|| JsError::new(&format!("{name} must be a string (got {})", js_kind(value))))
+}
+
+/// A number argument that is a whole number from 0 up, for step counts.
+fn count_arg(value: &JsValue, name: &str) -> Result<usize, JsError> {
+    match value.as_f64() {
+        Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(if n > usize::MAX as f64 {
+            usize::MAX
+        } else {
+            n as usize
+        }),
+        Some(n) => Err(JsError::new(&format!(
+            "{name} must be a whole number from 0 up (got {n})"
+        ))),
+        None => Err(JsError::new(&format!(
+            "{name} must be a number (got {})",
+            js_kind(value)
+        ))),
+    }
+}
+
+/// A random seed: any finite number (its whole part, clamped to 0..2^64, is used).
+fn seed_arg(value: &JsValue) -> Result<f64, JsError> {
+    match value.as_f64() {
+        Some(n) if n.is_finite() => Ok(n),
+        Some(n) => Err(JsError::new(&format!(
+            "seed must be a finite number (got {n})"
+        ))),
+        None => Err(JsError::new(&format!(
+            "seed must be a number (got {})",
+            js_kind(value)
+        ))),
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.entries`, catching what a hostile object throws (a Proxy trap, a getter):
+    /// js-sys's binding lets the exception unwind through the wasm frames.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
+    fn object_entries(value: &JsValue) -> Result<js_sys::Array, JsValue>;
+}
+
+/// The message of something JS threw: an Error's message, or the value as text.
+fn thrown_text(value: &JsValue) -> String {
+    if let Some(error) = value.dyn_ref::<js_sys::Error>() {
+        return String::from(error.message());
+    }
+    value.as_string().unwrap_or_else(|| js_kind(value))
 }
 
 /// Plain JS objects (not Maps), null for None.
@@ -37,7 +109,13 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
     if !value.is_object() {
         return Err(JsError::new("options must be an object"));
     }
-    for entry in js_sys::Object::entries(value.unchecked_ref()).iter() {
+    let entries = object_entries(value).map_err(|thrown| {
+        JsError::new(&format!(
+            "options could not be read ({})",
+            shorten(&thrown_text(&thrown))
+        ))
+    })?;
+    for entry in entries.iter() {
         let pair: js_sys::Array = entry.unchecked_into();
         let key = pair.get(0).as_string().unwrap_or_default();
         let value = pair.get(1);
@@ -46,7 +124,8 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
         } else if let Some(n) = value.as_f64() {
             if n.fract() != 0.0 || !(0.0..=1e15).contains(&n) {
                 return Err(JsError::new(&format!(
-                    "option {key} must be a whole number"
+                    "option {} must be a whole number",
+                    shorten(&key)
                 )));
             }
             format!("{}", n as u64)
@@ -54,7 +133,8 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
             continue;
         } else {
             return Err(JsError::new(&format!(
-                "option {key} must be a string or a number"
+                "option {} must be a string or a number",
+                shorten(&key)
             )));
         };
         map.set(key, text);
@@ -146,23 +226,19 @@ fn ai_choice(s: &Session, player: &str, seed: f64) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = Session)]
 pub struct WasmSession(Session);
 
+/// The exported methods: arguments checked as described at the top of the file.
 #[wasm_bindgen(js_class = Session)]
 impl WasmSession {
     /// A new game: `Session.create("unlur", { size: 6 })`.
-    pub fn create(game: &str, options: JsValue) -> Result<WasmSession, JsError> {
-        let kind = GameKind::parse(game).map_err(js_error)?;
-        let options = options_from_js(&options)?;
-        Session::new(kind, &options)
-            .map(WasmSession)
-            .map_err(js_error)
+    #[wasm_bindgen(js_name = create)]
+    pub fn create_js(game: JsValue, options: JsValue) -> Result<WasmSession, JsError> {
+        Self::create(&text_arg(&game, "the game")?, options)
     }
 
     /// Replays a record text (as in a link); the error names the first wrong part.
     #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(text: &str) -> Result<WasmSession, JsError> {
-        Session::from_record(text)
-            .map(WasmSession)
-            .map_err(js_error)
+    pub fn from_record_js(text: JsValue) -> Result<WasmSession, JsError> {
+        Self::from_record(&text_arg(&text, "the record")?)
     }
 
     pub fn view(&self) -> Result<JsValue, JsError> {
@@ -170,8 +246,9 @@ impl WasmSession {
     }
 
     /// Plays a step at the cursor; throws an Error saying why if it is illegal.
-    pub fn play(&mut self, step: &str) -> Result<(), JsError> {
-        self.0.play(step).map_err(js_error)
+    #[wasm_bindgen(js_name = play)]
+    pub fn play_js(&mut self, step: JsValue) -> Result<(), JsError> {
+        self.play(&text_arg(&step, "the step")?)
     }
 
     pub fn undo(&mut self) -> bool {
@@ -182,9 +259,10 @@ impl WasmSession {
         self.0.redo()
     }
 
+    /// Shows the position after `n` steps; false if there is no such step.
     #[wasm_bindgen(js_name = goTo)]
-    pub fn go_to(&mut self, n: usize) -> bool {
-        self.0.go_to(n)
+    pub fn go_to_js(&mut self, n: JsValue) -> Result<bool, JsError> {
+        Ok(self.go_to(count_arg(&n, "the step number")?))
     }
 
     pub fn record(&self) -> String {
@@ -194,28 +272,73 @@ impl WasmSession {
     /// The computer's step for the seat to move: `{ step, iterations, value }`.
     /// `player` is `quick`, `normal`, `strong`, `random`, `mcts:N` or `mcts:Ss`.
     #[wasm_bindgen(js_name = aiChoose)]
+    pub fn ai_choose_js(&self, player: JsValue, seed: JsValue) -> Result<JsValue, JsError> {
+        self.ai_choose(&text_arg(&player, "the player")?, seed_arg(&seed)?)
+    }
+}
+
+/// The same methods for Rust callers, with Rust types.
+impl WasmSession {
+    pub fn create(game: &str, options: JsValue) -> Result<WasmSession, JsError> {
+        let kind = GameKind::parse(game).map_err(js_error)?;
+        let options = options_from_js(&options)?;
+        Session::new(kind, &options)
+            .map(WasmSession)
+            .map_err(js_error)
+    }
+
+    pub fn from_record(text: &str) -> Result<WasmSession, JsError> {
+        Session::from_record(text)
+            .map(WasmSession)
+            .map_err(js_error)
+    }
+
+    pub fn play(&mut self, step: &str) -> Result<(), JsError> {
+        self.0.play(step).map_err(js_error)
+    }
+
+    pub fn go_to(&mut self, n: usize) -> bool {
+        self.0.go_to(n)
+    }
+
     pub fn ai_choose(&self, player: &str, seed: f64) -> Result<JsValue, JsError> {
         ai_choice(&self.0, player, seed)
     }
 }
 
-// Record-in, record-out functions for callers that keep the game as text.
+// Record-in, record-out functions for callers that keep the game as text. Each is exported
+// under its name with checked `JsValue` arguments (`…_js`), and callable from Rust as is.
 
 /// The record of a new game.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = new_game)]
+pub fn new_game_js(game: JsValue, options: JsValue) -> Result<String, JsError> {
+    new_game(&text_arg(&game, "the game")?, options)
+}
+
 pub fn new_game(game: &str, options: JsValue) -> Result<String, JsError> {
     Ok(WasmSession::create(game, options)?.0.record_text())
 }
 
 /// The legal steps in the record's position.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = legal_moves)]
+pub fn legal_moves_js(record: JsValue) -> Result<JsValue, JsError> {
+    legal_moves(&text_arg(&record, "the record")?)
+}
+
 pub fn legal_moves(record: &str) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
     to_js(&s.current().legal_step_views())
 }
 
 /// The record after playing `step` in the record's position.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = apply_move)]
+pub fn apply_move_js(record: JsValue, step: JsValue) -> Result<String, JsError> {
+    apply_move(
+        &text_arg(&record, "the record")?,
+        &text_arg(&step, "the step")?,
+    )
+}
+
 pub fn apply_move(record: &str, step: &str) -> Result<String, JsError> {
     let mut s = Session::from_record(record).map_err(js_error)?;
     s.play(step).map_err(js_error)?;
@@ -231,7 +354,11 @@ struct Status {
 }
 
 /// Whose turn it is, the result, and what is asked now.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = status)]
+pub fn status_js(record: JsValue) -> Result<JsValue, JsError> {
+    status(&text_arg(&record, "the record")?)
+}
+
 pub fn status(record: &str) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
     let view = s.current().view();
@@ -243,14 +370,26 @@ pub fn status(record: &str) -> Result<JsValue, JsError> {
 }
 
 /// Everything for drawing the record's position (as `Session.view()`).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = board_view)]
+pub fn board_view_js(record: JsValue) -> Result<JsValue, JsError> {
+    board_view(&text_arg(&record, "the record")?)
+}
+
 pub fn board_view(record: &str) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
     to_js(&session_view(&s))
 }
 
 /// The computer's step in the record's position (see `Session.aiChoose`).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = ai_move)]
+pub fn ai_move_js(record: JsValue, player: JsValue, seed: JsValue) -> Result<JsValue, JsError> {
+    ai_move(
+        &text_arg(&record, "the record")?,
+        &text_arg(&player, "the player")?,
+        seed_arg(&seed)?,
+    )
+}
+
 pub fn ai_move(record: &str, player: &str, seed: f64) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
     ai_choice(&s, player, seed)

@@ -22,7 +22,8 @@ import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
 import { paletteCss } from './board/palette.js';
 import { interpret, selectionValid, groupTurns, groupRounds, analyse } from './input.js';
-import { fragmentFor, readFragment, gameOfRecord, Store } from './record.js';
+import { fragmentFor, readFragment, gameOfRecord, Store, STORAGE_PROBLEMS } from './record.js';
+import { showStorageProblem } from './storage-note.js';
 import { parseRecord } from './record-text.js';
 import { rulesFor } from './rules.js';
 import { SetupEditor } from './editor.js';
@@ -107,6 +108,9 @@ export class App {
   }
 
   async boot() {
+    // Storage that is blocked, full or damaged is said on the page; play goes on without it.
+    this.store.onProblem = showStorageProblem;
+    if (this.store.problem) showStorageProblem(this.store.problem);
     this.applyTheme(this.prefs.theme ?? 'auto');
     this.board = new Board($('board-box'), {
       onAction: (event) => this.onBoardAction(event),
@@ -210,7 +214,8 @@ export class App {
         this.refresh();
         return;
       } catch {
-        /* an old or damaged save: start afresh below */
+        // An old or damaged save: start afresh below, and say so.
+        this.store.report(STORAGE_PROBLEMS.damagedGame);
       }
     }
     this.startGame(name, this.prefs[`options:${name}`] ?? {}, { push });

@@ -39,16 +39,52 @@ export function gameOfRecord(record) {
   return /^[a-z][a-z-]{0,40}$/.test(name) ? name : '';
 }
 
-/** A localStorage wrapper that never throws (private mode, full quota, disabled storage). */
+/** What the page says when storage fails; the app goes on without it. */
+export const STORAGE_PROBLEMS = {
+  blocked: 'This browser does not let Ludus keep anything, so games are not saved: copy the link to keep one.',
+  full: "The browser's storage for this site is full, so the latest moves are not saved: copy the link to keep the game.",
+  damagedPrefs: 'Your saved settings could not be read and were reset.',
+  damagedGame: 'Your saved game could not be read, so a new game was started.',
+};
+
+function isQuotaError(error) {
+  return error?.name === 'QuotaExceededError' || error?.code === 22 || error?.code === 1014;
+}
+
+/**
+ * A localStorage wrapper that never throws (private mode, full quota, disabled storage). The
+ * first failure of each kind is kept in `problem` and passed to `onProblem`, for the page to
+ * show; everything else carries on without storage.
+ */
 export class Store {
-  constructor(storage = globalThis.localStorage) {
-    this.storage = storage ?? null;
+  constructor(storage) {
+    this.problem = null;
+    this.onProblem = null;
+    if (arguments.length) {
+      this.storage = storage ?? null;
+    } else {
+      // Reading window.localStorage itself throws where the browser blocks site data.
+      try {
+        this.storage = globalThis.localStorage ?? null;
+      } catch {
+        this.storage = null;
+        this.problem = STORAGE_PROBLEMS.blocked;
+      }
+    }
+  }
+
+  /** Records a storage problem and tells the page, once per message. */
+  report(message) {
+    if (this.problem === message) return;
+    this.problem = message;
+    this.onProblem?.(message);
   }
 
   get(key) {
     try {
       return this.storage?.getItem(PREFIX + key) ?? null;
     } catch {
+      this.report(STORAGE_PROBLEMS.blocked);
       return null;
     }
   }
@@ -57,7 +93,8 @@ export class Store {
     try {
       this.storage?.setItem(PREFIX + key, value);
       return true;
-    } catch {
+    } catch (error) {
+      this.report(isQuotaError(error) ? STORAGE_PROBLEMS.full : STORAGE_PROBLEMS.blocked);
       return false;
     }
   }
@@ -85,12 +122,16 @@ export class Store {
   }
 
   prefs() {
+    let value;
     try {
-      const value = JSON.parse(this.get('prefs') ?? '{}');
-      return value && typeof value === 'object' ? value : {};
+      value = JSON.parse(this.get('prefs') ?? '{}');
     } catch {
-      return {};
+      value = null;
     }
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+    this.report(STORAGE_PROBLEMS.damagedPrefs);
+    this.remove('prefs');
+    return {};
   }
 
   savePrefs(prefs) {

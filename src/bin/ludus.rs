@@ -18,6 +18,10 @@ usage:
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
   ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
   ludus bench [GAME ...] [--seconds S]   (or: [--mcts N [--runs R] [--seed S]])
+  ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
+      random games with the rules' invariants checked after every step; exit status 1
+      and the record that reproduces it if one breaks (all: every game at its defaults;
+      --parse-back K: parse back K random listed steps a step instead of all of them)
 
 GAME: unravel, scattercut, unity, merlins-chain, unlur
 OPTIONS: --size N; for Unity also --players 2|3 --neutral purple|orange|green
@@ -133,6 +137,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "random" => random(&rest),
         "match" => play_match(&rest),
         "bench" => bench(&rest),
+        "soak" => soak(&rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -306,6 +311,64 @@ fn random(args: &Args) -> Result<(), Error> {
     println!("{}", session.record_text());
     let view = session.current().view();
     eprintln!("{} steps; {}", session.len(), view.prompt);
+    Ok(())
+}
+
+/// `ludus soak`: random games checked after every step (see `ludus::soak`).
+fn soak(args: &Args) -> Result<(), Error> {
+    args.only(&["games", "seed", "max-steps", "parse-back"])?;
+    let games: u64 = args.number("games", None)?;
+    let seed: u64 = args.number("seed", Some(1))?;
+    let max_steps: usize = args.number("max-steps", Some(0))?;
+    let parse_back: usize = args.number("parse-back", Some(0))?;
+    let which = args.positional.first().map_or("all", String::as_str);
+    // --seed seeds the run; each Unity game draws its own setup from its game's seed.
+    let options = |kind: GameKind| {
+        let mut map = OptionMap::new();
+        for (k, v) in args.game_options(kind, false).entries() {
+            if k != "seed" {
+                map.set(k, v);
+            }
+        }
+        map
+    };
+    let configs = if which == "all" {
+        if !options(GameKind::Unravel).is_empty() {
+            return Err(Error::new("soak all takes no game options: name one game"));
+        }
+        ludus::soak::default_configs()
+    } else {
+        let kind = GameKind::parse(which)?;
+        vec![(kind, options(kind))]
+    };
+    for (kind, options) in configs {
+        // Bad options are bad input (status 2), not a broken invariant.
+        Session::new(kind, &options)?;
+        let mut label = kind.name().to_string();
+        for (k, v) in options.entries() {
+            label.push_str(&format!(" {k}={v}"));
+        }
+        let started = Instant::now();
+        match ludus::soak::soak(kind, &options, games, seed, max_steps, parse_back) {
+            Ok(r) => {
+                let wins: Vec<String> = r.wins.iter().map(u64::to_string).collect();
+                println!(
+                    "{label}: {} games, {} steps checked, {} listed steps parsed back, \
+                     wins by seat {}, draws {}; {:.1} s",
+                    r.games,
+                    r.steps,
+                    r.listed,
+                    wins.join("/"),
+                    r.draws,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            Err(failure) => {
+                println!("{label}: FAILED {failure}");
+                std::process::exit(1);
+            }
+        }
+    }
     Ok(())
 }
 

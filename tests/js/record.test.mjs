@@ -1,7 +1,7 @@
 // URL fragment, record cutting and the never-throwing store.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fragmentFor, readFragment, gameOfRecord, Store } from '../../www/record.js';
+import { fragmentFor, readFragment, gameOfRecord, Store, STORAGE_PROBLEMS } from '../../www/record.js';
 import { parseRecord, truncateRecord } from '../../www/record-text.js';
 
 const unity = 'unity;players=3;walls=c3|c4,d3|d4;moves=c3-c6,c3|c4,d2xNE;at=2';
@@ -75,4 +75,48 @@ test('the store never throws and namespaces its keys', () => {
   assert.equal(broken.set('x', 'y'), false);
   broken.remove('x');
   assert.equal(new Store(null).game('unity'), null);
+});
+
+test('storage problems are reported once each, and a blocked localStorage does not throw', () => {
+  const seen = [];
+  const full = new Store({
+    getItem: () => null,
+    setItem() {
+      throw new DOMException('full', 'QuotaExceededError');
+    },
+    removeItem() {},
+  });
+  full.onProblem = (m) => seen.push(m);
+  assert.equal(full.set('a', 'b'), false);
+  assert.equal(full.set('a', 'c'), false);
+  assert.deepEqual(seen, [STORAGE_PROBLEMS.full]);
+
+  const map = new Map([['ludus:v1:prefs', '[1, 2']]);
+  const damaged = new Store({
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => map.set(k, v),
+    removeItem: (k) => map.delete(k),
+  });
+  assert.deepEqual(damaged.prefs(), {});
+  assert.equal(damaged.problem, STORAGE_PROBLEMS.damagedPrefs);
+  assert.equal(map.has('ludus:v1:prefs'), false, 'the damaged prefs are dropped');
+  map.set('ludus:v1:prefs', '[]');
+  assert.deepEqual(damaged.prefs(), {}, 'an array is not settings');
+
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+  Object.defineProperty(globalThis, 'localStorage', {
+    configurable: true,
+    get() {
+      throw new DOMException('blocked', 'SecurityError');
+    },
+  });
+  try {
+    const blocked = new Store();
+    assert.equal(blocked.problem, STORAGE_PROBLEMS.blocked);
+    assert.equal(blocked.game('unravel'), null);
+    assert.equal(blocked.set('x', 'y'), true, 'no storage: nothing to fail');
+  } finally {
+    if (saved) Object.defineProperty(globalThis, 'localStorage', saved);
+    else delete globalThis.localStorage;
+  }
 });

@@ -740,6 +740,8 @@ export class LudusBoard extends HTMLElement {
         /* keep the default */
       }
     }
+    // Only a web page may be linked: app="javascript:…" (or data:, …) falls back to the default.
+    if (!/^(https?|file):/.test(href)) href = DEFAULT_APP;
     href = href.replace(/#.*$/, '');
     this.ui.open.hidden = !/^https?:|^file:/.test(href);
     this.ui.open.href = href + fragmentFor(v.record);

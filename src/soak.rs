@@ -1,0 +1,1173 @@
+//! Soak testing: random games played natively with invariants checked after every step.
+//!
+//! Only the engines' public interface is used (the [`Game`] trait, `view()`, `step_text` /
+//! `parse_step`, sessions and records), and the board geometry is derived here again from
+//! the view, so the checks keep holding the engines to the rules while their insides are
+//! rewritten for speed. A failed check is a rules bug: the failure carries the record that
+//! reproduces it (`ludus show --record …`).
+//!
+//! Checked after every step: each listed step's text parses back to that step, and the texts
+//! are distinct; the board changed only as the step says (a placement adds one piece of the
+//! mover's colour, a swap exchanges two, a move carries one, a capture only removes, ...);
+//! per game: Unravel and Scattercut have no crosscut when a turn ends (Scattercut never has
+//! one), Scattercut's stones stay within what was placed; Unity's pieces only decrease, no
+//! player is ever wiped out, walls on the board = starting walls + walls taken from the
+//! supply; Merlin's Chain shows the 64 tiles once each, every column increasing upwards,
+//! flipped tiles never move; Unlur adds one stone a placement, none on the edge during the
+//! contract. When a turn ends, the winner (if any) has what the rules ask (a chain, a united
+//! colour, a goal group, the lowest chain) and without a winner nobody has it. At the end,
+//! the record replays to the same position, and every game ends within a step cap.
+
+use crate::game::{BoardView, Game, Outcome, Seat, Shape, StepView};
+use crate::games::{AnyGame, GameKind};
+use crate::options::OptionMap;
+use crate::rng::Rng;
+use crate::session::Session;
+use crate::with_game;
+use std::collections::{HashMap, HashSet};
+
+/// What a soak run found: the games played and the steps checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SoakReport {
+    pub games: u64,
+    /// Steps played, each checked.
+    pub steps: u64,
+    /// Legal steps whose text was parsed back.
+    pub listed: u64,
+    /// Games won by each seat.
+    pub wins: Vec<u64>,
+    pub draws: u64,
+}
+
+/// A broken invariant: which game, where, what, and the record that reproduces it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SoakFailure {
+    pub game: u64,
+    /// The seed that plays this game alone (`ludus soak GAME --games 1 --seed SEED`).
+    pub seed: u64,
+    /// Steps played when the check failed (the failing step included).
+    pub step: usize,
+    pub message: String,
+    pub record: String,
+}
+
+impl std::fmt::Display for SoakFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "game {} (seed {}), after step {}: {}\n  record: {}",
+            self.game, self.seed, self.step, self.message, self.record
+        )
+    }
+}
+
+/// The seed of game `index` of a run started with `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    seed.wrapping_add(index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+/// Plays `games` random games of `kind` with `options`, checking after every step.
+/// `max_steps` caps a game's length (0: 100 steps a cell). `parse_back` is how many listed
+/// steps are parsed back after each step, drawn at random (0: all of them; parsing is most
+/// of the cost in Unity and Merlin's Chain, where it checks legality from scratch).
+pub fn soak(
+    kind: GameKind,
+    options: &OptionMap,
+    games: u64,
+    seed: u64,
+    max_steps: usize,
+    parse_back: usize,
+) -> Result<SoakReport, SoakFailure> {
+    let mut report = SoakReport::default();
+    for index in 0..games {
+        let game_seed = game_seed(seed, index);
+        // Unity's random setup: a new one each game, unless the options fix it.
+        let mut options = options.clone();
+        if kind == GameKind::Unity
+            && options.get("layout").is_none()
+            && options.get("seed").is_none()
+        {
+            options.set("seed", game_seed.to_string());
+        }
+        let stats = soak_game(kind, &options, game_seed, max_steps, parse_back).map_err(
+            |(step, message, record)| SoakFailure {
+                game: index,
+                seed: game_seed,
+                step,
+                message,
+                record,
+            },
+        )?;
+        report.games += 1;
+        report.steps += stats.steps;
+        report.listed += stats.listed;
+        match stats.outcome {
+            Outcome::Winner(seat) => {
+                if report.wins.len() <= seat {
+                    report.wins.resize(seat + 1, 0);
+                }
+                report.wins[seat] += 1;
+            }
+            Outcome::Draw => report.draws += 1,
+        }
+    }
+    Ok(report)
+}
+
+struct GameStats {
+    steps: u64,
+    listed: u64,
+    outcome: Outcome,
+}
+
+/// One game; a failure is (steps played, message, record).
+fn soak_game(
+    kind: GameKind,
+    options: &OptionMap,
+    seed: u64,
+    max_steps: usize,
+    parse_back: usize,
+) -> Result<GameStats, (usize, String, String)> {
+    let mut rng = Rng::new(seed);
+    // Its own generator, so that the game played does not depend on `parse_back`.
+    let mut sample = Rng::new(!seed);
+    let mut session = Session::new(kind, options)
+        .map_err(|e| (0, format!("cannot start: {e}"), String::new()))?;
+    let start = session.current().view();
+    let cap = if max_steps == 0 {
+        100 * start.cells.len()
+    } else {
+        max_steps
+    };
+    let mut checker = Checker::new(kind, &start);
+    let mut before = start;
+    let mut listed = 0u64;
+    loop {
+        let failed =
+            |session: &Session, message: String| (session.len(), message, session.record_text());
+        if let Some(outcome) = session.current().outcome() {
+            let record = session.record_text();
+            let replayed = Session::from_record(&record)
+                .map_err(|e| failed(&session, format!("the record does not replay: {e}")))?;
+            if replayed.record_text() != record {
+                return Err(failed(
+                    &session,
+                    format!("the record replays as {}", replayed.record_text()),
+                ));
+            }
+            if replayed.current().view() != before {
+                return Err(failed(
+                    &session,
+                    "the record replays to another view".into(),
+                ));
+            }
+            if replayed.step_texts() != session.step_texts() {
+                return Err(failed(&session, "the record replays other steps".into()));
+            }
+            return Ok(GameStats {
+                steps: session.len() as u64,
+                listed,
+                outcome,
+            });
+        }
+        if session.len() >= cap {
+            return Err(failed(
+                &session,
+                format!("the game has not ended after {cap} steps (the cap)"),
+            ));
+        }
+        let mover = before
+            .to_move
+            .ok_or_else(|| failed(&session, "no seat to move in a game not over".into()))?;
+        let (text, step_view, count) =
+            pick_step(session.current(), &mut rng, &mut sample, parse_back)
+                .map_err(|message| failed(&session, message))?;
+        listed += count as u64;
+        session
+            .play(&text)
+            .map_err(|e| failed(&session, format!("the listed step {text} is refused: {e}")))?;
+        let after = session.current().view();
+        checker
+            .step(&before, &step_view, mover, &after, session.len())
+            .map_err(|message| failed(&session, format!("{text}: {message}")))?;
+        before = after;
+    }
+}
+
+/// Checks that the legal steps' texts are distinct and that they parse back to the same steps
+/// (all of them, or `parse_back` of them drawn with `sample` when that is fewer), then picks
+/// one with `rng`: (its text, how it is made, how many steps were parsed back).
+fn pick_step(
+    game: &AnyGame,
+    rng: &mut Rng,
+    sample: &mut Rng,
+    parse_back: usize,
+) -> Result<(String, StepView, usize), String> {
+    with_game!(game, g => {
+        let steps = g.legal_step_list();
+        if steps.is_empty() {
+            return Err("no legal step in a game not over".into());
+        }
+        let texts: Vec<String> = steps.iter().map(|&s| g.step_text(s)).collect();
+        let mut seen = HashSet::with_capacity(steps.len());
+        for text in &texts {
+            if !seen.insert(text.as_str()) {
+                return Err(format!("two listed steps are both written {text}"));
+            }
+        }
+        let chosen = rng.below(steps.len());
+        let mut check = |i: usize| match g.parse_step(&texts[i]) {
+            Ok(back) if back == steps[i] => Ok(()),
+            Ok(back) => Err(format!(
+                "the listed step {} parses back as {}",
+                texts[i],
+                g.step_text(back)
+            )),
+            Err(e) => Err(format!("the listed step {} does not parse: {e}", texts[i])),
+        };
+        let parsed = if parse_back == 0 || parse_back >= steps.len() {
+            (0..steps.len()).try_for_each(&mut check)?;
+            steps.len()
+        } else {
+            check(chosen)?;
+            for _ in 0..parse_back {
+                check(sample.below(steps.len()))?;
+            }
+            parse_back + 1
+        };
+        Ok((texts[chosen].clone(), g.step_view(steps[chosen]), parsed))
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Geometry, derived from the view alone
+// ---------------------------------------------------------------------------------------------
+
+/// Cells' neighbours and the sides they lie on, from the view's shape.
+struct Board {
+    neighbors: Vec<Vec<usize>>,
+    /// For each cell, the names of the sides it lies on ("top", "NE", ...).
+    sides: Vec<Vec<&'static str>>,
+    square: Option<(usize, usize)>,
+}
+
+impl Board {
+    fn new(shape: &Shape) -> Board {
+        match *shape {
+            Shape::Square { width, height } => Board::square(width, height),
+            Shape::Hex { side } => Board::hex(side),
+        }
+    }
+
+    fn square(width: usize, height: usize) -> Board {
+        let n = width * height;
+        let mut neighbors = vec![Vec::new(); n];
+        let mut sides = vec![Vec::new(); n];
+        for rank in 0..height {
+            for file in 0..width {
+                let c = rank * width + file;
+                if file > 0 {
+                    neighbors[c].push(c - 1);
+                }
+                if file + 1 < width {
+                    neighbors[c].push(c + 1);
+                }
+                if rank > 0 {
+                    neighbors[c].push(c - width);
+                }
+                if rank + 1 < height {
+                    neighbors[c].push(c + width);
+                }
+                if rank == 0 {
+                    sides[c].push("bottom");
+                }
+                if rank + 1 == height {
+                    sides[c].push("top");
+                }
+                if file == 0 {
+                    sides[c].push("left");
+                }
+                if file + 1 == width {
+                    sides[c].push("right");
+                }
+            }
+        }
+        Board {
+            neighbors,
+            sides,
+            square: Some((width, height)),
+        }
+    }
+
+    /// Hex-of-hex, rows from the bottom, cells left to right; row `r` has `s + min(r, 2s-2-r)`
+    /// cells. Going up from a row of the lower half (the next row is longer) cell `i` touches
+    /// cells `i` and `i + 1`; from the upper half (shorter) cells `i - 1` and `i`.
+    fn hex(s: usize) -> Board {
+        let rows = 2 * s - 1;
+        let len = |r: usize| s + r.min(rows - 1 - r);
+        let mut first = vec![0; rows + 1];
+        for r in 0..rows {
+            first[r + 1] = first[r] + len(r);
+        }
+        let n = first[rows];
+        let mut neighbors = vec![Vec::new(); n];
+        let mut sides = vec![Vec::new(); n];
+        for r in 0..rows {
+            for i in 0..len(r) {
+                let c = first[r] + i;
+                if i > 0 {
+                    neighbors[c].push(c - 1);
+                }
+                if i + 1 < len(r) {
+                    neighbors[c].push(c + 1);
+                }
+                for (row, offsets) in [(r + 1, r < s - 1), (r.wrapping_sub(1), r > s - 1)]
+                    .into_iter()
+                    .filter(|&(row, _)| row < rows)
+                    .map(|(row, wider)| (row, if wider { [0, 1] } else { [-1, 0] }))
+                {
+                    for d in offsets {
+                        let j = i as isize + d;
+                        if j >= 0 && (j as usize) < len(row) {
+                            neighbors[c].push(first[row] + j as usize);
+                        }
+                    }
+                }
+                let last = i + 1 == len(r);
+                for (on, name) in [
+                    (r == 0, "S"),
+                    (r == rows - 1, "N"),
+                    (i == 0 && r < s, "SW"),
+                    (i == 0 && r >= s - 1, "NW"),
+                    (last && r < s, "SE"),
+                    (last && r >= s - 1, "NE"),
+                ] {
+                    if on {
+                        sides[c].push(name);
+                    }
+                }
+            }
+        }
+        Board {
+            neighbors,
+            sides,
+            square: None,
+        }
+    }
+
+    fn are_neighbors(&self, a: usize, b: usize) -> bool {
+        self.neighbors.get(a).is_some_and(|n| n.contains(&b))
+    }
+
+    /// The groups of cells for which `member` holds, joined through neighbours for which
+    /// `joined` holds.
+    fn groups(
+        &self,
+        member: impl Fn(usize) -> bool,
+        joined: impl Fn(usize, usize) -> bool,
+    ) -> Vec<Vec<usize>> {
+        let n = self.neighbors.len();
+        let mut seen = vec![false; n];
+        let mut groups = Vec::new();
+        for start in 0..n {
+            if seen[start] || !member(start) {
+                continue;
+            }
+            seen[start] = true;
+            let mut group = vec![start];
+            let mut i = 0;
+            while i < group.len() {
+                let c = group[i];
+                i += 1;
+                for &d in &self.neighbors[c] {
+                    if !seen[d] && member(d) && joined(c, d) {
+                        seen[d] = true;
+                        group.push(d);
+                    }
+                }
+            }
+            groups.push(group);
+        }
+        groups
+    }
+
+    /// The sides a group touches.
+    fn sides_of(&self, group: &[usize]) -> HashSet<&'static str> {
+        group
+            .iter()
+            .flat_map(|&c| self.sides[c].iter().copied())
+            .collect()
+    }
+
+    /// The 2×2 blocks of a square board holding a crosscut: two pieces of one colour on one
+    /// diagonal, two of another colour on the other.
+    fn crosscuts(&self, view: &BoardView) -> Vec<usize> {
+        let Some((w, h)) = self.square else {
+            return Vec::new();
+        };
+        let color = |c: usize| view.pieces[c].as_ref().map(|p| p.color);
+        let mut found = Vec::new();
+        for rank in 0..h.saturating_sub(1) {
+            for file in 0..w.saturating_sub(1) {
+                let a = rank * w + file;
+                let (b, c, d) = (a + 1, a + w, a + w + 1);
+                if let (Some(x), Some(y)) = (color(a), color(b)) {
+                    if x != y && color(d) == Some(x) && color(c) == Some(y) {
+                        found.push(a);
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+// ---------------------------------------------------------------------------------------------
+
+type Check = Result<(), String>;
+
+fn piece_key(view: &BoardView, c: usize) -> Option<(&'static str, &'static str, Option<&str>)> {
+    view.pieces[c]
+        .as_ref()
+        .map(|p| (p.color, p.kind, p.label.as_deref()))
+}
+
+fn color_at(view: &BoardView, c: usize) -> Option<&'static str> {
+    view.pieces[c].as_ref().map(|p| p.color)
+}
+
+fn count(view: &BoardView, color: &str) -> usize {
+    view.pieces
+        .iter()
+        .flatten()
+        .filter(|p| p.color == color)
+        .count()
+}
+
+/// The cells whose piece differs between two views.
+fn changed(before: &BoardView, after: &BoardView) -> Vec<usize> {
+    (0..before.pieces.len())
+        .filter(|&c| piece_key(before, c) != piece_key(after, c))
+        .collect()
+}
+
+fn fact<'a>(view: &'a BoardView, label: &str) -> Option<&'a str> {
+    view.facts
+        .iter()
+        .find(|(l, _)| l == label)
+        .map(|(_, v)| v.as_str())
+}
+
+fn ensure(ok: bool, message: impl FnOnce() -> String) -> Check {
+    if ok {
+        Ok(())
+    } else {
+        Err(message())
+    }
+}
+
+/// What a check needs to remember from one step to the next.
+struct Checker {
+    kind: GameKind,
+    board: Board,
+    /// Cells the step's own cells are checked against.
+    cells: usize,
+    /// Unity: walls at the start and walls left then.
+    start_walls: usize,
+    start_left: usize,
+    /// Unity: the seats' colours, fixed for the game.
+    seat_colors: Vec<&'static str>,
+    /// Scattercut: first placements of the turn, by colour.
+    placed: HashMap<&'static str, usize>,
+    /// Merlin's Chain: flipped tiles, cell to label.
+    flipped: HashMap<usize, String>,
+    /// Unity: steps that were passes, in a row, up to now.
+    passes: usize,
+}
+
+impl Checker {
+    fn new(kind: GameKind, start: &BoardView) -> Checker {
+        let left = fact(start, "Walls left").and_then(|v| v.parse().ok());
+        Checker {
+            kind,
+            board: Board::new(&start.shape),
+            cells: start.cells.len(),
+            start_walls: start.walls.len(),
+            start_left: left.unwrap_or(0),
+            seat_colors: start.players.iter().map(|p| p.color).collect(),
+            placed: HashMap::new(),
+            flipped: HashMap::new(),
+            passes: 0,
+        }
+    }
+
+    fn step(
+        &mut self,
+        before: &BoardView,
+        step: &StepView,
+        mover: Seat,
+        after: &BoardView,
+        played: usize,
+    ) -> Check {
+        ensure(
+            after.pieces.len() == self.cells && after.cells.len() == self.cells,
+            || "the board changed size".into(),
+        )?;
+        ensure(after.to_move.is_none() == after.outcome.is_some(), || {
+            format!(
+                "to_move {:?} with outcome {:?}",
+                after.to_move, after.outcome
+            )
+        })?;
+        ensure(step.cells.iter().all(|&c| c < self.cells), || {
+            format!("the step names cells {:?} off the board", step.cells)
+        })?;
+        let turn_ended = after.outcome.is_some() || after.to_move != Some(mover);
+        match self.kind {
+            GameKind::Unravel => self.unravel(before, step, mover, after, turn_ended),
+            GameKind::Scattercut => self.scattercut(before, step, mover, after, turn_ended),
+            GameKind::Unity => self.unity(before, step, mover, after, turn_ended),
+            GameKind::MerlinsChain => self.merlins_chain(before, step, mover, after, played),
+            GameKind::Unlur => self.unlur(before, step, mover, after),
+        }
+    }
+
+    /// A placement: the cell was empty and now holds `color`; nothing else changed.
+    fn placed_alone(before: &BoardView, step: &StepView, after: &BoardView, color: &str) -> Check {
+        let c = step.cells[0];
+        ensure(before.pieces[c].is_none(), || {
+            format!("placed on {}, which was not empty", after.cells[c])
+        })?;
+        ensure(color_at(after, c) == Some(color), || {
+            format!(
+                "{} does not hold a {color} piece after the placement",
+                after.cells[c]
+            )
+        })?;
+        let changed = changed(before, after);
+        ensure(changed == [c], || {
+            format!("a placement changed cells {changed:?}")
+        })
+    }
+
+    /// The colour with a chain joining its two sides, if any (Unravel, Scattercut).
+    fn chains(&self, view: &BoardView) -> Vec<&'static str> {
+        let mut colors: Vec<&'static str> = view.sides.iter().map(|s| s.color).collect();
+        colors.sort_unstable();
+        colors.dedup();
+        colors
+            .into_iter()
+            .filter(|&color| {
+                let goal: Vec<&str> = view
+                    .sides
+                    .iter()
+                    .filter(|s| s.color == color)
+                    .map(|s| s.side)
+                    .collect();
+                self.board
+                    .groups(|c| color_at(view, c) == Some(color), |_, _| true)
+                    .iter()
+                    .any(|g| {
+                        let touched = self.board.sides_of(g);
+                        goal.iter().all(|s| touched.contains(s))
+                    })
+            })
+            .collect()
+    }
+
+    /// At a turn's end: the winner has its chain and nobody else has one; no winner, no chain.
+    fn chain_winner(&self, view: &BoardView) -> Check {
+        let chains = self.chains(view);
+        match view.outcome {
+            Some(Outcome::Winner(seat)) => {
+                let color = view.players[seat].color;
+                ensure(chains == [color], || {
+                    format!("{color} won, but the chains on the board are {chains:?}")
+                })
+            }
+            Some(Outcome::Draw) => Err("a draw, which this game cannot have".into()),
+            None => ensure(chains.is_empty(), || {
+                format!("the turn ended with a chain of {chains:?} and no winner")
+            }),
+        }
+    }
+
+    fn unravel(
+        &mut self,
+        before: &BoardView,
+        step: &StepView,
+        mover: Seat,
+        after: &BoardView,
+        turn_ended: bool,
+    ) -> Check {
+        let color = before.players[mover].color;
+        match step.kind {
+            "place" => Self::placed_alone(before, step, after, color)?,
+            "swap" => {
+                let [a, b] = step.cells[..] else {
+                    return Err(format!("a swap of cells {:?}", step.cells));
+                };
+                let (ca, cb) = (color_at(before, a), color_at(before, b));
+                ensure(ca.is_some() && cb.is_some() && ca != cb, || {
+                    "a swap of two checkers that are not one of each colour".into()
+                })?;
+                ensure(color_at(after, a) == cb && color_at(after, b) == ca, || {
+                    "the swap did not exchange the two checkers".into()
+                })?;
+                ensure(self.board.are_neighbors(a, b), || {
+                    "a swap of cells that do not touch".into()
+                })?;
+                let changed = changed(before, after);
+                ensure(changed.len() == 2, || {
+                    format!("a swap changed cells {changed:?}")
+                })?;
+            }
+            other => return Err(format!("a step of kind {other}")),
+        }
+        let crosscuts = self.board.crosscuts(after);
+        if turn_ended {
+            ensure(crosscuts.is_empty(), || {
+                format!("the turn ended with crosscuts at {crosscuts:?}")
+            })?;
+            self.chain_winner(after)
+        } else {
+            ensure(!crosscuts.is_empty(), || {
+                "the turn goes on with no crosscut to break".into()
+            })
+        }
+    }
+
+    fn scattercut(
+        &mut self,
+        before: &BoardView,
+        step: &StepView,
+        mover: Seat,
+        after: &BoardView,
+        turn_ended: bool,
+    ) -> Check {
+        let color = before.players[mover].color;
+        let other = before.players[1 - mover].color;
+        let c = step.cells[0];
+        match step.kind {
+            "place" => {
+                *self.placed.entry(color).or_default() += 1;
+                ensure(before.pieces[c].is_none(), || {
+                    "placed on an occupied cell".into()
+                })?;
+                ensure(color_at(after, c) == Some(color), || {
+                    "the placed stone is missing".into()
+                })?;
+                // Only the mover's stones diagonally across from the new one may leave.
+                for gone in changed(before, after).into_iter().filter(|&g| g != c) {
+                    ensure(
+                        color_at(before, gone) == Some(color) && after.pieces[gone].is_none(),
+                        || format!("the placement changed {}", after.cells[gone]),
+                    )?;
+                    let (w, _) = self.board.square.ok_or("not a square board")?;
+                    let diagonal =
+                        (c % w).abs_diff(gone % w) == 1 && (c / w).abs_diff(gone / w) == 1;
+                    ensure(diagonal, || {
+                        format!(
+                            "{} left the board, not diagonal to the placement",
+                            after.cells[gone]
+                        )
+                    })?;
+                }
+            }
+            "replace" => Self::placed_alone(before, step, after, color)?,
+            other => return Err(format!("a step of kind {other}")),
+        }
+        ensure(count(after, other) == count(before, other), || {
+            "the opponent's stones changed during the mover's turn".into()
+        })?;
+        for seat_color in [color, other] {
+            let on_board = count(after, seat_color);
+            let placed = self.placed.get(seat_color).copied().unwrap_or(0);
+            ensure(on_board <= placed, || {
+                format!("{on_board} {seat_color} stones on the board, but only {placed} placed")
+            })?;
+        }
+        // The placement's crosscuts leave with the stones taken, and a stone put back may
+        // not make one: none is ever on the board after a step.
+        let crosscuts = self.board.crosscuts(after);
+        ensure(crosscuts.is_empty(), || {
+            format!("crosscuts at {crosscuts:?}")
+        })?;
+        if turn_ended {
+            self.chain_winner(after)?;
+            if let Some(Outcome::Winner(seat)) = after.outcome {
+                ensure(seat == mover, || "the player who did not move won".into())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Unity: whether a colour's pieces form one group (walls cut adjacency).
+    fn united(&self, view: &BoardView, color: &str) -> bool {
+        let walls: HashSet<[usize; 2]> = view.walls.iter().copied().collect();
+        let groups = self.board.groups(
+            |c| color_at(view, c) == Some(color),
+            |a, b| !walls.contains(&[a.min(b), a.max(b)]),
+        );
+        groups.len() == 1
+    }
+
+    fn unity(
+        &mut self,
+        before: &BoardView,
+        step: &StepView,
+        mover: Seat,
+        after: &BoardView,
+        turn_ended: bool,
+    ) -> Check {
+        let colors = ["purple", "orange", "green"];
+        for color in colors {
+            ensure(count(after, color) <= count(before, color), || {
+                format!("{color} pieces increased")
+            })?;
+        }
+        for (seat, &color) in self.seat_colors.iter().enumerate() {
+            ensure(count(after, color) > 0, || {
+                format!("seat {seat} ({color}) has no piece left")
+            })?;
+        }
+        let left: usize = fact(after, "Walls left")
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| "no whole number of walls left".to_string())?;
+        ensure(left <= self.start_left, || "walls left grew".into())?;
+        ensure(
+            after.walls.len() == self.start_walls + (self.start_left - left),
+            || {
+                format!(
+                    "{} walls on the board: {} at the start and {} taken from the supply",
+                    after.walls.len(),
+                    self.start_walls,
+                    self.start_left - left
+                )
+            },
+        )?;
+        ensure(before.walls.iter().all(|w| after.walls.contains(w)), || {
+            "a wall went away".into()
+        })?;
+        ensure(
+            after
+                .walls
+                .iter()
+                .all(|&[a, b]| a < b && self.board.are_neighbors(a, b)),
+            || "a wall between cells that do not touch".into(),
+        )?;
+        let changed = changed(before, after);
+        let mover_color = self.seat_colors[mover];
+        match step.kind {
+            "move" => {
+                let [from, to] = step.cells[..] else {
+                    return Err(format!("a move over cells {:?}", step.cells));
+                };
+                ensure(color_at(before, from) == Some(mover_color), || {
+                    "moved a piece that is not the mover's".into()
+                })?;
+                ensure(
+                    before.pieces[to].is_none() && piece_key(after, to) == piece_key(before, from),
+                    || "the piece did not arrive on an empty cell".into(),
+                )?;
+                ensure(after.pieces[from].is_none() && changed.len() == 2, || {
+                    format!("a move changed cells {changed:?}")
+                })?;
+            }
+            "wall" => {
+                let mut wall = [step.cells[0], *step.cells.get(1).unwrap_or(&usize::MAX)];
+                wall.sort_unstable();
+                ensure(after.walls.len() == before.walls.len() + 1, || {
+                    "no wall added".into()
+                })?;
+                ensure(
+                    !before.walls.contains(&wall) && after.walls.contains(&wall),
+                    || "the wall is not where the step put it".into(),
+                )?;
+                ensure(changed.is_empty(), || "a wall moved pieces".into())?;
+            }
+            "ring" | "asterisk" => {
+                let c = step.cells[0];
+                ensure(color_at(before, c) == Some(mover_color), || {
+                    "captured with a piece that is not the mover's".into()
+                })?;
+                ensure(after.pieces[c].is_none(), || {
+                    "the capturing piece stayed".into()
+                })?;
+                ensure(changed.iter().all(|&d| after.pieces[d].is_none()), || {
+                    "a capture did more than remove pieces".into()
+                })?;
+                ensure(after.walls.len() == before.walls.len(), || {
+                    "a capture placed a wall".into()
+                })?;
+            }
+            "pass" => ensure(changed.is_empty(), || "a pass changed the board".into())?,
+            other => return Err(format!("a step of kind {other}")),
+        }
+        if step.kind != "wall" {
+            ensure(after.walls.len() == before.walls.len(), || {
+                "walls changed".into()
+            })?;
+        }
+        self.passes = if step.kind == "pass" {
+            self.passes + 1
+        } else {
+            0
+        };
+        if !turn_ended {
+            return Ok(());
+        }
+        let united: Vec<(Seat, usize)> = self
+            .seat_colors
+            .iter()
+            .enumerate()
+            .filter(|&(_, &color)| self.united(after, color))
+            .map(|(seat, &color)| (seat, count(after, color)))
+            .collect();
+        match after.outcome {
+            None => ensure(united.is_empty(), || {
+                format!("the turn ended with seats {united:?} united and no winner")
+            }),
+            Some(Outcome::Winner(seat)) => {
+                let Some(&(_, size)) = united.iter().find(|&&(s, _)| s == seat) else {
+                    return Err(format!("seat {seat} won without being united"));
+                };
+                ensure(united.iter().all(|&(_, other)| other <= size), || {
+                    format!(
+                        "seat {seat} won with {size} pieces, but the united seats are {united:?}"
+                    )
+                })
+            }
+            Some(Outcome::Draw) => ensure(self.passes >= self.seat_colors.len(), || {
+                format!("a draw after {} passes in a row", self.passes)
+            }),
+        }
+    }
+
+    fn merlins_chain(
+        &mut self,
+        before: &BoardView,
+        step: &StepView,
+        mover: Seat,
+        after: &BoardView,
+        played: usize,
+    ) -> Check {
+        let (w, h) = self.board.square.ok_or("not a square board")?;
+        let color = before.players[mover].color;
+        let c = step.cells[0];
+        let label = step.piece.ok_or("a flip with no piece")?.to_string();
+        ensure(!self.flipped.contains_key(&c), || {
+            format!(
+                "flipped onto {}, which holds a flipped tile",
+                after.cells[c]
+            )
+        })?;
+        ensure(
+            after.pieces[c]
+                .as_ref()
+                .is_some_and(|p| p.color == color && p.label.as_deref() == Some(label.as_str())),
+            || format!("{} does not show the flipped {label}", after.cells[c]),
+        )?;
+        self.flipped.insert(c, label);
+        let mut labels = Vec::with_capacity(w * h);
+        let mut flipped_now = 0;
+        for cell in 0..w * h {
+            let p = after.pieces[cell].as_ref().ok_or("an empty cell")?;
+            let n: usize = p
+                .label
+                .as_deref()
+                .and_then(|l| l.parse().ok())
+                .ok_or("a tile with no number")?;
+            if p.color != "grey" {
+                flipped_now += 1;
+                // Green (seat 0) owns the even numbers, White the odd ones.
+                let owner = before.players[n % 2].color;
+                ensure(p.color == owner, || {
+                    format!("tile {n} shown in {}", p.color)
+                })?;
+                ensure(
+                    self.flipped.get(&cell).map(String::as_str) == p.label.as_deref(),
+                    || {
+                        format!(
+                            "flipped tile {n} on {} was not flipped there",
+                            after.cells[cell]
+                        )
+                    },
+                )?;
+            }
+            labels.push(n);
+        }
+        ensure(
+            flipped_now == played && self.flipped.len() == played,
+            || format!("{flipped_now} flipped tiles after {played} steps"),
+        )?;
+        let mut sorted = labels.clone();
+        sorted.sort_unstable();
+        ensure(sorted == (1..=w * h).collect::<Vec<_>>(), || {
+            "the tiles are not 1 to 64 once each".into()
+        })?;
+        for file in 0..w {
+            for rank in 1..h {
+                let (below, above) = (labels[(rank - 1) * w + file], labels[rank * w + file]);
+                ensure(below < above, || {
+                    format!("column {} shows {below} below {above}", after.cells[file])
+                })?;
+            }
+        }
+        ensure(after.outcome.is_some() == (played == w * h), || {
+            format!(
+                "the game {} after {played} flips",
+                if after.outcome.is_some() {
+                    "ended"
+                } else {
+                    "goes on"
+                }
+            )
+        })?;
+        if let Some(outcome) = after.outcome {
+            // The lowest-ranked line of four flipped tiles of one colour decides.
+            let mut best: Option<(usize, &str)> = None;
+            for rank in 0..h as isize {
+                for file in 0..w as isize {
+                    for (df, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                        let cells: Vec<usize> = (0..4)
+                            .map(|k| (file + k * df, rank + k * dr))
+                            .filter(|&(f, r)| {
+                                f >= 0 && r >= 0 && (f as usize) < w && (r as usize) < h
+                            })
+                            .map(|(f, r)| r as usize * w + f as usize)
+                            .collect();
+                        let Some(first) = cells.first().and_then(|&x| color_at(after, x)) else {
+                            continue;
+                        };
+                        if cells.len() < 4
+                            || first == "grey"
+                            || cells.iter().any(|&x| color_at(after, x) != Some(first))
+                        {
+                            continue;
+                        }
+                        let chain_rank = cells.iter().map(|&x| labels[x]).max().unwrap_or(0);
+                        if best.map_or(true, |(r, _)| chain_rank < r) {
+                            best = Some((chain_rank, first));
+                        }
+                    }
+                }
+            }
+            let expected = best.map(|(_, color)| {
+                let seat = after
+                    .players
+                    .iter()
+                    .position(|p| p.color == color)
+                    .unwrap_or(usize::MAX);
+                Outcome::Winner(seat)
+            });
+            ensure(outcome == expected.unwrap_or(Outcome::Draw), || {
+                format!("the result is {outcome:?}, but the lowest chain is {best:?}")
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Unlur's goal shapes a group has: (two opposite sides, three alternate sides).
+    fn unlur_shapes(&self, group: &[usize]) -> (bool, bool) {
+        let s = self.board.sides_of(group);
+        let has = |names: &[&str]| names.iter().all(|n| s.contains(n));
+        let opposite = has(&["N", "S"]) || has(&["NE", "SW"]) || has(&["SE", "NW"]);
+        let alternate = has(&["N", "SE", "SW"]) || has(&["S", "NE", "NW"]);
+        (opposite, alternate)
+    }
+
+    fn unlur(
+        &mut self,
+        before: &BoardView,
+        step: &StepView,
+        mover: Seat,
+        after: &BoardView,
+    ) -> Check {
+        let contract = before
+            .players
+            .iter()
+            .all(|p| p.color == before.players[0].color);
+        match step.kind {
+            "pass" => {
+                ensure(contract, || "a pass after the contract".into())?;
+                ensure(changed(before, after).is_empty(), || {
+                    "a pass changed the board".into()
+                })?;
+                ensure(after.to_move == Some(1 - mover), || {
+                    "the other player does not move after the pass".into()
+                })?;
+                ensure(after.players[mover].color == "black", || {
+                    "the player who passed is not Black".into()
+                })?;
+            }
+            "place" => {
+                let color = if contract {
+                    "black"
+                } else {
+                    before.players[mover].color
+                };
+                Self::placed_alone(before, step, after, color)?;
+                if contract {
+                    let c = step.cells[0];
+                    ensure(self.board.sides[c].is_empty(), || {
+                        format!("a contract stone on the edge cell {}", after.cells[c])
+                    })?;
+                }
+            }
+            other => return Err(format!("a step of kind {other}")),
+        }
+        if contract {
+            return ensure(after.outcome.is_none(), || {
+                "the game ended during the contract".into()
+            });
+        }
+        let shapes = |color: &str| {
+            self.board
+                .groups(|c| color_at(after, c) == Some(color), |_, _| true)
+                .iter()
+                .map(|g| self.unlur_shapes(g))
+                .fold((false, false), |(o, a), (go, ga)| (o || go, a || ga))
+        };
+        let color = after.players[mover].color;
+        let other = after.players[1 - mover].color;
+        // White's goal is two opposite sides, Black's three alternate ones.
+        let goal = |c: &str, (opposite, alternate): (bool, bool)| {
+            if c == "white" {
+                opposite
+            } else {
+                alternate
+            }
+        };
+        let (mine, theirs) = (shapes(color), shapes(other));
+        let reached = goal(color, mine);
+        let made_theirs = goal(other, mine);
+        ensure(!goal(other, theirs) && !goal(color, theirs), || {
+            "the opponent's stones hold a goal shape".into()
+        })?;
+        let expected = if reached {
+            Some(Outcome::Winner(mover))
+        } else if made_theirs {
+            Some(Outcome::Winner(1 - mover))
+        } else {
+            None
+        };
+        ensure(after.outcome == expected, || {
+            format!(
+                "the result is {:?}, but the board says {expected:?}",
+                after.outcome
+            )
+        })
+    }
+}
+
+/// The configurations `ludus soak all` runs: each game at its default options, and Unity
+/// with three players too.
+pub fn default_configs() -> Vec<(GameKind, OptionMap)> {
+    let mut configs: Vec<(GameKind, OptionMap)> = GameKind::ALL
+        .iter()
+        .map(|&kind| (kind, OptionMap::new()))
+        .collect();
+    configs.insert(3, (GameKind::Unity, OptionMap::new().with("players", "3")));
+    configs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::hex::{HexGrid, HexSide};
+
+    #[test]
+    fn the_soak_geometry_agrees_with_the_engines_hex_grid() {
+        for side in 2..=8 {
+            let grid = HexGrid::new(side);
+            let board = Board::hex(side);
+            assert_eq!(board.neighbors.len(), grid.len());
+            for c in 0..grid.len() {
+                let mut mine = board.neighbors[c].clone();
+                let mut theirs: Vec<usize> = grid.neighbors(c).map(|(_, d)| d).collect();
+                mine.sort_unstable();
+                theirs.sort_unstable();
+                assert_eq!(mine, theirs, "side {side}, cell {}", grid.name(c));
+                let mut sides: Vec<&str> = HexSide::ALL
+                    .iter()
+                    .filter(|s| grid.sides(c) & s.bit() != 0)
+                    .map(|s| s.name())
+                    .collect();
+                let mut own = board.sides[c].clone();
+                sides.sort_unstable();
+                own.sort_unstable();
+                assert_eq!(own, sides, "side {side}, cell {}", grid.name(c));
+            }
+        }
+    }
+
+    fn session(record: &str) -> Session {
+        Session::from_record(record).unwrap()
+    }
+
+    #[test]
+    fn crosscuts_and_chains_are_seen() {
+        // Blue's a2 makes a crosscut with a1, b1, b2: the turn goes on.
+        let view = session("unravel;size=4;moves=a1,b1,b2,a2").current().view();
+        let board = Board::new(&view.shape);
+        assert_eq!(board.crosscuts(&view), vec![0]);
+        let checker = Checker::new(GameKind::Unravel, &view);
+        assert!(checker.chains(&view).is_empty());
+        // Red a1..a3 on a 3×3 board joins bottom and top.
+        let view = session("unravel;size=3;moves=a1,c1,a2,c3,a3")
+            .current()
+            .view();
+        let checker = Checker::new(GameKind::Unravel, &view);
+        assert_eq!(checker.chains(&view), vec!["red"]);
+        assert!(checker.chain_winner(&view).is_ok());
+        let mut wrong = view.clone();
+        wrong.outcome = Some(Outcome::Winner(1));
+        assert!(checker.chain_winner(&wrong).is_err());
+    }
+
+    #[test]
+    fn a_step_that_does_more_than_it_says_fails_the_check() {
+        let s = session("unravel;size=4;moves=a1");
+        let before = s.current().view();
+        let mut next = s.clone();
+        next.play("b1").unwrap();
+        let after = next.current().view();
+        let step = next.current().legal_step_views()[0].clone();
+        let placed = StepView {
+            cells: vec![1],
+            ..step
+        };
+        let mut checker = Checker::new(GameKind::Unravel, &before);
+        assert!(checker.step(&before, &placed, 1, &after, 2).is_ok());
+        // The same step, but a red checker also vanished.
+        let mut broken = after.clone();
+        broken.pieces[0] = None;
+        let error = checker.step(&before, &placed, 1, &broken, 2).unwrap_err();
+        assert!(error.contains("changed cells"), "{error}");
+    }
+
+    #[test]
+    fn unity_walls_must_add_up() {
+        let s = session("unity;players=2");
+        let before = s.current().view();
+        let wall = s
+            .current()
+            .legal_step_views()
+            .into_iter()
+            .find(|v| v.kind == "wall")
+            .unwrap();
+        let mut next = s.clone();
+        next.play(&wall.text).unwrap();
+        let after = next.current().view();
+        let mut checker = Checker::new(GameKind::Unity, &before);
+        checker.step(&before, &wall, 0, &after, 1).unwrap();
+        let mut broken = after.clone();
+        broken.walls.push([0, 1]);
+        broken.walls.sort_unstable();
+        let mut checker = Checker::new(GameKind::Unity, &before);
+        assert!(checker.step(&before, &wall, 0, &broken, 1).is_err());
+    }
+}

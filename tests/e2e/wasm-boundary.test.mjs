@@ -1,0 +1,292 @@
+// End-to-end: the built engine (dist/ludus.js) in headless Chromium, fed garbage across the
+// wasm boundary. Every exported function, every static method of the exported classes and
+// every method on their prototypes is found by enumerating the module (so exports added
+// later are covered too) and called with wrong types, undefined, null, NaN, infinities, huge
+// and negative numbers, 10 MB strings, objects, arrays, symbols, hostile proxies, ... Each
+// call must return or throw a JS Error with a message: never a wasm trap (RuntimeError) or a
+// panic, which would poison the module for the rest of the page's life. Afterwards the module
+// must still play a known game to its known end.
+//
+// Names starting with `__` are wasm-bindgen's glue internals (`Session.__wrap(pointer)`),
+// not the engine's interface, and are left out: they take raw memory addresses.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from './site.mjs';
+
+const site = useSite(['ludus.js', 'ludus_bg.wasm']);
+
+// A finished game made by the native engine (`ludus random unlur --seed 2 --size 4`).
+const KNOWN = {
+  options: { size: 4 },
+  steps: 'd6,e5,d5,f2,c3,c5,e4,e3,c2,f3,c4,d2,d4,b4,pass,b1,b2,c6,d1,a4,a1,e2,d7'.split(','),
+  winner: 'Black',
+};
+
+/** Runs in the page: calls everything with garbage and returns what went wrong. */
+async function fuzzInPage() {
+  const mod = await import('/ludus.js');
+  await mod.default({ module_or_path: '/ludus_bg.wasm' });
+  const MB10 = 10 * 1024 * 1024;
+
+  const hostile = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('proxy get');
+      },
+      ownKeys() {
+        throw 'proxy ownKeys (not an Error)';
+      },
+      getOwnPropertyDescriptor() {
+        throw new Error('proxy descriptor');
+      },
+      has() {
+        throw new Error('proxy has');
+      },
+    },
+  );
+  const garbage = {
+    undefined: undefined,
+    null: null,
+    NaN: NaN,
+    Infinity: Infinity,
+    '-Infinity': -Infinity,
+    zero: 0,
+    '-1': -1,
+    '-0.5': -0.5,
+    '1.5': 1.5,
+    '2^32': 2 ** 32,
+    '2^53': 2 ** 53,
+    '-2^53': -(2 ** 53),
+    '1e308': 1e308,
+    true: true,
+    bigint: 10n,
+    symbol: Symbol('garbage'),
+    'empty string': '',
+    'NUL string': '\0',
+    'lone surrogate': '\ud800',
+    'huge ASCII string': 'x'.repeat(MB10),
+    'huge non-ASCII string': '\u00e9'.repeat(MB10 / 2),
+    'huge record-like string': 'unlur;moves=' + 'd4,'.repeat(MB10 / 3),
+    'markup string': '<img src=x onerror=alert(1)>',
+    'empty object': {},
+    'null-prototype object': Object.create(null),
+    'array-like of length -1': { length: -1 },
+    'array-like of length 1e9': { length: 1e9 },
+    'string-like object': { length: 3, charCodeAt: () => 65, toString: () => 'abc' },
+    'throwing toString/valueOf': {
+      toString() {
+        throw new Error('toString');
+      },
+      valueOf() {
+        throw 7;
+      },
+    },
+    'throwing getter': Object.defineProperty({}, 'size', {
+      enumerable: true,
+      get() {
+        throw new Error('getter');
+      },
+    }),
+    'options with huge key': { ['k'.repeat(MB10)]: 1 },
+    'options with garbage values': { size: { nested: true }, players: [3], seed: NaN },
+    'options with huge number': { size: 1e300 },
+    'empty array': [],
+    array: [1, 'two', null],
+    'huge array': new Array(1e6).fill(7),
+    function: () => 'unlur',
+    date: new Date(0),
+    'typed array': new Uint8Array(16),
+    'wasm memory-ish': new ArrayBuffer(8),
+    proxy: hostile,
+  };
+
+  // Plausible values by parameter name, so that garbage in one place reaches the checks
+  // behind the others (a valid record with a garbage step). Unknown names get undefined.
+  const plausible = {
+    game: 'unlur',
+    options: { size: 5 },
+    text: 'unlur;moves=d4',
+    record: 'unlur;moves=d4',
+    step: 'c3',
+    player: 'random',
+    seed: 7,
+    n: 1,
+  };
+  const params = (fn) => {
+    const m = /^[^(]*\(([^)]*)\)/.exec(Function.prototype.toString.call(fn));
+    const names = m ? m[1].split(',').map((p) => p.trim().replace(/=.*$/, '')).filter(Boolean) : [];
+    return names.length ? names : ['arg'];
+  };
+
+  const problems = [];
+  let calls = 0;
+  const check = (label, run) => {
+    calls++;
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof WebAssembly.RuntimeError) problems.push(`${label}: wasm trap: ${error.message}`);
+      else if (!(error instanceof Error)) problems.push(`${label}: threw a non-Error ${String(error)}`);
+      else if (!error.message) problems.push(`${label}: an Error without a message (${error.name})`);
+      else if (/unreachable|panicked|RuntimeError/i.test(error.message))
+        problems.push(`${label}: ${error.name}: ${error.message.slice(0, 200)}`);
+    }
+  };
+  // Async results (the init functions return promises) are awaited the same way.
+  const pending = [];
+  const checkAsync = (label, run) =>
+    check(label, () => {
+      const result = run();
+      if (result && typeof result.then === 'function') {
+        pending.push(
+          result.then(
+            () => {},
+            (error) => {
+              if (!(error instanceof Error) || !error.message || error instanceof WebAssembly.RuntimeError)
+                problems.push(`${label}: rejected with ${String(error)}`);
+            },
+          ),
+        );
+      }
+    });
+
+  /** Calls fn with garbage in each parameter in turn, the others plausible. */
+  const fuzzCall = (label, fn, thisValue) => {
+    const names = params(fn);
+    for (let i = 0; i < names.length; i++) {
+      for (const [what, value] of Object.entries(garbage).concat([['symbol', garbage.symbol]])) {
+        const args = names.map((name) => plausible[name]);
+        args[i] = value;
+        checkAsync(`${label}(${names.map((n, j) => (j === i ? what : n)).join(', ')})`, () =>
+          fn.apply(typeof thisValue === 'function' ? thisValue() : thisValue, args),
+        );
+      }
+    }
+  };
+
+  const inventory = { functions: [], classes: {} };
+  for (const [name, value] of Object.entries(mod)) {
+    if (name.startsWith('__') || typeof value !== 'function') continue;
+    const isClass = /^class\b/.test(Function.prototype.toString.call(value));
+    if (!isClass) {
+      inventory.functions.push(name);
+      fuzzCall(name, value, undefined);
+      continue;
+    }
+    const Class = value;
+    const statics = Object.getOwnPropertyNames(Class).filter(
+      (key) => !key.startsWith('__') && typeof Class[key] === 'function',
+    );
+    const methods = Reflect.ownKeys(Class.prototype).filter(
+      (key) =>
+        key !== 'constructor' &&
+        !(typeof key === 'string' && key.startsWith('__')) &&
+        typeof Object.getOwnPropertyDescriptor(Class.prototype, key).value === 'function',
+    );
+    inventory.classes[name] = { statics, methods: methods.map(String) };
+    for (const key of statics) fuzzCall(`${name}.${key}`, Class[key], Class);
+    // A live object to call methods on: made by the first static that returns one.
+    const live = () => {
+      for (const key of statics) {
+        try {
+          const made = Class[key](plausible.game, plausible.options);
+          if (made instanceof Class) return made;
+        } catch {
+          // not a factory for these arguments
+        }
+      }
+      return null;
+    };
+    check(`new ${name}()`, () => new Class());
+    for (const key of methods) {
+      const method = Class.prototype[key];
+      const label = `${name}.prototype.${String(key)}`;
+      const made = [];
+      fuzzCall(label, method, () => {
+        const object = live();
+        made.push(object);
+        return object;
+      });
+      // Wrong receivers: none, a plain object, a freed one, one made without the factory.
+      const freed = live();
+      freed?.free();
+      for (const [what, receiver] of Object.entries({
+        undefined: undefined,
+        null: null,
+        'plain object': {},
+        'freed object': freed,
+        'bare instance': Object.create(Class.prototype),
+        'another class': [],
+      })) {
+        check(`${label} on ${what}`, () => method.apply(receiver, params(method).map((n) => plausible[n])));
+      }
+      for (const object of made) {
+        try {
+          object?.free();
+        } catch {
+          // freed by the call itself (free, Symbol.dispose)
+        }
+      }
+    }
+  }
+  await Promise.all(pending);
+  return { problems, calls, inventory };
+}
+
+/** Runs in the page after the fuzzing: the known game, step by step, through the module. */
+async function playKnown(known) {
+  const mod = await import('/ludus.js');
+  const session = mod.Session.create('unlur', known.options);
+  for (const step of known.steps) session.play(step);
+  const view = session.view();
+  const copy = mod.Session.fromRecord(session.record());
+  const again = copy.view();
+  session.free();
+  copy.free();
+  return {
+    outcome: view.outcome,
+    winner: view.outcome?.kind === 'winner' ? view.players[view.outcome.seat].name : null,
+    steps: view.steps,
+    againSteps: again.steps,
+    games: mod.games().map((g) => g.name),
+  };
+}
+
+test('garbage across the wasm boundary throws Errors, never traps, and the module keeps working', { timeout: 600_000 }, async () => {
+  const page = await site.browser.newPage();
+  const logged = [];
+  page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+  page.on('pageerror', (e) => logged.push(e.message));
+  // An empty page on the site's origin, so the module loads as the app loads it.
+  const blank = site.server.url + 'wasm-boundary.html';
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>wasm boundary</title>' }),
+  );
+  await page.goto(blank);
+
+  const { problems, calls, inventory } = await page.evaluate(fuzzInPage);
+  // The enumeration found the interface (a broken enumeration would test nothing).
+  for (const name of ['games', 'new_game', 'legal_moves', 'apply_move', 'status', 'board_view', 'ai_move']) {
+    assert.ok(inventory.functions.includes(name), `${name} enumerated: ${JSON.stringify(inventory)}`);
+  }
+  assert.deepEqual(inventory.classes.Session.statics.sort(), ['create', 'fromRecord']);
+  for (const method of ['view', 'play', 'undo', 'redo', 'goTo', 'record', 'aiChoose', 'free']) {
+    assert.ok(inventory.classes.Session.methods.includes(method), `Session.${method} enumerated`);
+  }
+  assert.ok(calls > 1000, `${calls} calls`);
+  assert.deepEqual(problems, [], `${problems.length} of ${calls} calls went wrong`);
+  assert.deepEqual(
+    logged.filter((line) => /panicked|unreachable|RuntimeError/i.test(line)),
+    [],
+    'no panic or trap reported on the console',
+  );
+
+  const known = await page.evaluate(playKnown, KNOWN);
+  assert.equal(known.winner, KNOWN.winner, JSON.stringify(known.outcome));
+  assert.deepEqual(known.steps, KNOWN.steps);
+  assert.deepEqual(known.againSteps, KNOWN.steps);
+  assert.deepEqual(known.games, ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur']);
+  await page.close();
+});
