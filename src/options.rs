@@ -1,7 +1,7 @@
 //! Game options as text: `key=value` pairs, from the command line (`--size 6`) or a record
 //! (`size=6`). Each engine reads the keys it knows; unknown keys are an error.
 
-use crate::game::{fail, Error};
+use crate::game::{fail, shorten, Error};
 use std::ops::RangeInclusive;
 
 /// Option keys and values, in the order given. Keys are lower-case words.
@@ -49,10 +49,11 @@ impl OptionMap {
         for (key, _) in &self.entries {
             if !known.contains(&key.as_str()) {
                 return if known.is_empty() {
-                    fail(format!("{game} takes no options (got {key:?})"))
+                    fail(format!("{game} takes no options (got {:?})", shorten(key)))
                 } else {
                     fail(format!(
-                        "{game} has no option {key:?} (it has: {})",
+                        "{game} has no option {:?} (it has: {})",
+                        shorten(key),
                         known.join(", ")
                     ))
                 };
@@ -74,9 +75,10 @@ impl OptionMap {
         match text.parse::<usize>() {
             Ok(n) if range.contains(&n) => Ok(n),
             _ => fail(format!(
-                "{key} must be a whole number from {} to {} (got {text:?})",
+                "{key} must be a whole number from {} to {} (got {:?})",
                 range.start(),
-                range.end()
+                range.end(),
+                shorten(text)
             )),
         }
     }
@@ -94,8 +96,9 @@ impl OptionMap {
         match choices.iter().find(|c| **c == text) {
             Some(c) => Ok(c),
             None => fail(format!(
-                "{key} must be one of {} (got {text:?})",
-                choices.join(", ")
+                "{key} must be one of {} (got {:?})",
+                choices.join(", "),
+                shorten(text)
             )),
         }
     }
