@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
 # Installs what building and testing Ludus needs, skipping whatever is already there.
 # Everything comes from package registries (crates.io, npm, Debian): nothing else is downloaded.
-# Usage: scripts/install-tools.sh [--browser]   (--browser adds Chromium for the browser tests)
+# Usage: scripts/install-tools.sh [--browser] [--fuzz]
+#   --browser  adds Chromium (and node_modules) for the browser tests
+#   --fuzz     adds cargo-afl and its AFL++ build for scripts/fuzz.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+browser=false fuzz=false
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=true ;;
+    --fuzz) fuzz=true ;;
+    *) echo "install-tools.sh: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
 TRUNK_VERSION=0.21.14
+CARGO_AFL_VERSION=0.18.2
 # The wasm-bindgen CLI must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
 
@@ -36,11 +48,24 @@ if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$TRUNK_VERSION" ]; 
   cargo install trunk --version "$TRUNK_VERSION" --locked --force
 fi
 
-if [ "${1:-}" = "--browser" ]; then
+if $browser; then
   apt_install chromium chromium-driver
   if [ ! -d node_modules/playwright-core ]; then
     say "npm ci"
     npm ci --no-audit --no-fund --silent
+  fi
+fi
+if $fuzz; then
+  if [ "$(cargo afl --version 2>/dev/null | awk '{print $2}')" != "$CARGO_AFL_VERSION" ]; then
+    # Its build compiles the AFL++ sources the crate ships (a C compiler and make, no download).
+    apt_install make gcc
+    say "cargo install cargo-afl $CARGO_AFL_VERSION (builds AFL++ too: a few minutes, once)"
+    cargo install cargo-afl --version "$CARGO_AFL_VERSION" --locked --force
+  fi
+  # AFL++'s runtime is built per rustc version: a new toolchain needs it built again.
+  if ! cargo afl build --help >/dev/null 2>&1; then
+    say "cargo afl config --build (AFL++ for this rustc)"
+    cargo afl config --build --force
   fi
 fi
 say "tools ready"

@@ -16,7 +16,7 @@ trap 'rm -f "$log"' EXIT
 run() { "$@" 2>&1 | tee -a "$log"; }
 
 step "install tools"
-scripts/install-tools.sh --browser
+scripts/install-tools.sh --browser --fuzz
 
 step "cargo fmt --check"
 cargo fmt --check
@@ -39,6 +39,12 @@ run node --test tests/js/
 
 step "end-to-end tests in headless Chromium"
 run node --test --test-concurrency=1 tests/e2e/
+
+# --- Fuzzing (fuzz/, docs/FUZZING.md): a bounded run of every target, 20 s each on one core,
+# from the seed corpus (AFL stops if a seed fails its checks); a crash or a hang fails the build.
+step "fuzz every text reader for 20 s each (AFL)"
+scripts/fuzz.sh --seconds 20
+# --- end of fuzzing
 
 step "the README's first command on a fresh clone (builds from nothing: a few minutes)"
 run node --test tests/fresh/

@@ -34,12 +34,25 @@ pub fn fail<T>(message: impl Into<String>) -> Result<T, Error> {
     Err(Error::new(message))
 }
 
-/// Untrusted text cut short for quoting in an error message (never splits a character).
+/// Untrusted text made safe for quoting in an error message: control characters written as
+/// escapes (`\0`, `\u{1b}`), so a message stays one line and prints harmlessly on a terminal,
+/// and cut at 24 characters (never inside a character or an escape), so it stays short.
 pub fn shorten(text: &str) -> String {
     const MAX: usize = 24;
-    let mut short: String = text.chars().take(MAX).collect();
-    if short.len() < text.len() {
-        short.push('…');
+    let mut short = String::new();
+    let mut length = 0;
+    for c in text.chars() {
+        let shown = if c.is_control() {
+            c.escape_debug().to_string()
+        } else {
+            c.to_string()
+        };
+        length += shown.chars().count();
+        if length > MAX {
+            short.push('…');
+            break;
+        }
+        short.push_str(&shown);
     }
     short
 }

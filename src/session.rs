@@ -75,7 +75,7 @@ impl Record {
                 }
                 _ => {
                     if record.options.get(key).is_some() {
-                        return fail(format!("option {key} is given twice"));
+                        return fail(format!("option {} is given twice", shorten(key)));
                     }
                     record.options.set(key, value)
                 }

@@ -25,7 +25,9 @@
 //! play steps from the setup.
 
 use crate::game::{diagram_rows, StepView};
-use crate::game::{fail, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape};
+use crate::game::{
+    fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
+};
 use crate::geometry::{HexDir, HexGrid};
 use crate::options::OptionMap;
 use crate::rng::Rng;
@@ -244,13 +246,15 @@ impl Options {
             None => DEFAULT_SIZE,
             Some("5") => 5,
             Some("6") => 6,
-            Some(other) => return fail(format!("size must be 5 or 6 (got {other:?})")),
+            Some(other) => return fail(format!("size must be 5 or 6 (got {:?})", shorten(other))),
         };
         let t = tables(size)?;
         let players = match map.get("players") {
             None | Some("2") => 2,
             Some("3") => 3,
-            Some(other) => return fail(format!("players must be 2 or 3 (got {other:?})")),
+            Some(other) => {
+                return fail(format!("players must be 2 or 3 (got {:?})", shorten(other)))
+            }
         };
         let neutral = if players == 3 {
             if map.get("neutral").is_some() {
@@ -275,7 +279,10 @@ impl Options {
                 let seed = match seed {
                     None => DEFAULT_SEED,
                     Some(text) => text.parse::<u64>().map_err(|_| {
-                        Error::new(format!("seed must be a whole number (got {text:?})"))
+                        Error::new(format!(
+                            "seed must be a whole number (got {:?})",
+                            shorten(text)
+                        ))
                     })?,
                 };
                 random_layout(size, neutral, seed)?
@@ -795,7 +802,8 @@ impl Position {
     fn parse_cell(&self, text: &str) -> Result<usize, Error> {
         self.t.grid.parse(text).ok_or_else(|| {
             Error::new(format!(
-                "{text:?} is not a cell of this side-{} board",
+                "{:?} is not a cell of this side-{} board",
+                shorten(text),
                 self.t.grid.side()
             ))
         })
@@ -919,7 +927,8 @@ impl Position {
             return Ok(step);
         }
         fail(format!(
-            "{text:?} is not a step: write a move as c3-c6, a wall as c3|c4, a capture as c3x (ring) or c3xNE (asterisk)"
+            "{:?} is not a step: write a move as c3-c6, a wall as c3|c4, a capture as c3x (ring) or c3xNE (asterisk)",
+            shorten(text)
         ))
     }
 }

@@ -5,6 +5,8 @@
 //! Internally a cell has axial coordinates (q, r) with r counting rows upward from the middle
 //! row, and q growing to the east; the board is |q| < n, |r| < n, |q - r| < n.
 
+use crate::game::shorten;
+
 /// The six directions, clockwise from north-east.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HexDir {
@@ -283,15 +285,18 @@ impl HexGrid {
 
     /// Reads "c3|c4" (either order); errors say what is wrong.
     pub fn parse_edge(&self, text: &str) -> Result<usize, String> {
-        let (a, b) = text
-            .split_once('|')
-            .ok_or_else(|| format!("{text:?} is not an edge: write two cells as c3|c4"))?;
+        let (a, b) = text.split_once('|').ok_or_else(|| {
+            format!(
+                "{:?} is not an edge: write two cells as c3|c4",
+                shorten(text)
+            )
+        })?;
         let ca = self
             .parse(a)
-            .ok_or_else(|| format!("{a:?} is not a cell of this board"))?;
+            .ok_or_else(|| format!("{:?} is not a cell of this board", shorten(a)))?;
         let cb = self
             .parse(b)
-            .ok_or_else(|| format!("{b:?} is not a cell of this board"))?;
+            .ok_or_else(|| format!("{:?} is not a cell of this board", shorten(b)))?;
         self.edge_between(ca, cb)
             .ok_or_else(|| format!("{a} and {b} are not neighbours"))
     }

@@ -1,0 +1,114 @@
+//! Inputs the fuzzers (fuzz/, scripts/fuzz.sh, docs/FUZZING.md) found to break a rule of the
+//! text readers, kept here with the input inline so they stay fixed. The rule they broke: an
+//! error says what is wrong in one short line, however long or strange the input.
+
+use ludus::game::shorten;
+use ludus::games::unity;
+use ludus::games::{AnyGame, GameKind};
+use ludus::geometry::HexGrid;
+use ludus::session::Session;
+use ludus::{Error, Game, OptionMap};
+
+/// What `fuzz/src/lib.rs` checks of every error.
+fn assert_short_one_line(e: &Error) {
+    assert!(!e.0.trim().is_empty());
+    assert!(
+        e.0.chars().count() <= 200,
+        "{} characters: {e:?}",
+        e.0.len()
+    );
+    assert!(
+        !e.0.chars().any(char::is_control),
+        "control character in {e:?}"
+    );
+}
+
+fn record_error(text: &str) -> Error {
+    Session::from_record(text).expect_err(text)
+}
+
+#[test]
+fn quoted_text_is_escaped_and_cut() {
+    assert_eq!(shorten("c4"), "c4");
+    assert_eq!(shorten("a\0b\u{1b}[2J"), "a\\0b\\u{1b}[2J");
+    assert_eq!(shorten(&"x".repeat(24)), "x".repeat(24));
+    assert_eq!(shorten(&"x".repeat(25)), format!("{}…", "x".repeat(24)));
+    // An escape is never cut in the middle: four whole `\u{1b}` (24 characters), then the cut.
+    assert_eq!(
+        shorten(&"\u{1b}".repeat(5)),
+        format!("{}…", "\\u{1b}".repeat(4))
+    );
+}
+
+#[test]
+fn control_characters_in_steps_are_escaped_in_the_message() {
+    // Found by the record and step targets: raw NUL and escape characters reached the
+    // message (and so a terminal, through the command line).
+    for text in [
+        "unravel;size=4;moves=a1,a\0",
+        "unravel;size=4;moves=a1,\u{1b}[2J\u{7}",
+        "merlins-chain;moves=\u{2}56@a3",
+        "unlur;size=4;moves=d4,\u{7f}1",
+        "unity;moves=c\u{1b}[31m3-c6",
+    ] {
+        let e = record_error(text);
+        assert_short_one_line(&e);
+        assert!(e.0.contains("step"), "{e:?}");
+    }
+}
+
+#[test]
+fn long_option_values_are_cut_in_the_message() {
+    // Found by the options and unity_setup targets: the whole value was quoted.
+    let long = "9".repeat(5_000);
+    let junk = "c3|c4 ".repeat(1_000);
+    let cases = [
+        format!("unravel;size={long}"),
+        format!("unlur;size={junk}"),
+        format!("unity;size={long}"),
+        format!("unity;players={long}"),
+        format!("unity;neutral={junk}"),
+        format!("unity;seed={junk}"),
+        format!("unity;supply={long}"),
+        format!("unity;walls={junk}"),
+        format!("unity;walls=c3|{junk}"),
+        format!("unity;walls={long}|c3"),
+        format!("unity;{}=1", "a".repeat(5_000)),
+        format!("merlins-chain;{}=1", "b".repeat(5_000)),
+        format!("unravel;{0}=1;{0}=2", "c".repeat(5_000)),
+    ];
+    for text in &cases {
+        assert_short_one_line(&record_error(text));
+    }
+    // The same options given as a map, as the page gives them.
+    let map = OptionMap::new().with("size", "\u{3}".repeat(100));
+    for kind in GameKind::ALL {
+        assert_short_one_line(&AnyGame::new(kind, &map).unwrap_err());
+    }
+    let map = OptionMap::new().with(&"\u{1f}".repeat(100), "1");
+    for kind in GameKind::ALL {
+        assert_short_one_line(&AnyGame::new(kind, &map).unwrap_err());
+    }
+}
+
+#[test]
+fn long_unity_steps_and_edges_are_cut_in_the_message() {
+    let position = unity::Position::new(&unity::Options::default()).unwrap();
+    for text in [
+        "c3-".repeat(1_000),
+        "c3|".to_string() + &"d".repeat(1_000),
+        "z".repeat(1_000) + "x",
+        "\u{1b}".repeat(100),
+    ] {
+        assert_short_one_line(&position.parse_step(&text).unwrap_err());
+    }
+    let grid = HexGrid::new(5);
+    for text in [
+        "c3c4".repeat(500),
+        "c3|".repeat(500),
+        "x".repeat(500) + "|c3",
+    ] {
+        let e = grid.parse_edge(&text).unwrap_err();
+        assert_short_one_line(&Error::new(e));
+    }
+}
