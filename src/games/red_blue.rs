@@ -121,6 +121,78 @@ impl Bits {
     }
 }
 
+impl std::ops::BitAnd for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitand(self, other: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+}
+
+impl std::ops::BitOr for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitor(self, other: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+}
+
+impl Bits {
+    /// The cells of `self` not in `other`.
+    #[inline]
+    pub fn and_not(self, other: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// The cells `c` of an `n × n` board whose cell at file + `df`, rank + `dr` (each -1, 0
+    /// or 1) is on the board and in `self`: the set seen from one step away.
+    #[inline]
+    pub fn seen_from(&self, n: usize, df: isize, dr: isize) -> Bits {
+        let m = &MASKS[n];
+        let offset = dr * n as isize + df;
+        let mut out = if offset >= 0 {
+            shift_down(&self.0, offset as u32)
+        } else {
+            shift_up(&self.0, (-offset) as u32)
+        };
+        // Cells on the first or last file would wrap round to the other side.
+        let files = match df {
+            1 => &m.has_right,
+            -1 => &m.has_left,
+            _ => &m.board,
+        };
+        for i in 0..WORDS {
+            out[i] &= files.0[i] & m.board.0[i];
+        }
+        Bits(out)
+    }
+}
+
+/// Bit `c + s` of the result is bit `c` of `x` (0 ≤ s < 64).
+#[inline]
+fn shift_up(x: &[u64; WORDS], s: u32) -> [u64; WORDS] {
+    if s == 0 {
+        return *x;
+    }
+    std::array::from_fn(|i| x[i] << s | if i > 0 { x[i - 1] >> (64 - s) } else { 0 })
+}
+
+/// Bit `c` of the result is bit `c + s` of `x` (0 ≤ s < 64).
+#[inline]
+fn shift_down(x: &[u64; WORDS], s: u32) -> [u64; WORDS] {
+    if s == 0 {
+        return *x;
+    }
+    std::array::from_fn(|i| {
+        x[i] >> s
+            | if i + 1 < WORDS {
+                x[i + 1] << (64 - s)
+            } else {
+                0
+            }
+    })
+}
+
 /// The position of the `k`-th set bit of `w` (k < popcount), by halving: six popcounts
 /// instead of up to 63 steps of clearing the lowest bit.
 #[inline]
@@ -319,6 +391,33 @@ mod tests {
                 assert!(set.has(c));
             }
             assert_eq!(set.nth(list.len()), None);
+            for n in [3, 8, 11, 19] {
+                // Bits past the board are always zero.
+                let on_board: Vec<usize> = list.iter().copied().filter(|&c| c < n * n).collect();
+                let mut set = Bits::EMPTY;
+                on_board.iter().for_each(|&c| set.insert(c));
+                for (df, dr) in [
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (-1, 0),
+                    (1, 0),
+                    (-1, 1),
+                    (0, 1),
+                    (1, 1),
+                ] {
+                    let seen = set.seen_from(n, df, dr);
+                    let expected: Vec<usize> = (0..n * n)
+                        .filter(|&c| {
+                            let (f, r) = ((c % n) as isize + df, (c / n) as isize + dr);
+                            (0..n as isize).contains(&f)
+                                && (0..n as isize).contains(&r)
+                                && on_board.contains(&((r * n as isize + f) as usize))
+                        })
+                        .collect();
+                    assert_eq!(seen.cells().collect::<Vec<_>>(), expected, "{n} {df} {dr}");
+                }
+            }
             if let Some(&c) = list.first() {
                 set.remove(c);
                 assert!(!set.has(c));
