@@ -1194,3 +1194,29 @@ fn replacement_with_the_naive_engine_on_random_dense_boards() {
     // tests cover them on boards set up without that check.
     assert!(states > 1000 && fewer > 50, "{states} {fewer} {refused}");
 }
+
+/// The playouts' own pick (`playout_step`, which skips the step list for placements) is the
+/// default one, a uniform pick from `legal_steps`, for the same random numbers: in random
+/// games of every size, through re-placements and to the end.
+#[test]
+fn playout_step_is_the_uniform_pick_from_the_legal_steps() {
+    let mut rng = Rng::new(22);
+    let mut buf = Vec::new();
+    let mut replacements = 0;
+    for game in 0..400 {
+        let size = 3 + game % 17;
+        let mut p = Position::new(&opts(size)).unwrap();
+        for _ in 0..20 * size * size {
+            let mut reference = rng.clone();
+            let expected = reference.choose(&p.legal_step_list()).copied();
+            let got = p.playout_step(&mut rng, &mut buf);
+            assert_eq!(got, expected, "{p:?}");
+            assert_eq!(rng.next_u64(), reference.next_u64(), "random numbers used");
+            let Some(step) = got else { break };
+            replacements += (p.stones_to_replace() > 0) as usize;
+            p.play(step);
+        }
+        assert!(p.outcome().is_some());
+    }
+    assert!(replacements > 1000, "{replacements}");
+}

@@ -558,16 +558,12 @@ fn bench(args: &Args) -> Result<(), Error> {
             depth += 1;
         }
         let perft_rate = nodes as f64 / elapsed.max(1e-9);
-        // random games
+        // random games: uniform legal steps, no step text (the engine alone is timed)
         let mut rng = Rng::new(1);
         let t = Instant::now();
         let mut games = 0u64;
         while t.elapsed().as_secs_f64() < seconds / 3.0 {
-            let mut g = start.clone();
-            let mut steps = 0;
-            while steps < 20_000 && g.play_random(&mut rng).is_some() {
-                steps += 1;
-            }
+            start.clone().play_random_game(&mut rng, 20_000);
             games += 1;
         }
         let playout_rate = games as f64 / t.elapsed().as_secs_f64();

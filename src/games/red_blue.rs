@@ -54,3 +54,377 @@ pub fn players() -> Vec<PlayerView> {
         })
         .collect()
 }
+
+/// Words in a board's bit set: the largest board, 19 × 19 = 361 cells, fits six.
+pub const WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
+
+/// A set of cells of an `n × n` board: bit `c` is cell index `c` (rank * n + file), so the
+/// default 8 × 8 board is the first word alone. Bits past the board stay zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bits(pub [u64; WORDS]);
+
+impl Bits {
+    pub const EMPTY: Bits = Bits([0; WORDS]);
+
+    #[inline]
+    pub fn has(&self, c: usize) -> bool {
+        self.0[c >> 6] >> (c & 63) & 1 != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, c: usize) {
+        self.0[c >> 6] |= 1 << (c & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, c: usize) {
+        self.0[c >> 6] &= !(1 << (c & 63));
+    }
+
+    /// Cells in neither set, on an `n × n` board.
+    #[inline]
+    pub fn empty_cells(n: usize, a: &Bits, b: &Bits) -> Bits {
+        let board = &MASKS[n].board;
+        Bits(std::array::from_fn(|i| board.0[i] & !(a.0[i] | b.0[i])))
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The cells in index order.
+    #[inline]
+    pub fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+
+    /// The `k`-th cell in index order (from 0), if the set has more than `k`.
+    #[inline]
+    pub fn nth(&self, mut k: usize) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            let ones = w.count_ones() as usize;
+            if k < ones {
+                return Some(i * 64 + nth_bit(w, k as u32) as usize);
+            }
+            k -= ones;
+        }
+        None
+    }
+}
+
+impl std::ops::BitAnd for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitand(self, other: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+}
+
+impl std::ops::BitOr for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitor(self, other: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+}
+
+impl Bits {
+    /// The cells of `self` not in `other`.
+    #[inline]
+    pub fn and_not(self, other: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// The cells `c` of an `n × n` board whose cell at file + `df`, rank + `dr` (each -1, 0
+    /// or 1) is on the board and in `self`: the set seen from one step away.
+    #[inline]
+    pub fn seen_from(&self, n: usize, df: isize, dr: isize) -> Bits {
+        let m = &MASKS[n];
+        let offset = dr * n as isize + df;
+        let mut out = if offset >= 0 {
+            shift_down(&self.0, offset as u32)
+        } else {
+            shift_up(&self.0, (-offset) as u32)
+        };
+        // Cells on the first or last file would wrap round to the other side.
+        let files = match df {
+            1 => &m.has_right,
+            -1 => &m.has_left,
+            _ => &m.board,
+        };
+        for i in 0..WORDS {
+            out[i] &= files.0[i] & m.board.0[i];
+        }
+        Bits(out)
+    }
+}
+
+/// Bit `c + s` of the result is bit `c` of `x` (0 ≤ s < 64).
+#[inline]
+fn shift_up(x: &[u64; WORDS], s: u32) -> [u64; WORDS] {
+    if s == 0 {
+        return *x;
+    }
+    std::array::from_fn(|i| x[i] << s | if i > 0 { x[i - 1] >> (64 - s) } else { 0 })
+}
+
+/// Bit `c` of the result is bit `c + s` of `x` (0 ≤ s < 64).
+#[inline]
+fn shift_down(x: &[u64; WORDS], s: u32) -> [u64; WORDS] {
+    if s == 0 {
+        return *x;
+    }
+    std::array::from_fn(|i| {
+        x[i] >> s
+            | if i + 1 < WORDS {
+                x[i + 1] << (64 - s)
+            } else {
+                0
+            }
+    })
+}
+
+/// The position of the `k`-th set bit of `w` (k < popcount), by halving: six popcounts
+/// instead of up to 63 steps of clearing the lowest bit.
+#[inline]
+fn nth_bit(mut w: u64, mut k: u32) -> u32 {
+    let mut pos = 0;
+    for shift in [32, 16, 8, 4, 2, 1] {
+        let low = w & ((1u64 << shift) - 1);
+        let ones = low.count_ones();
+        if k >= ones {
+            k -= ones;
+            w >>= shift;
+            pos += shift;
+        } else {
+            w = low;
+        }
+    }
+    pos
+}
+
+/// Fixed cell sets of one board size, for the connection fill.
+struct Masks {
+    board: Bits,
+    /// Cells with a neighbour to the left (file > 0), to the right (file < n - 1).
+    has_left: Bits,
+    has_right: Bits,
+    bottom: Bits,
+    top: Bits,
+    left: Bits,
+    right: Bits,
+}
+
+const fn masks(n: usize) -> Masks {
+    let mut m = Masks {
+        board: Bits::EMPTY,
+        has_left: Bits::EMPTY,
+        has_right: Bits::EMPTY,
+        bottom: Bits::EMPTY,
+        top: Bits::EMPTY,
+        left: Bits::EMPTY,
+        right: Bits::EMPTY,
+    };
+    let mut c = 0;
+    while c < n * n {
+        let (file, rank) = (c % n, c / n);
+        let (word, bit) = (c >> 6, 1u64 << (c & 63));
+        m.board.0[word] |= bit;
+        if file > 0 {
+            m.has_left.0[word] |= bit;
+        } else {
+            m.left.0[word] |= bit;
+        }
+        if file + 1 < n {
+            m.has_right.0[word] |= bit;
+        } else {
+            m.right.0[word] |= bit;
+        }
+        if rank == 0 {
+            m.bottom.0[word] |= bit;
+        }
+        if rank + 1 == n {
+            m.top.0[word] |= bit;
+        }
+        c += 1;
+    }
+    m
+}
+
+/// Masks by board size (sizes below `MIN_SIZE` are unused and empty).
+static MASKS: [Masks; MAX_SIZE + 1] = {
+    let mut all = [const { masks(0) }; MAX_SIZE + 1];
+    let mut n = MIN_SIZE;
+    while n <= MAX_SIZE {
+        all[n] = masks(n);
+        n += 1;
+    }
+    all
+};
+
+/// Whether the cells of `own` join `seat`'s two sides of an `n × n` board, orthogonally.
+/// A flood fill on words: the whole reached set grows by one cell in all four directions
+/// per round. Monomorphised by the number of words the board needs, so the default board
+/// works on one `u64`.
+pub fn joins_sides(n: usize, own: &Bits, seat: Seat) -> bool {
+    let m = &MASKS[n];
+    let (from, to) = if seat == 0 {
+        (&m.bottom, &m.top)
+    } else {
+        (&m.left, &m.right)
+    };
+    match (n * n).div_ceil(64) {
+        1 => fill::<1>(n, own, from, to, m),
+        2 => fill::<2>(n, own, from, to, m),
+        3 | 4 => fill::<4>(n, own, from, to, m),
+        _ => fill::<WORDS>(n, own, from, to, m),
+    }
+}
+
+#[inline(always)]
+fn head<const W: usize>(b: &Bits) -> [u64; W] {
+    std::array::from_fn(|i| b.0[i])
+}
+
+#[inline(always)]
+fn fill<const W: usize>(n: usize, own: &Bits, from: &Bits, to: &Bits, m: &Masks) -> bool {
+    let own = head::<W>(own);
+    let to = head::<W>(to);
+    let from = head::<W>(from);
+    let (has_left, has_right) = (head::<W>(&m.has_left), head::<W>(&m.has_right));
+    if (0..W).all(|i| own[i] & to[i] == 0) {
+        return false;
+    }
+    let mut reach: [u64; W] = std::array::from_fn(|i| own[i] & from[i]);
+    loop {
+        let mut next = [0u64; W];
+        let mut grew = false;
+        let mut arrived = false;
+        for i in 0..W {
+            // Neighbours of reached cells: c - 1 (left), c + 1 (right), c + n (up),
+            // c - n (down), with the bits carried across word boundaries.
+            let lo = |j: usize, mask: &[u64; W]| if j < W { reach[j] & mask[j] } else { 0 };
+            let left = (reach[i] & has_left[i]) >> 1 | lo(i + 1, &has_left) << 63;
+            let right = (reach[i] & has_right[i]) << 1
+                | if i > 0 {
+                    (reach[i - 1] & has_right[i - 1]) >> 63
+                } else {
+                    0
+                };
+            let up = reach[i] << n | if i > 0 { reach[i - 1] >> (64 - n) } else { 0 };
+            let down = reach[i] >> n
+                | if i + 1 < W {
+                    reach[i + 1] << (64 - n)
+                } else {
+                    0
+                };
+            let w = (reach[i] | left | right | up | down) & own[i];
+            grew |= w != reach[i];
+            arrived |= w & to[i] != 0;
+            next[i] = w;
+        }
+        if arrived {
+            return true;
+        }
+        if !grew {
+            return false;
+        }
+        reach = next;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// The word fill against the breadth-first search, on random boards of every size, at
+    /// densities around the percolation threshold where paths are long and winding.
+    #[test]
+    fn joins_sides_matches_the_path_search() {
+        let mut rng = Rng::new(11);
+        let mut joined = 0;
+        for round in 0..20_000 {
+            let n = MIN_SIZE + round % (MAX_SIZE - MIN_SIZE + 1);
+            let grid = SquareGrid::new(n, n);
+            let percent = 45 + rng.below(30);
+            let mut own = Bits::EMPTY;
+            for c in 0..n * n {
+                if rng.below(100) < percent {
+                    own.insert(c);
+                }
+            }
+            for seat in 0..2 {
+                let expected = winning_path(&grid, seat, |c| own.has(c)).is_some();
+                assert_eq!(joins_sides(n, &own, seat), expected, "size {n} seat {seat}");
+                joined += expected as usize;
+            }
+        }
+        assert!((5_000..35_000).contains(&joined), "{joined}");
+    }
+
+    #[test]
+    fn bit_sets() {
+        let mut rng = Rng::new(3);
+        for _ in 0..2_000 {
+            let mut set = Bits::EMPTY;
+            let mut list = Vec::new();
+            for c in 0..MAX_SIZE * MAX_SIZE {
+                if rng.below(7) == 0 {
+                    set.insert(c);
+                    list.push(c);
+                }
+            }
+            assert_eq!(set.cells().collect::<Vec<_>>(), list);
+            assert_eq!(set.count(), list.len());
+            for (k, &c) in list.iter().enumerate() {
+                assert_eq!(set.nth(k), Some(c));
+                assert!(set.has(c));
+            }
+            assert_eq!(set.nth(list.len()), None);
+            for n in [3, 8, 11, 19] {
+                // Bits past the board are always zero.
+                let on_board: Vec<usize> = list.iter().copied().filter(|&c| c < n * n).collect();
+                let mut set = Bits::EMPTY;
+                on_board.iter().for_each(|&c| set.insert(c));
+                for (df, dr) in [
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (-1, 0),
+                    (1, 0),
+                    (-1, 1),
+                    (0, 1),
+                    (1, 1),
+                ] {
+                    let seen = set.seen_from(n, df, dr);
+                    let expected: Vec<usize> = (0..n * n)
+                        .filter(|&c| {
+                            let (f, r) = ((c % n) as isize + df, (c / n) as isize + dr);
+                            (0..n as isize).contains(&f)
+                                && (0..n as isize).contains(&r)
+                                && on_board.contains(&((r * n as isize + f) as usize))
+                        })
+                        .collect();
+                    assert_eq!(seen.cells().collect::<Vec<_>>(), expected, "{n} {df} {dr}");
+                }
+            }
+            if let Some(&c) = list.first() {
+                set.remove(c);
+                assert!(!set.has(c));
+            }
+        }
+        let (a, b) = (Bits::EMPTY, Bits::EMPTY);
+        assert_eq!(Bits::empty_cells(19, &a, &b).count(), 361);
+        assert_eq!(Bits::empty_cells(8, &a, &b).0, [u64::MAX, 0, 0, 0, 0, 0]);
+    }
+}

@@ -29,12 +29,13 @@
 //! `.` empty; spaces ignored) with the seat to move at the start of its turn.
 //! [`Position::diagram`] writes the same format.
 
-use super::red_blue::{self, COLORS, NAMES};
+use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::game::{
     diagram_rows, fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
+use crate::rng::Rng;
 use std::fmt;
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
@@ -58,6 +59,9 @@ pub struct Position {
     grid: SquareGrid,
     /// 0 empty, 1 red, 2 blue (seat + 1), in cell order; cells past `size²` unused.
     cells: [u8; CELLS],
+    /// The same board as bit sets, by seat: what the connection test, the list of empty
+    /// cells and the re-placement graph read.
+    own: [Bits; 2],
     /// The seat whose turn it is (the winner, once the game is over).
     mover: u8,
     /// Removed stones not yet re-placed (0 outside the re-placement phase).
@@ -68,34 +72,28 @@ pub struct Position {
     outcome: Option<Outcome>,
 }
 
-/// Bit set over the cells.
-type Bits = [u64; CELLS.div_ceil(64)];
-
-#[inline]
-fn has(bits: &Bits, c: usize) -> bool {
-    bits[c >> 6] >> (c & 63) & 1 != 0
-}
-
-#[inline]
-fn put(bits: &mut Bits, c: usize) {
-    bits[c >> 6] |= 1 << (c & 63);
-}
-
 /// Diagonal directions, as (file, rank) offsets; bit `k` of a conflict mask is `DIAGS[k]`.
 const DIAGS: [(isize, isize); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
-/// In a [`Graph`] state byte: the cell can take a re-placed stone.
-const SAFE: u8 = 16;
-
-/// The safe cells for the mover's re-placement and their conflicts (see the module docs).
+/// The safe cells for the mover's re-placement and their conflicts (see the module docs),
+/// as bit sets, so that the whole board is worked out a word at a time.
 struct Graph {
-    /// Per cell: `SAFE` if a re-placed stone may go there, plus one bit (`1 << k`) for each
-    /// diagonal direction `k` to a safe cell it conflicts with.
-    state: [u8; CELLS],
+    /// The empty cells a re-placed stone may go on (it would form no crosscut there).
+    safe: Bits,
+    /// By diagonal direction `k` (`DIAGS[k]`): the safe cells in conflict with the safe
+    /// cell in that direction.
+    conflicts: [Bits; 4],
     /// Safe cells with at least one conflict.
-    core: [u16; CELLS],
-    ncore: usize,
+    core: Bits,
     /// Number of safe cells without any conflict.
     isolated: usize,
+}
+
+impl Graph {
+    /// The directions of `c`'s conflicts, bit `k` for `DIAGS[k]`.
+    #[inline]
+    fn mask(&self, c: usize) -> u8 {
+        (0..4).fold(0, |m, k| m | (self.conflicts[k].has(c) as u8) << k)
+    }
 }
 
 impl Position {
@@ -109,6 +107,7 @@ impl Position {
         Ok(Position {
             grid: SquareGrid::new(size, size),
             cells: [EMPTY; CELLS],
+            own: [Bits::EMPTY; 2],
             mover: 0,
             pending: 0,
             can: 0,
@@ -167,12 +166,13 @@ impl Position {
             }
             for (file, &mark) in marks.iter().enumerate() {
                 let cell = position.grid.index(file, rank);
-                position.cells[cell] = match mark {
+                let v = match mark {
                     '.' => EMPTY,
                     'R' | 'r' => 1,
                     'B' | 'b' => 2,
                     other => return fail(format!("{other:?} in the diagram is not R, B or `.`")),
                 };
+                position.set(cell, v);
             }
         }
         for origin in position.grid.window_origins() {
@@ -259,6 +259,17 @@ impl Position {
         self.mover + 1
     }
 
+    /// Puts `v` (`EMPTY`, or seat + 1) on `c`, in both representations.
+    #[inline]
+    fn set(&mut self, c: usize, v: u8) {
+        self.cells[c] = v;
+        self.own[0].remove(c);
+        self.own[1].remove(c);
+        if v != EMPTY {
+            self.own[v as usize - 1].insert(c);
+        }
+    }
+
     /// The diagonal neighbour of `c` in direction `k`, and the window's two other cells.
     #[inline]
     fn diag(&self, c: usize, k: usize) -> Option<[usize; 3]> {
@@ -286,49 +297,43 @@ impl Position {
     }
 
     fn graph(&self) -> Graph {
-        let me = self.me();
-        let enemy = 3 - me;
-        let n = self.grid.len();
-        let mut g = Graph {
-            state: [0; CELLS],
-            core: [0; CELLS],
-            ncore: 0,
-            isolated: 0,
-        };
-        for c in 0..n {
-            if self.cells[c] == EMPTY && !self.forms_crosscut(c, me) {
-                g.state[c] = SAFE;
-            }
+        let n = self.size();
+        let mine = self.own[self.mover as usize];
+        let theirs = self.own[1 - self.mover as usize];
+        // Enemy stones beside a cell, to its left/right and below/above.
+        let beside = [theirs.seen_from(n, -1, 0), theirs.seen_from(n, 1, 0)];
+        let above_below = [theirs.seen_from(n, 0, -1), theirs.seen_from(n, 0, 1)];
+        // By direction: the cells with enemy stones on both other cells of that window.
+        let across: [Bits; 4] = std::array::from_fn(|k| {
+            let (df, dr) = DIAGS[k];
+            beside[(df > 0) as usize] & above_below[(dr > 0) as usize]
+        });
+        let mut unsafe_cells = Bits::EMPTY;
+        for (k, &(df, dr)) in DIAGS.iter().enumerate() {
+            unsafe_cells = unsafe_cells | (across[k] & mine.seen_from(n, df, dr));
         }
-        for c in 0..n {
-            if g.state[c] & SAFE == 0 {
-                continue;
-            }
-            for k in 0..4 {
-                if let Some([d, a, b]) = self.diag(c, k) {
-                    if g.state[d] & SAFE != 0 && self.cells[a] == enemy && self.cells[b] == enemy {
-                        g.state[c] |= 1 << k;
-                    }
-                }
-            }
-            if g.state[c] == SAFE {
-                g.isolated += 1;
-            } else {
-                g.core[g.ncore] = c as u16;
-                g.ncore += 1;
-            }
+        let safe = Bits::empty_cells(n, &mine, &theirs).and_not(unsafe_cells);
+        let conflicts: [Bits; 4] = std::array::from_fn(|k| {
+            let (df, dr) = DIAGS[k];
+            safe & across[k] & safe.seen_from(n, df, dr)
+        });
+        let core = conflicts[0] | conflicts[1] | conflicts[2] | conflicts[3];
+        Graph {
+            safe,
+            conflicts,
+            core,
+            isolated: safe.count() - core.count(),
         }
-        g
     }
 
     /// The cell `c` plus its conflicting neighbours, added to `bits`.
     #[inline]
     fn close(&self, g: &Graph, c: usize, bits: &mut Bits) {
-        put(bits, c);
-        let mask = g.state[c];
+        bits.insert(c);
+        let mask = g.mask(c);
         for k in 0..4 {
             if mask & (1 << k) != 0 {
-                put(bits, self.neighbour(c, k));
+                bits.insert(self.neighbour(c, k));
             }
         }
     }
@@ -351,16 +356,12 @@ impl Position {
         let mut remaining = 0;
         let mut free = 0;
         let mut best: Option<(usize, u32)> = None;
-        for &c in &g.core[..g.ncore] {
-            let c = c as usize;
-            if has(&removed, c) {
-                continue;
-            }
+        for c in g.core.and_not(removed).cells() {
             remaining += 1;
-            let mask = g.state[c];
+            let mask = g.mask(c);
             let mut degree = 0;
             for dir in 0..4 {
-                if mask & (1 << dir) != 0 && !has(&removed, self.neighbour(c, dir)) {
+                if mask & (1 << dir) != 0 && !removed.has(self.neighbour(c, dir)) {
                     degree += 1;
                 }
             }
@@ -390,11 +391,11 @@ impl Position {
         if take(v) {
             return true;
         }
-        let mask = g.state[v];
+        let mask = g.mask(v);
         for dir in 0..4 {
             if mask & (1 << dir) != 0 {
                 let u = self.neighbour(v, dir);
-                if !has(&removed, u) && take(u) {
+                if !removed.has(u) && take(u) {
                     return true;
                 }
             }
@@ -409,9 +410,8 @@ impl Position {
             return p as u8;
         }
         let need = p - g.isolated;
-        let empty: Bits = [0; CELLS.div_ceil(64)];
         for j in (1..=need).rev() {
-            if self.core_holds(g, empty, j) {
+            if self.core_holds(g, Bits::EMPTY, j) {
                 return (g.isolated + j) as u8;
             }
         }
@@ -420,22 +420,22 @@ impl Position {
 
     /// Whether re-placing on the safe cell `c` keeps the maximum (see the module docs).
     fn keeps_maximum(&self, g: &Graph, c: usize) -> bool {
-        let mask = g.state[c] & !SAFE;
-        if mask == 0 || self.can <= 1 {
+        if !g.core.has(c) || self.can <= 1 {
             return true;
         }
         let want = self.can as usize - 1;
         if g.isolated >= want {
             return true;
         }
-        let mut removed: Bits = [0; CELLS.div_ceil(64)];
+        let mut removed = Bits::EMPTY;
         self.close(g, c, &mut removed);
         self.core_holds(g, removed, want - g.isolated)
     }
 
     /// Whether the stones of colour `v` (seat + 1) join that colour's two sides.
     fn connected(&self, v: u8) -> bool {
-        self.path_of(v).is_some()
+        let seat = v as usize - 1;
+        red_blue::joins_sides(self.size(), &self.own[seat], seat)
     }
 
     fn path_of(&self, v: u8) -> Option<Vec<usize>> {
@@ -477,21 +477,40 @@ impl Game for Position {
         if self.outcome.is_some() {
             return;
         }
-        let n = self.grid.len();
         if self.pending == 0 {
-            out.extend(
-                (0..n)
-                    .filter(|&c| self.cells[c] == EMPTY)
-                    .map(|c| Step(c as u16)),
-            );
+            let empty = Bits::empty_cells(self.size(), &self.own[0], &self.own[1]);
+            out.reserve(empty.count());
+            for (i, &word) in empty.0.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    out.push(Step((i * 64) as u16 + w.trailing_zeros() as u16));
+                    w &= w - 1;
+                }
+            }
             return;
         }
         let g = self.graph();
-        for c in 0..n {
-            if g.state[c] & SAFE != 0 && self.keeps_maximum(&g, c) {
+        for c in g.safe.cells() {
+            if self.keeps_maximum(&g, c) {
                 out.push(Step(c as u16));
             }
         }
+    }
+
+    /// Uniform over the legal steps, as the default, and the same step for the same random
+    /// number; a placement is picked straight from the empty cells, without a list.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        if self.outcome.is_some() || self.pending > 0 {
+            buf.clear();
+            self.legal_steps(buf);
+            return rng.choose(buf).copied();
+        }
+        let empty = Bits::empty_cells(self.size(), &self.own[0], &self.own[1]);
+        let count = empty.count();
+        if count == 0 {
+            return None;
+        }
+        empty.nth(rng.below(count)).map(|c| Step(c as u16))
     }
 
     fn play(&mut self, step: Step) {
@@ -504,7 +523,7 @@ impl Game for Position {
         let me = self.me();
         if self.pending > 0 {
             debug_assert!(!self.forms_crosscut(c, me), "re-placement forms a crosscut");
-            self.cells[c] = me;
+            self.set(c, me);
             self.pending -= 1;
             self.can -= 1;
             if self.can == 0 {
@@ -512,13 +531,13 @@ impl Game for Position {
             }
             return;
         }
-        self.cells[c] = me;
+        self.set(c, me);
         let enemy = 3 - me;
         let mut removed = 0;
         for k in 0..4 {
             if let Some([d, a, b]) = self.diag(c, k) {
                 if self.cells[d] == me && self.cells[a] == enemy && self.cells[b] == enemy {
-                    self.cells[d] = EMPTY;
+                    self.set(d, EMPTY);
                     removed += 1;
                 }
             }
@@ -569,7 +588,7 @@ impl Game for Position {
             return Ok(Step(c as u16));
         }
         let g = self.graph();
-        if g.state[c] & SAFE == 0 {
+        if !g.safe.has(c) {
             return fail(format!("a stone re-placed on {name} would form a crosscut"));
         }
         if !self.keeps_maximum(&g, c) {
@@ -686,13 +705,13 @@ mod tests {
         let g = p.graph();
         let a1 = 0;
         let b2 = 4;
-        assert_eq!(g.state[a1], SAFE | 0b1000);
-        assert_eq!(g.state[b2], SAFE | 0b0001);
-        assert_eq!(g.ncore, 2);
+        assert!(g.safe.has(a1) && g.safe.has(b2));
+        assert_eq!(g.mask(a1), 0b1000);
+        assert_eq!(g.mask(b2), 0b0001);
+        assert_eq!(g.core.count(), 2);
         assert_eq!(g.isolated, 5);
-        let empty: Bits = [0; CELLS.div_ceil(64)];
-        assert!(p.core_holds(&g, empty, 1));
-        assert!(!p.core_holds(&g, empty, 2));
+        assert!(p.core_holds(&g, Bits::EMPTY, 1));
+        assert!(!p.core_holds(&g, Bits::EMPTY, 2));
     }
 
     /// Brute force: the greatest number of stones (at most `k`) the mover can put down one
@@ -706,7 +725,7 @@ mod tests {
         for c in 0..p.grid.len() {
             if p.cells[c] == EMPTY && !p.forms_crosscut(c, me) {
                 let mut q = p.clone();
-                q.cells[c] = me;
+                q.set(c, me);
                 best = best.max(1 + brute_max(&q, k - 1));
                 if best == k {
                     break;
@@ -743,8 +762,8 @@ mod tests {
                             && p.cells[b] == EMPTY
                             && !reserved[b]
                         {
-                            p.cells[a] = 3 - me;
-                            p.cells[b] = 3 - me;
+                            p.set(a, 3 - me);
+                            p.set(b, 3 - me);
                             reserved[a] = true;
                             reserved[b] = true;
                             reserved[d] = true;
@@ -760,7 +779,7 @@ mod tests {
                 let first = 1 + rng.below(2) as u8;
                 for v in [first, 3 - first] {
                     if !p.forms_crosscut(c, v) {
-                        p.cells[c] = v;
+                        p.set(c, v);
                         break;
                     }
                 }
@@ -785,7 +804,7 @@ mod tests {
                 }
                 free += 1;
                 let mut q = p.clone();
-                q.cells[c] = me;
+                q.set(c, me);
                 let ok = 1 + brute_max(&q, p.pending as usize - 1) == p.can as usize;
                 assert_eq!(
                     got.contains(&Step(c as u16)),

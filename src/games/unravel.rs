@@ -13,12 +13,13 @@
 //! Test helpers: [`Position::from_diagram`] builds a position between turns from a picture
 //! of the board, and [`Position::play_steps`] plays a list of step texts.
 
-use super::red_blue::{self, COLORS, NAMES};
+use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::game::{
     diagram_rows, fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
+use crate::rng::Rng;
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 const EMPTY: u8 = 0;
@@ -52,6 +53,9 @@ pub struct Position {
     n: usize,
     /// `EMPTY`, `RED` or `BLUE` by cell index.
     cells: [u8; MAX_CELLS],
+    /// The same board as bit sets, by seat: what the connection test and the list of empty
+    /// cells read.
+    own: [Bits; 2],
     /// By window origin (its bottom-left cell): 0, or `CROSS | completer slots`.
     cross: [u8; MAX_CELLS],
     /// Number of crosscuts on the board.
@@ -78,6 +82,7 @@ impl Position {
         Ok(Position {
             n,
             cells: [EMPTY; MAX_CELLS],
+            own: [Bits::EMPTY; 2],
             cross: [0; MAX_CELLS],
             crosscuts: 0,
             filled: 0,
@@ -122,7 +127,7 @@ impl Position {
             }
             for (file, ch) in row.iter().enumerate() {
                 let cell = rank * n + file;
-                p.cells[cell] = match ch {
+                let v = match ch {
                     'R' | 'r' => RED,
                     'B' | 'b' => BLUE,
                     '.' => EMPTY,
@@ -132,7 +137,8 @@ impl Position {
                         ))
                     }
                 };
-                if p.cells[cell] != EMPTY {
+                p.set(cell, v);
+                if v != EMPTY {
                     p.filled += 1;
                 }
             }
@@ -149,7 +155,7 @@ impl Position {
             }
         }
         p.mover = to_move as u8;
-        p.judge();
+        p.judge(false);
         Ok(p)
     }
 
@@ -237,7 +243,7 @@ impl Position {
 
     /// Whether `seat` has an orthogonal path of its checkers joining its two edges.
     pub fn connected(&self, seat: Seat) -> bool {
-        self.winning_path(seat).is_some()
+        red_blue::joins_sides(self.n, &self.own[seat], seat)
     }
 
     /// A shortest path of `seat`'s checkers joining its edges, from the bottom or left.
@@ -249,6 +255,21 @@ impl Position {
     // -----------------------------------------------------------------------------------
     // Internals
     // -----------------------------------------------------------------------------------
+
+    /// Puts `v` (`EMPTY`, `RED` or `BLUE`) on `c`, in both representations.
+    #[inline]
+    fn set(&mut self, c: usize, v: u8) {
+        self.cells[c] = v;
+        self.own[0].remove(c);
+        self.own[1].remove(c);
+        if v != EMPTY {
+            self.own[v as usize - 1].insert(c);
+        }
+    }
+
+    fn empty_cells(&self) -> Bits {
+        Bits::empty_cells(self.n, &self.own[0], &self.own[1])
+    }
 
     #[inline]
     fn window(&self, o: usize) -> [usize; 4] {
@@ -316,6 +337,29 @@ impl Position {
         }
     }
 
+    /// `touch(c, c)` for a placement on `c`, with the four windows around `c` unrolled:
+    /// between turns no crosscut is on the board, so only new ones need looking for.
+    #[inline]
+    fn touch_placed(&mut self, c: usize) {
+        debug_assert_eq!(
+            self.crosscuts, 0,
+            "a placement with a crosscut on the board"
+        );
+        let n = self.n;
+        let (f, r) = (c % n, c / n);
+        // (window origin's offset left and down from `c`) = the slot of `c` in the window.
+        for (df, dr) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            if f < df || r < dr || f - df + 1 >= n || r - dr + 1 >= n {
+                continue;
+            }
+            let o = c - dr * n - df;
+            if self.is_cross(o) {
+                self.cross[o] = CROSS | 1 << (2 * dr + df);
+                self.crosscuts += 1;
+            }
+        }
+    }
+
     /// After a step: go on swapping while crosscuts remain, else end the turn.
     fn after_step(&mut self) {
         if self.crosscuts > 0 {
@@ -323,17 +367,23 @@ impl Position {
             return;
         }
         self.swapping = false;
+        // A turn without swaps only added a checker of the mover's: the other player, not
+        // connected when the turn began, cannot be now.
+        let mover_only = self.swaps == 0;
         self.swaps = 0;
-        self.judge();
+        self.judge(mover_only);
         if self.outcome.is_none() {
             self.mover ^= 1;
         }
     }
 
     /// Decides the game between turns: whoever is connected wins (at most one can be).
-    fn judge(&mut self) {
-        let red = self.connected(0);
-        let blue = self.connected(1);
+    /// With `mover_only`, the caller knows the other player cannot be connected.
+    fn judge(&mut self, mover_only: bool) {
+        let checks =
+            |seat: usize| (!mover_only || seat == self.mover as usize) && self.connected(seat);
+        let red = checks(0);
+        let blue = checks(1);
         debug_assert!(!(red && blue), "both players connected");
         if red {
             self.outcome = Some(Outcome::Winner(0));
@@ -499,9 +549,12 @@ impl Game for Position {
         }
         let n = self.n;
         if !self.swapping {
-            for c in 0..n * n {
-                if self.cells[c] == EMPTY {
-                    out.push(Step::Place(c as u16));
+            out.reserve(n * n - self.filled as usize);
+            for (i, &word) in self.empty_cells().0.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    out.push(Step::Place((i * 64) as u16 + w.trailing_zeros() as u16));
+                    w &= w - 1;
                 }
             }
             return;
@@ -548,6 +601,22 @@ impl Game for Position {
         out.truncate(w);
     }
 
+    /// Uniform over the legal steps, as the default, and the same step for the same random
+    /// number; a placement is picked straight from the empty cells, without a list.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        if self.outcome.is_some() || self.swapping {
+            buf.clear();
+            self.legal_steps(buf);
+            return rng.choose(buf).copied();
+        }
+        let empty = self.n * self.n - self.filled as usize;
+        if empty == 0 {
+            return None;
+        }
+        let k = rng.below(empty);
+        self.empty_cells().nth(k).map(|c| Step::Place(c as u16))
+    }
+
     fn rave_keys(&self) -> usize {
         self.n * self.n
     }
@@ -569,9 +638,9 @@ impl Game for Position {
                     !self.swapping && self.cells[c] == EMPTY,
                     "illegal placement"
                 );
-                self.cells[c] = self.mover + 1;
+                self.set(c, self.mover + 1);
                 self.filled += 1;
-                self.touch(c, c);
+                self.touch_placed(c);
             }
             Step::Swap(a, b) => {
                 let (a, b) = (a as usize, b as usize);
@@ -582,7 +651,9 @@ impl Game for Position {
                         && self.cells[a] != self.cells[b],
                     "illegal swap"
                 );
-                self.cells.swap(a, b);
+                let (va, vb) = (self.cells[a], self.cells[b]);
+                self.set(a, vb);
+                self.set(b, va);
                 self.touch(a, b);
                 self.swaps += 1;
                 debug_assert!(
