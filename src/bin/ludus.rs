@@ -502,7 +502,7 @@ fn bench(args: &Args) -> Result<(), Error> {
         while t.elapsed().as_secs_f64() < seconds / 3.0 {
             let mut g = start.clone();
             let mut steps = 0;
-            while steps < 20_000 && g.play_random(&mut rng).is_some() {
+            while steps < 20_000 && g.play_random_quietly(&mut rng) {
                 steps += 1;
             }
             games += 1;

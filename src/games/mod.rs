@@ -282,11 +282,22 @@ impl AnyGame {
     /// Plays a uniformly random legal step; None if the game is over.
     pub fn play_random(&mut self, rng: &mut Rng) -> Option<String> {
         with_game!(self, g => {
-            let steps = g.legal_step_list();
-            let step = *rng.choose(&steps)?;
+            let step = g.random_step(rng, &mut Vec::new())?;
             let text = g.step_text(step);
             g.play(step);
             Some(text)
+        })
+    }
+
+    /// Plays the uniformly random legal step [`AnyGame::play_random`] would, without writing
+    /// its text (random games in `ludus bench`); false if the game is over.
+    pub fn play_random_quietly(&mut self, rng: &mut Rng) -> bool {
+        with_game!(self, g => match g.random_step(rng, &mut Vec::new()) {
+            Some(step) => {
+                g.play(step);
+                true
+            }
+            None => false,
         })
     }
 
