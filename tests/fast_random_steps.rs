@@ -3,9 +3,9 @@
 //! of many random games, on every board size, the fast path must pick exactly the step
 //! `rng.choose` picks from `legal_steps`, drawing the same numbers.
 
-use ludus::games::unlur;
+use ludus::games::{unity, unlur};
 use ludus::rng::Rng;
-use ludus::Game;
+use ludus::{Game, OptionMap};
 
 /// Plays random games from `start` (by the full generator's choice), checking the fast
 /// random step at every position; returns the number of positions checked.
@@ -76,4 +76,67 @@ fn unlur_random_step_after_a_drawn_board() {
             check_games(&drawn, 3, rng.next_u64(), &format!("unlur {size} drawn"));
         }
     }
+}
+
+/// Unity setups covering both sizes, two and three players, every neutral colour, starting
+/// walls, small and large wall supplies (walls cut lines and neighbourhoods), and few pieces
+/// (where a capture may not wipe a player out).
+fn unity_setups() -> Vec<OptionMap> {
+    let mut setups = Vec::new();
+    for seed in 1..=4u64 {
+        for (size, players, neutral) in [
+            ("5", "2", "green"),
+            ("5", "2", "purple"),
+            ("5", "3", ""),
+            ("6", "2", "orange"),
+            ("6", "3", ""),
+        ] {
+            for supply in ["0", "12", "60"] {
+                let mut map = OptionMap::new()
+                    .with("size", size)
+                    .with("players", players)
+                    .with("seed", seed.to_string())
+                    .with("supply", supply);
+                if !neutral.is_empty() {
+                    map = map.with("neutral", neutral);
+                }
+                setups.push(map);
+            }
+        }
+    }
+    setups.push(
+        OptionMap::new()
+            .with("walls", "c3|c4,e5|e6,e5|f5,d4|e5,a1|b1")
+            .with("supply", "3"),
+    );
+    // A few pieces each: captures that would wipe a player out are not listed.
+    setups.push(
+        OptionMap::new()
+            .with(
+                "layout",
+                "P.......o........p..O......g...G.........P.......o...O......g",
+            )
+            .with("supply", "2"),
+    );
+    setups.push(
+        OptionMap::new()
+            .with(
+                "layout",
+                "P.......o........p..O......g...G.........P.......o...O......g",
+            )
+            .with("players", "3")
+            .with("walls", "e5|e6,e4|e5"),
+    );
+    setups
+}
+
+#[test]
+fn unity_random_step_is_the_listed_choice() {
+    let mut positions = 0;
+    for (i, map) in unity_setups().into_iter().enumerate() {
+        let options = unity::Options::from_map(&map).unwrap_or_else(|e| panic!("{map:?}: {e}"));
+        let start = unity::Position::new(&options).unwrap();
+        positions += check_games(&start, 12, i as u64, &format!("unity {map:?}"));
+    }
+    assert!(positions > 10_000, "{positions}");
 }
