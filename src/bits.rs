@@ -3,22 +3,29 @@
 /// The index of the `k`-th set bit of `word` (k = 0 is the lowest); `k` must be below
 /// `word.count_ones()`.
 #[inline]
-pub fn nth_set_bit(mut word: u64, mut k: u32) -> u32 {
+pub fn nth_set_bit(word: u64, k: u32) -> u32 {
     debug_assert!(k < word.count_ones());
-    let mut base = 0;
-    // Halve the window three times by popcount, then clear the few low bits left.
-    for width in [32u32, 16, 8] {
-        let low = (word & ((1u64 << width) - 1)).count_ones();
-        if k >= low {
-            k -= low;
-            word >>= width;
-            base += width;
-        }
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Each byte's bit count, then running sums: byte i of `sums` counts bytes 0..=i.
+    let mut counts = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let sums = counts.wrapping_mul(ONES);
+    // Byte i's high bit: k >= sums_i (no borrow crosses bytes: k < 64, sums_i <= 64). Those
+    // bytes come first, and the bit sought lies in the byte after them.
+    let passed = ((k as u64 * ONES) | HIGHS).wrapping_sub(sums) & HIGHS;
+    let byte = ((passed >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let before = if byte == 0 {
+        0
+    } else {
+        (sums >> (8 * (byte - 1)) & 0xFF) as u32
+    };
+    let mut rest = (word >> (8 * byte)) & 0xFF;
+    for _ in 0..k - before {
+        rest &= rest - 1;
     }
-    for _ in 0..k {
-        word &= word - 1;
-    }
-    base + word.trailing_zeros()
+    8 * byte + rest.trailing_zeros()
 }
 
 /// The index of the `k`-th set bit of a set spread over `words` (bit i of word w is

@@ -1128,7 +1128,7 @@ impl Game for Position {
                 u32::from(captures_safe || self.wiped_out(self.ring_mask(cell)) == 0)
             }
         };
-        let mut per_piece = [0u32; 91];
+        let mut per_piece = [0u8; 91];
         let mut total = 0u32;
         let mut rest = own;
         let mut i = 0;
@@ -1138,7 +1138,7 @@ impl Game for Position {
             // The six lines are disjoint: count their union at once.
             let lines = (0..6).fold(0, |set, d| set | self.open_line(cell, d));
             let n = (lines & empty).count_ones() + captures(cell);
-            per_piece[i] = n;
+            per_piece[i] = n as u8;
             total += n;
             i += 1;
         }
@@ -1164,10 +1164,10 @@ impl Game for Position {
         let cell = loop {
             let cell = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if k < per_piece[i] {
+            if k < u32::from(per_piece[i]) {
                 break cell;
             }
-            k -= per_piece[i];
+            k -= u32::from(per_piece[i]);
             i += 1;
         };
         for d in 0..6 {
