@@ -113,13 +113,21 @@ pub trait Game: Clone + fmt::Debug {
     /// Everything needed to draw the position.
     fn view(&self) -> BoardView;
 
-    /// A step for a Monte Carlo playout. The default is uniform over the legal steps;
-    /// an engine may bias it towards strong steps (captures, connections) where that is
-    /// measured to play better. `buf` is scratch space.
-    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Self::Step>) -> Option<Self::Step> {
+    /// A uniformly random legal step: exactly the step `rng.choose` would pick from the list
+    /// `legal_steps` makes, drawing the same numbers from `rng` (None once the game is over).
+    /// The default lists the steps into `buf` (scratch space); an engine may find the step
+    /// without listing (random games and playouts call this at every step).
+    fn random_step(&self, rng: &mut Rng, buf: &mut Vec<Self::Step>) -> Option<Self::Step> {
         buf.clear();
         self.legal_steps(buf);
         rng.choose(buf).copied()
+    }
+
+    /// A step for a Monte Carlo playout. The default is [`Game::random_step`], uniform over
+    /// the legal steps; an engine may bias it towards strong steps (captures, connections)
+    /// where that is measured to play better. `buf` is scratch space.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Self::Step>) -> Option<Self::Step> {
+        self.random_step(rng, buf)
     }
 
     /// For a playout cut short: an estimate in [0, 1] of `seat`'s chance to win from here.

@@ -282,8 +282,7 @@ impl AnyGame {
     /// Plays a uniformly random legal step; None if the game is over.
     pub fn play_random(&mut self, rng: &mut Rng) -> Option<String> {
         with_game!(self, g => {
-            let steps = g.legal_step_list();
-            let step = *rng.choose(&steps)?;
+            let step = g.random_step(rng, &mut Vec::new())?;
             let text = g.step_text(step);
             g.play(step);
             Some(text)
@@ -298,9 +297,7 @@ impl AnyGame {
             let mut buf = Vec::new();
             let mut played = 0;
             while played < cap {
-                buf.clear();
-                g.legal_steps(&mut buf);
-                let Some(&step) = rng.choose(&buf) else {
+                let Some(step) = g.random_step(rng, &mut buf) else {
                     break;
                 };
                 g.play(step);

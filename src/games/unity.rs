@@ -24,6 +24,7 @@
 //! [`Position::diagram`] writes the same drawing. To reach a position in the middle of a turn,
 //! play steps from the setup.
 
+use crate::bits::nth_set_bit_u128;
 use crate::game::{diagram_rows, StepView};
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
@@ -104,6 +105,23 @@ impl Kind {
 // Board tables (shared, built once per size)
 // ---------------------------------------------------------------------------------------------
 
+/// The set holding one cell. A table rather than `1 << cell`: wasm has no 128-bit shift
+/// instruction, and a shift by a variable amount there is a call.
+static CELL_BIT: [u128; 128] = {
+    let mut bits = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        bits[i] = 1 << i;
+        i += 1;
+    }
+    bits
+};
+
+#[inline]
+fn bit(cell: usize) -> u128 {
+    CELL_BIT[cell]
+}
+
 /// Precomputed neighbours and edge ids of a board, shared by every position of that size.
 struct Tables {
     grid: HexGrid,
@@ -113,6 +131,19 @@ struct Tables {
     nbr: [[u8; 6]; 91],
     /// edge[cell][dir], NONE off the board.
     edge: [[u8; 6]; 91],
+    /// The set of a cell's neighbours.
+    around: [u128; 91],
+    /// ray[cell][dir]: the cells in line from `cell` in `dir` up to the board's edge.
+    ray: [[u128; 6]; 91],
+    /// Whether lines in each direction run to lower cell indices (so nearer cells have
+    /// higher indices).
+    toward_lower: [bool; 6],
+    /// The most cells one capture can remove (a whole line: 2 side - 1; a ring takes 7).
+    max_capture: u32,
+    /// The edges of the board as a set (edge e is bit e % 64 of word e / 64).
+    all_edges: [u64; 4],
+    /// Each edge's lower cell and the direction from it across the edge.
+    edge_from: Vec<(usize, usize)>,
 }
 
 impl fmt::Debug for Tables {
@@ -129,20 +160,47 @@ impl Tables {
         assert!(cells <= 128 && edges < NONE as usize);
         let mut nbr = [[NONE; 6]; 91];
         let mut edge = [[NONE; 6]; 91];
+        let mut around = [0u128; 91];
+        let mut ray = [[0u128; 6]; 91];
+        let mut toward_lower = [false; 6];
         for cell in 0..cells {
             for dir in HexDir::ALL {
+                let d = dir.index();
                 if let Some(n) = grid.neighbor(cell, dir) {
-                    nbr[cell][dir.index()] = n as u8;
-                    edge[cell][dir.index()] = grid.edge(cell, dir).unwrap() as u8;
+                    nbr[cell][d] = n as u8;
+                    edge[cell][d] = grid.edge(cell, dir).unwrap() as u8;
+                    around[cell] |= bit(n);
+                    toward_lower[d] = n < cell;
+                }
+                let mut cur = cell;
+                while let Some(n) = grid.neighbor(cur, dir) {
+                    assert_eq!(n < cur, toward_lower[d], "lines keep their index order");
+                    ray[cell][d] |= bit(n);
+                    cur = n;
                 }
             }
         }
+        let mut all_edges = [0u64; 4];
+        for e in 0..edges {
+            all_edges[e / 64] |= 1 << (e % 64);
+        }
+        let edge_from = grid
+            .edges()
+            .iter()
+            .map(|&[a, b]| (a, (0..6).find(|&d| nbr[a][d] as usize == b).unwrap()))
+            .collect();
         Tables {
+            edge_from,
+            max_capture: (2 * side - 1).max(7) as u32,
             grid,
             cells,
             edges,
             nbr,
             edge,
+            around,
+            ray,
+            toward_lower,
+            all_edges,
         }
     }
 }
@@ -173,32 +231,57 @@ impl Walls {
     }
 }
 
+/// Per direction, the cells whose edge in that direction holds a wall.
+fn blocked_cells(t: &Tables, walls: &Walls) -> [u128; 6] {
+    let mut blocked = [0; 6];
+    for e in (0..t.edges).filter(|&e| walls.has(e as u8)) {
+        add_wall(t, &mut blocked, e);
+    }
+    blocked
+}
+
+/// Marks a wall on edge `e` in `blocked` (see [`blocked_cells`]).
+fn add_wall(t: &Tables, blocked: &mut [u128; 6], e: usize) {
+    let (a, d) = t.edge_from[e];
+    blocked[d] |= bit(a);
+    blocked[(d + 3) % 6] |= bit(t.nbr[a][d] as usize);
+}
+
+/// The cells next to a wall, from [`blocked_cells`].
+fn walled_cells(blocked: &[u128; 6]) -> u128 {
+    blocked.iter().fold(0, |set, b| set | b)
+}
+
+/// The neighbours of `cell` not behind a wall; `walled` is [`walled_cells`].
+#[inline]
+fn open_around(t: &Tables, walls: &Walls, walled: u128, cell: usize) -> u128 {
+    if walled & bit(cell) == 0 {
+        return t.around[cell];
+    }
+    let mut set = 0;
+    for d in 0..6 {
+        let e = t.edge[cell][d];
+        if e != NONE && !walls.has(e) {
+            set |= bit(t.nbr[cell][d] as usize);
+        }
+    }
+    set
+}
+
 /// True when the pieces in `pieces` (a cell bit set) form one group of neighbours not
-/// separated by a wall. False for an empty set.
-fn connected(t: &Tables, walls: &Walls, pieces: u128) -> bool {
+/// separated by a wall; `walled` is [`walled_cells`]. False for an empty set.
+fn connected(t: &Tables, walls: &Walls, walled: u128, pieces: u128) -> bool {
     if pieces == 0 {
         return false;
     }
-    let first = pieces.trailing_zeros() as u8;
-    let mut seen: u128 = 1 << first;
-    let mut stack = [0u8; 128];
-    stack[0] = first;
-    let mut len = 1;
-    while len > 0 {
-        len -= 1;
-        let cell = stack[len] as usize;
-        for d in 0..6 {
-            let e = t.edge[cell][d];
-            if e == NONE || walls.has(e) {
-                continue;
-            }
-            let bit = 1u128 << t.nbr[cell][d];
-            if pieces & bit != 0 && seen & bit == 0 {
-                seen |= bit;
-                stack[len] = t.nbr[cell][d];
-                len += 1;
-            }
-        }
+    let mut seen = bit(pieces.trailing_zeros() as usize);
+    let mut frontier = seen;
+    while frontier != 0 {
+        let cell = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = open_around(t, walls, walled, cell) & pieces & !seen;
+        seen |= new;
+        frontier |= new;
     }
     seen == pieces
 }
@@ -372,7 +455,7 @@ fn parse_layout(t: &Tables, layout: &str) -> Result<([u128; 3], u128), Error> {
     let mut occ = [0u128; 3];
     let mut asterisks = 0u128;
     for (i, ch) in layout.chars().enumerate() {
-        let bit = 1u128 << i;
+        let bit = bit(i);
         let (color, asterisk) = match ch {
             '.' => continue,
             'P' => (0, false),
@@ -436,7 +519,7 @@ pub fn random_layout(size: usize, neutral: Option<Color>, seed: u64) -> Result<S
         let united = Color::ALL
             .into_iter()
             .filter(|&c| Some(c) != neutral)
-            .any(|c| connected(t, &Walls::default(), occ[c.index()]));
+            .any(|c| connected(t, &Walls::default(), 0, occ[c.index()]));
         if !united {
             return Ok(layout);
         }
@@ -509,6 +592,15 @@ pub struct Position {
     /// Cells holding asterisks (of any colour).
     asterisks: u128,
     walls: Walls,
+    /// The cells next to a wall ([`walled_cells`]): elsewhere the tables' neighbours and
+    /// lines hold as they are.
+    walled: u128,
+    /// Per direction, the cells whose edge in that direction holds a wall: a line stops at
+    /// its first such cell.
+    blocked: [u128; 6],
+    /// Colours whose pieces changed since the last judging (bit per colour index). Walls
+    /// only separate, so a colour found apart stays apart until its pieces change.
+    unjudged: u8,
     /// Walls on the board (starting walls included).
     wall_count: u16,
     /// Walls left in the supply.
@@ -563,6 +655,7 @@ impl Position {
             walls.set(edge as u8);
             wall_count += 1;
         }
+        let blocked = blocked_cells(t, &walls);
         let mut seat_color = [NONE; 3];
         let mut color_seat = [NONE; 3];
         for (seat, color) in options.seat_colors().into_iter().enumerate() {
@@ -576,6 +669,9 @@ impl Position {
             color_seat,
             occ,
             asterisks,
+            walled: walled_cells(&blocked),
+            blocked,
+            unjudged: 0b111,
             walls,
             wall_count,
             walls_left: options.supply as u16,
@@ -598,7 +694,7 @@ impl Position {
 
     /// The piece on a cell.
     pub fn piece(&self, cell: usize) -> Option<(Color, Kind)> {
-        let bit = 1u128 << cell;
+        let bit = bit(cell);
         let color = Color::ALL
             .into_iter()
             .find(|c| self.occ[c.index()] & bit != 0)?;
@@ -635,7 +731,7 @@ impl Position {
 
     /// Whether all of a colour's pieces form one group (walls separate neighbours).
     pub fn is_united(&self, color: Color) -> bool {
-        connected(self.t, &self.walls, self.occ[color.index()])
+        connected(self.t, &self.walls, self.walled, self.occ[color.index()])
     }
 
     /// The board drawn top row first, as [`layout_from_diagram`] reads it.
@@ -683,28 +779,31 @@ impl Position {
     /// Cells a ring capture from `cell` removes (the ring included).
     #[inline]
     fn ring_mask(&self, cell: usize) -> u128 {
-        let mut mask = 1u128 << cell;
-        for d in 0..6 {
-            let e = self.t.edge[cell][d];
-            if e != NONE && !self.walls.has(e) {
-                mask |= 1u128 << self.t.nbr[cell][d];
-            }
-        }
-        mask
+        bit(cell) | open_around(self.t, &self.walls, self.walled, cell)
     }
 
     /// Cells an asterisk capture from `cell` in direction `d` removes (the asterisk included).
     #[inline]
     fn asterisk_mask(&self, cell: usize, d: usize) -> u128 {
-        let mut mask = 1u128 << cell;
-        let mut cur = cell;
-        loop {
-            let e = self.t.edge[cur][d];
-            if e == NONE || self.walls.has(e) {
-                return mask;
-            }
-            cur = self.t.nbr[cur][d] as usize;
-            mask |= 1u128 << cur;
+        bit(cell) | self.open_line(cell, d)
+    }
+
+    /// The cells in line from `cell` in direction `d` up to a wall or the board's edge.
+    #[inline]
+    fn open_line(&self, cell: usize, d: usize) -> u128 {
+        let ray = self.t.ray[cell][d];
+        let stops = (ray | bit(cell)) & self.blocked[d];
+        if stops == 0 {
+            return ray;
+        }
+        // The line runs up to the nearest cell with a wall on its far side (that cell
+        // included), nearest meaning the highest index when the line runs to lower ones.
+        if self.t.toward_lower[d] {
+            let stop = bit(127 - stops.leading_zeros() as usize);
+            ray & !(stop - 1)
+        } else {
+            let stop = stops & stops.wrapping_neg();
+            ray & (stop | (stop - 1))
         }
     }
 
@@ -734,6 +833,9 @@ impl Position {
 
     fn remove(&mut self, mask: u128) {
         for c in 0..3 {
+            if self.occ[c] & mask != 0 {
+                self.unjudged |= 1 << c;
+            }
             self.occ[c] &= !mask;
         }
         self.asterisks &= !mask;
@@ -747,8 +849,12 @@ impl Position {
         // (pieces, recency: 0 = the mover, 1 = the seat before, ...)
         let mut best: Option<(u32, usize, usize)> = None;
         for seat in 0..players {
-            let pieces = self.occ[self.seat_color[seat] as usize];
-            if !connected(self.t, &self.walls, pieces) {
+            let color = self.seat_color[seat] as usize;
+            if self.unjudged & (1 << color) == 0 {
+                continue;
+            }
+            let pieces = self.occ[color];
+            if !connected(self.t, &self.walls, self.walled, pieces) {
                 continue;
             }
             let size = pieces.count_ones();
@@ -761,6 +867,7 @@ impl Position {
                 best = Some((size, recency, seat));
             }
         }
+        self.unjudged = 0;
         match best {
             Some((_, _, seat)) => self.outcome = Some(Outcome::Winner(seat)),
             None => self.to_move = ((mover + 1) % players) as u8,
@@ -874,7 +981,7 @@ impl Position {
                     self.name(from),
                     self.name(to)
                 )),
-                Some(false) if self.occupied() >> to & 1 != 0 => {
+                Some(false) if self.occupied() & bit(to) != 0 => {
                     fail(format!("{} is occupied", self.name(to)))
                 }
                 Some(false) => Ok(Step::Slide {
@@ -968,7 +1075,7 @@ impl Game for Position {
                         break;
                     }
                     cur = t.nbr[cur][d] as usize;
-                    if occupied >> cur & 1 == 0 {
+                    if occupied & bit(cur) == 0 {
                         out.push(Step::Slide {
                             from: cell as u8,
                             to: cur as u8,
@@ -977,7 +1084,7 @@ impl Game for Position {
                 }
             }
             // Captures.
-            if self.asterisks >> cell & 1 != 0 {
+            if self.asterisks & bit(cell) != 0 {
                 for dir in HexDir::ALL {
                     if self.wiped_out(self.asterisk_mask(cell, dir.index())) == 0 {
                         out.push(Step::Asterisk(cell as u8, dir));
@@ -995,6 +1102,111 @@ impl Game for Position {
         }
     }
 
+    /// Counts the legal steps piece by piece (slides from the lines' sets, captures, walls),
+    /// draws an index, and finds the step at that index in `legal_steps`' order without
+    /// listing any.
+    fn random_step(&self, rng: &mut Rng, _buf: &mut Vec<Step>) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let t = self.t;
+        let free_edges =
+            |walls: &Walls| -> [u64; 4] { std::array::from_fn(|w| t.all_edges[w] & !walls.0[w]) };
+        if self.second_wall {
+            let free = free_edges(&self.walls);
+            let k = rng.below(t.edges - self.wall_count as usize) as u32;
+            return Some(Step::Wall(crate::bits::nth_set_bit_in(&free, k) as u8));
+        }
+        let empty = !self.occupied();
+        // No capture can leave a player without pieces when every player has more pieces
+        // than any capture removes: then every capture is legal.
+        let captures_safe =
+            (0..3).all(|c| self.color_seat[c] == NONE || self.occ[c].count_ones() > t.max_capture);
+        let own = self.occ[self.mover_color()];
+        let slides = |cell: usize, d: usize| self.open_line(cell, d) & empty;
+        let captures = |cell: usize| -> u32 {
+            if self.asterisks & bit(cell) != 0 {
+                if captures_safe {
+                    6
+                } else {
+                    (0..6)
+                        .filter(|&d| self.wiped_out(self.asterisk_mask(cell, d)) == 0)
+                        .count() as u32
+                }
+            } else {
+                u32::from(captures_safe || self.wiped_out(self.ring_mask(cell)) == 0)
+            }
+        };
+        let mut per_piece = [0u8; 91];
+        let mut total = 0u32;
+        let mut rest = own;
+        let mut i = 0;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // The six lines are disjoint: count their union at once.
+            let lines = (0..6).fold(0, |set, d| set | self.open_line(cell, d));
+            let n = (lines & empty).count_ones() + captures(cell);
+            per_piece[i] = n as u8;
+            total += n;
+            i += 1;
+        }
+        let walls = if self.can_place_wall() {
+            (t.edges - self.wall_count as usize) as u32
+        } else {
+            0
+        };
+        if total + walls == 0 {
+            // `legal_steps` lists the pass alone, and choosing from it still draws.
+            rng.below(1);
+            return Some(Step::Pass);
+        }
+        let mut k = rng.below((total + walls) as usize) as u32;
+        if k >= total {
+            let free = free_edges(&self.walls);
+            return Some(Step::Wall(
+                crate::bits::nth_set_bit_in(&free, k - total) as u8
+            ));
+        }
+        let mut rest = own;
+        let mut i = 0;
+        let cell = loop {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if k < u32::from(per_piece[i]) {
+                break cell;
+            }
+            k -= u32::from(per_piece[i]);
+            i += 1;
+        };
+        for d in 0..6 {
+            let targets = slides(cell, d);
+            let n = targets.count_ones();
+            if k < n {
+                // Slides are listed nearest first.
+                let rank = if t.toward_lower[d] { n - 1 - k } else { k };
+                let to = nth_set_bit_u128(targets, rank) as u8;
+                return Some(Step::Slide {
+                    from: cell as u8,
+                    to,
+                });
+            }
+            k -= n;
+        }
+        if self.asterisks & bit(cell) != 0 {
+            let dir = HexDir::ALL
+                .into_iter()
+                .filter(|d| {
+                    captures_safe || self.wiped_out(self.asterisk_mask(cell, d.index())) == 0
+                })
+                .nth(k as usize)?;
+            Some(Step::Asterisk(cell as u8, dir))
+        } else {
+            debug_assert_eq!(k, 0);
+            Some(Step::Ring(cell as u8))
+        }
+    }
+
     fn play(&mut self, step: Step) {
         debug_assert!(self.outcome.is_none(), "play after the game is over");
         if step != Step::Pass {
@@ -1003,9 +1215,10 @@ impl Game for Position {
         match step {
             Step::Slide { from, to } => {
                 let c = self.mover_color();
-                let (from, to) = (1u128 << from, 1u128 << to);
+                let (from, to) = (bit(from as usize), bit(to as usize));
                 debug_assert!(self.occ[c] & from != 0 && self.occupied() & to == 0);
                 self.occ[c] ^= from | to;
+                self.unjudged |= 1 << c;
                 if self.asterisks & from != 0 {
                     self.asterisks ^= from | to;
                 }
@@ -1026,6 +1239,8 @@ impl Game for Position {
             Step::Wall(edge) => {
                 debug_assert!(!self.walls.has(edge) && (self.walls_left > 0 || self.second_wall));
                 self.walls.set(edge);
+                add_wall(self.t, &mut self.blocked, edge as usize);
+                self.walled = walled_cells(&self.blocked);
                 self.wall_count += 1;
                 self.walls_left -= 1;
                 if self.players == 3 && !self.second_wall && self.can_place_wall() {

@@ -21,14 +21,16 @@
 //! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
 //! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
 
+use crate::bits::{nth_set_bit, nth_set_bit_in};
 use crate::game::{diagram_rows, SideView, StepView};
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
 };
-use crate::geometry::{HexGrid, HexSide};
+use crate::geometry::{HexDir, HexGrid, HexSide};
 use crate::options::SizeOptions;
 use crate::rng::Rng;
-use std::sync::Arc;
+use std::fmt;
+use std::sync::OnceLock;
 
 /// The option keys Unlur reads.
 pub const OPTION_KEYS: &[&str] = &["size"];
@@ -127,20 +129,88 @@ fn goal_sides(color: u8, mask: u8) -> String {
     String::from("no sides")
 }
 
+/// Cells on the largest board (side 12), and the words of a cell set that holds them.
+const MAX_CELLS: usize = 3 * MAX_SIZE * (MAX_SIZE - 1) + 1;
+const WORDS: usize = MAX_CELLS.div_ceil(64);
+
+/// No neighbour (off the board).
+const OFF: u16 = u16::MAX;
+
+/// A board's geometry in the forms play reads, built once per size and shared.
+struct Tables {
+    grid: HexGrid,
+    /// Number of cells.
+    cells: usize,
+    /// Words of a cell set that hold this board's cells.
+    words: usize,
+    /// nbr[cell][dir], `OFF` off the board.
+    nbr: Vec<[u16; 6]>,
+    /// Bit set of the sides each cell lies on ([`HexSide::bit`]).
+    sides: Vec<u8>,
+    /// The inner (non-edge) cells, where the contract places.
+    inner: [u64; WORDS],
+}
+
+impl fmt::Debug for Tables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "side-{} board", self.grid.side())
+    }
+}
+
+impl Tables {
+    fn build(side: usize) -> Tables {
+        let grid = HexGrid::new(side);
+        let cells = grid.len();
+        let mut nbr = vec![[OFF; 6]; cells];
+        let mut inner = [0u64; WORDS];
+        for (cell, row) in nbr.iter_mut().enumerate() {
+            for dir in HexDir::ALL {
+                if let Some(n) = grid.neighbor(cell, dir) {
+                    row[dir.index()] = n as u16;
+                }
+            }
+            if !grid.is_edge_cell(cell) {
+                inner[cell / 64] |= 1 << (cell % 64);
+            }
+        }
+        Tables {
+            sides: (0..cells).map(|c| grid.sides(c)).collect(),
+            words: cells.div_ceil(64),
+            cells,
+            nbr,
+            inner,
+            grid,
+        }
+    }
+}
+
+/// The tables of a side in `MIN_SIZE..=MAX_SIZE` (checked by the caller).
+fn tables(side: usize) -> &'static Tables {
+    static TABLES: [OnceLock<Tables>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+    TABLES[side].get_or_init(|| Tables::build(side))
+}
+
 /// An Unlur position.
 ///
 /// Build one with [`Position::new`], [`Position::from_steps`] (play step texts from the
 /// start) or [`Position::from_diagram`] (a drawn board).
 #[derive(Clone, Debug)]
+///
+/// All state is in fixed-size fields (sized for the largest board), so a clone is one copy
+/// with no allocation: search and random games clone positions all the time.
 pub struct Position {
-    grid: Arc<HexGrid>,
+    t: &'static Tables,
     size: usize,
-    /// EMPTY, BLACK or WHITE per cell.
-    cells: Vec<u8>,
+    /// EMPTY, BLACK or WHITE per cell (cells past the board's are unused).
+    cells: [u8; MAX_CELLS],
     /// Union–find over stones of one colour; meaningful only on occupied cells.
-    parent: Vec<u16>,
+    parent: [u16; MAX_CELLS],
     /// At a root: the bit set of sides its group touches.
-    mask: Vec<u8>,
+    mask: [u8; MAX_CELLS],
+    /// The empty cells as a set (cell c is bit c % 64 of word c / 64).
+    empty_set: [u64; WORDS],
+    /// Empty inner cells (the contract's choices).
+    empty_inner: u16,
     /// Seat playing Black, or UNDECIDED during the contract.
     black_seat: u8,
     to_move: u8,
@@ -161,21 +231,41 @@ impl Position {
                 options.size
             ));
         }
-        let grid = HexGrid::new(options.size);
-        let n = grid.len();
-        Ok(Position {
+        let t = tables(options.size);
+        let mut pos = Position {
+            t,
             size: options.size,
-            cells: vec![EMPTY; n],
-            parent: (0..n as u16).collect(),
-            mask: vec![0; n],
+            cells: [EMPTY; MAX_CELLS],
+            parent: std::array::from_fn(|c| c as u16),
+            mask: [0; MAX_CELLS],
+            empty_set: [0; WORDS],
+            empty_inner: 0,
             black_seat: UNDECIDED,
             to_move: 0,
             outcome: None,
             last: None,
             contract_stones: None,
-            empty: n as u16,
-            grid: Arc::new(grid),
-        })
+            empty: 0,
+        };
+        pos.count_empty();
+        Ok(pos)
+    }
+
+    /// Recomputes the empty-cell set and counts from `cells`.
+    fn count_empty(&mut self) {
+        self.empty_set = [0; WORDS];
+        for c in 0..self.t.cells {
+            if self.cells[c] == EMPTY {
+                self.empty_set[c / 64] |= 1 << (c % 64);
+            }
+        }
+        let words = &self.empty_set[..self.t.words];
+        self.empty = words.iter().map(|w| w.count_ones() as u16).sum();
+        self.empty_inner = words
+            .iter()
+            .zip(&self.t.inner)
+            .map(|(w, i)| (w & i).count_ones() as u16)
+            .sum();
     }
 
     /// The start position with the given steps (canonical texts, separated by spaces or
@@ -209,7 +299,7 @@ impl Position {
         diagram: &str,
     ) -> Result<Position, Error> {
         let mut pos = Position::new(options)?;
-        let grid = pos.grid.clone();
+        let grid = &pos.t.grid;
         let rows = diagram_rows(diagram);
         if rows.len() != grid.rows() {
             return fail(format!(
@@ -249,7 +339,7 @@ impl Position {
                 pos.cells[start + i] = color;
             }
         }
-        pos.empty = pos.cells.iter().filter(|&&c| c == EMPTY).count() as u16;
+        pos.count_empty();
         let stones = grid.len() - pos.empty as usize;
         match black {
             None => {
@@ -307,7 +397,7 @@ impl Position {
     /// The board drawn as [`Position::from_diagram`] reads it (top row first, rows indented
     /// into a hexagon, cells separated by spaces).
     pub fn to_diagram(&self) -> String {
-        let g = &self.grid;
+        let g = &self.t.grid;
         let mut out = String::new();
         let mut end = g.len();
         for row in (0..g.rows()).rev() {
@@ -329,7 +419,7 @@ impl Position {
     }
 
     pub fn grid(&self) -> &HexGrid {
-        &self.grid
+        &self.t.grid
     }
 
     pub fn options(&self) -> Options {
@@ -367,11 +457,11 @@ impl Position {
     /// The stones connected to `cell` (same colour), in cell order.
     fn group(&self, cell: usize) -> Vec<usize> {
         let color = self.cells[cell];
-        let mut seen = vec![false; self.cells.len()];
+        let mut seen = vec![false; self.t.cells];
         let mut stack = vec![cell];
         seen[cell] = true;
         while let Some(c) = stack.pop() {
-            for (_, n) in self.grid.neighbors(c) {
+            for (_, n) in self.t.grid.neighbors(c) {
                 if !seen[n] && self.cells[n] == color {
                     seen[n] = true;
                     stack.push(n);
@@ -383,9 +473,10 @@ impl Position {
 
     /// The sides the group of a `color` stone placed on the empty `cell` would touch.
     fn mask_with(&self, cell: usize, color: u8) -> u8 {
-        let mut mask = self.grid.sides(cell);
-        for (_, n) in self.grid.neighbors(cell) {
-            if self.cells[n] == color {
+        let mut mask = self.t.sides[cell];
+        for &n in &self.t.nbr[cell] {
+            let n = n as usize;
+            if n != OFF as usize && self.cells[n] == color {
                 let mut r = n;
                 while self.parent[r] as usize != r {
                     r = self.parent[r] as usize;
@@ -411,15 +502,12 @@ impl Position {
         let color = self.cells[cell];
         let root = cell as u16;
         self.parent[cell] = root;
-        self.mask[cell] = self.grid.sides(cell);
-        for dir in crate::geometry::HexDir::ALL {
-            let Some(n) = self.grid.neighbor(cell, dir) else {
-                continue;
-            };
-            if self.cells[n] != color {
+        self.mask[cell] = self.t.sides[cell];
+        for &n in &self.t.nbr[cell] {
+            if n == OFF || self.cells[n as usize] != color {
                 continue;
             }
-            let r = self.find(n as u16);
+            let r = self.find(n);
             if r != root {
                 self.parent[r as usize] = root;
                 self.mask[root as usize] |= self.mask[r as usize];
@@ -510,14 +598,14 @@ impl Game for Position {
             return;
         }
         if self.in_contract() {
-            for c in 0..self.cells.len() {
-                if self.cells[c] == EMPTY && !self.grid.is_edge_cell(c) {
+            for c in 0..self.t.cells {
+                if self.cells[c] == EMPTY && !self.t.grid.is_edge_cell(c) {
                     out.push(Step::Place(c as u16));
                 }
             }
             out.push(Step::Pass);
         } else {
-            for c in 0..self.cells.len() {
+            for c in 0..self.t.cells {
                 if self.cells[c] == EMPTY {
                     out.push(Step::Place(c as u16));
                 }
@@ -540,11 +628,11 @@ impl Game for Position {
         if contract && rng.unit() < PLAYOUT_PASS {
             return Some(Step::Pass);
         }
-        let n = self.cells.len();
+        let n = self.t.cells;
         let color = self.placing_color();
         for _ in 0..PLAYOUT_TRIES {
             let c = rng.below(n);
-            if self.cells[c] != EMPTY || (contract && self.grid.is_edge_cell(c)) {
+            if self.cells[c] != EMPTY || (contract && self.t.sides[c] != 0) {
                 continue;
             }
             if !contract {
@@ -557,9 +645,39 @@ impl Game for Position {
             }
             return Some(Step::Place(c as u16));
         }
-        buf.clear();
-        self.legal_steps(buf);
-        rng.choose(buf).copied()
+        self.random_step(rng, buf)
+    }
+
+    /// Picks the `k`-th empty cell (of the inner ones during the contract, Pass after
+    /// them) from the empty-cell set, the order `legal_steps` lists them in.
+    fn random_step(&self, rng: &mut Rng, _buf: &mut Vec<Step>) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let words = self.t.words;
+        if self.in_contract() {
+            let count = self.empty_inner as usize + 1;
+            let mut k = rng.below(count) as u32;
+            if k as usize == count - 1 {
+                return Some(Step::Pass);
+            }
+            for w in 0..words {
+                let set = self.empty_set[w] & self.t.inner[w];
+                let in_word = set.count_ones();
+                if k < in_word {
+                    return Some(Step::Place((64 * w as u32 + nth_set_bit(set, k)) as u16));
+                }
+                k -= in_word;
+            }
+            unreachable!("empty_inner counts the empty inner cells")
+        } else if self.empty == 0 {
+            None
+        } else {
+            let k = rng.below(self.empty as usize) as u32;
+            Some(Step::Place(
+                nth_set_bit_in(&self.empty_set[..words], k) as u16
+            ))
+        }
     }
 
     fn play(&mut self, step: Step) {
@@ -568,15 +686,19 @@ impl Game for Position {
             Step::Pass => {
                 debug_assert!(self.in_contract(), "pass after the contract");
                 self.black_seat = self.to_move;
-                self.contract_stones = Some((self.cells.len() - self.empty as usize) as u16);
+                self.contract_stones = Some((self.t.cells - self.empty as usize) as u16);
             }
             Step::Place(cell) => {
                 let cell = cell as usize;
                 debug_assert!(self.cells[cell] == EMPTY, "placement on an occupied cell");
-                debug_assert!(!self.in_contract() || !self.grid.is_edge_cell(cell));
+                debug_assert!(!self.in_contract() || !self.t.grid.is_edge_cell(cell));
                 let color = self.placing_color();
                 self.cells[cell] = color;
                 self.empty -= 1;
+                self.empty_set[cell / 64] &= !(1 << (cell % 64));
+                if self.t.sides[cell] == 0 {
+                    self.empty_inner -= 1;
+                }
                 self.last = Some(cell as u16);
                 let root = self.link(cell);
                 if !self.in_contract() {
@@ -601,7 +723,7 @@ impl Game for Position {
     fn step_text(&self, step: Step) -> String {
         match step {
             Step::Pass => String::from("pass"),
-            Step::Place(cell) => self.grid.name(cell as usize),
+            Step::Place(cell) => self.t.grid.name(cell as usize),
         }
     }
 
@@ -627,19 +749,19 @@ impl Game for Position {
             ));
         }
         let lower = t.to_ascii_lowercase();
-        let Some(cell) = self.grid.parse(&lower) else {
+        let Some(cell) = self.t.grid.parse(&lower) else {
             return fail(format!(
                 "{:?} is not a cell of this side-{} board (rows a to {}, cells numbered from 1 on the left)",
                 shorten(t),
                 self.size,
-                (b'a' + self.grid.rows() as u8 - 1) as char
+                (b'a' + self.t.grid.rows() as u8 - 1) as char
             ));
         };
-        let name = self.grid.name(cell);
+        let name = self.t.grid.name(cell);
         if self.cells[cell] != EMPTY {
             return fail(format!("{name} is occupied"));
         }
-        if self.in_contract() && self.grid.is_edge_cell(cell) {
+        if self.in_contract() && self.t.grid.is_edge_cell(cell) {
             return fail(format!(
                 "{name} is on the edge: during the contract stones go only on inner cells"
             ));
@@ -657,7 +779,7 @@ impl Game for Position {
                 piece: None,
             },
             Step::Place(cell) => StepView {
-                text: self.grid.name(cell as usize),
+                text: self.t.grid.name(cell as usize),
                 kind: "place",
                 cells: vec![cell as usize],
                 dir: None,
@@ -667,9 +789,8 @@ impl Game for Position {
     }
 
     fn view(&self) -> BoardView {
-        let g = &self.grid;
-        let pieces = self
-            .cells
+        let g = &self.t.grid;
+        let pieces = self.cells[..g.len()]
             .iter()
             .map(|&c| {
                 let color = match c {

@@ -1,0 +1,88 @@
+//! Small helpers on bit sets kept as machine words (portable: no BMI2, fine in wasm).
+
+/// The index of the `k`-th set bit of `word` (k = 0 is the lowest); `k` must be below
+/// `word.count_ones()`.
+#[inline]
+pub fn nth_set_bit(word: u64, k: u32) -> u32 {
+    debug_assert!(k < word.count_ones());
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Each byte's bit count, then running sums: byte i of `sums` counts bytes 0..=i.
+    let mut counts = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let sums = counts.wrapping_mul(ONES);
+    // Byte i's high bit: k >= sums_i (no borrow crosses bytes: k < 64, sums_i <= 64). Those
+    // bytes come first, and the bit sought lies in the byte after them.
+    let passed = ((k as u64 * ONES) | HIGHS).wrapping_sub(sums) & HIGHS;
+    let byte = ((passed >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let before = if byte == 0 {
+        0
+    } else {
+        (sums >> (8 * (byte - 1)) & 0xFF) as u32
+    };
+    let mut rest = (word >> (8 * byte)) & 0xFF;
+    for _ in 0..k - before {
+        rest &= rest - 1;
+    }
+    8 * byte + rest.trailing_zeros()
+}
+
+/// The index of the `k`-th set bit of a set spread over `words` (bit i of word w is
+/// element 64 w + i); `k` must be below the set's size.
+#[inline]
+pub fn nth_set_bit_in(words: &[u64], mut k: u32) -> usize {
+    for (w, &word) in words.iter().enumerate() {
+        let count = word.count_ones();
+        if k < count {
+            return 64 * w + nth_set_bit(word, k) as usize;
+        }
+        k -= count;
+    }
+    unreachable!("nth_set_bit_in: k is not below the number of set bits")
+}
+
+/// The index of the `k`-th set bit of a 128-bit set.
+#[inline]
+pub fn nth_set_bit_u128(set: u128, k: u32) -> u32 {
+    let low = set as u64;
+    let count = low.count_ones();
+    if k < count {
+        nth_set_bit(low, k)
+    } else {
+        64 + nth_set_bit((set >> 64) as u64, k - count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn nth_set_bit_matches_counting() {
+        let mut rng = Rng::new(3);
+        for _ in 0..2000 {
+            // Sparse and dense words both.
+            let word = rng.next_u64() & rng.next_u64() | rng.next_u64() >> rng.below(64);
+            let ones: Vec<u32> = (0..64).filter(|&i| word >> i & 1 != 0).collect();
+            for (k, &i) in ones.iter().enumerate() {
+                assert_eq!(nth_set_bit(word, k as u32), i, "{word:x} {k}");
+            }
+            let wide = (word as u128) << 64 | rng.next_u64() as u128;
+            let ones: Vec<u32> = (0..128).filter(|&i| wide >> i & 1 != 0).collect();
+            for (k, &i) in ones.iter().enumerate() {
+                assert_eq!(nth_set_bit_u128(wide, k as u32), i);
+            }
+            let words = [rng.next_u64(), 0, word];
+            let ones: Vec<usize> = (0..192)
+                .filter(|&i| words[i / 64] >> (i % 64) & 1 != 0)
+                .collect();
+            for (k, &i) in ones.iter().enumerate() {
+                assert_eq!(nth_set_bit_in(&words, k as u32), i);
+            }
+        }
+        assert_eq!(nth_set_bit(u64::MAX, 63), 63);
+        assert_eq!(nth_set_bit(1 << 63, 0), 63);
+    }
+}

@@ -1,0 +1,142 @@
+//! The engines' fast random steps (`Game::random_step`, which random games and playouts
+//! call without listing the legal steps) against the full move generator: at every position
+//! of many random games, on every board size, the fast path must pick exactly the step
+//! `rng.choose` picks from `legal_steps`, drawing the same numbers.
+
+use ludus::games::{unity, unlur};
+use ludus::rng::Rng;
+use ludus::{Game, OptionMap};
+
+/// Plays random games from `start` (by the full generator's choice), checking the fast
+/// random step at every position; returns the number of positions checked.
+fn check_games<G: Game>(start: &G, games: usize, seed: u64, label: &str) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut checked = 0;
+    let mut listed = Vec::new();
+    let mut scratch = Vec::new();
+    for game in 0..games {
+        let mut pos = start.clone();
+        loop {
+            listed.clear();
+            pos.legal_steps(&mut listed);
+            let mut slow_rng = rng.clone();
+            let mut fast_rng = rng.clone();
+            let expected = slow_rng.choose(&listed).copied();
+            let fast = pos.random_step(&mut fast_rng, &mut scratch);
+            assert_eq!(
+                fast, expected,
+                "{label}, game {game}, after {checked} positions: {pos:?}"
+            );
+            assert_eq!(
+                fast_rng.next_u64(),
+                slow_rng.next_u64(),
+                "{label}: draws differ"
+            );
+            checked += 1;
+            let Some(step) = expected else { break };
+            pos.play(step);
+            rng = slow_rng;
+        }
+    }
+    checked
+}
+
+#[test]
+fn unlur_random_step_is_the_listed_choice_on_every_size() {
+    for size in unlur::MIN_SIZE..=unlur::MAX_SIZE {
+        let start = unlur::Position::new(&unlur::Options { size }).unwrap();
+        let games = if size <= 6 { 300 } else { 40 };
+        let checked = check_games(&start, games, size as u64, &format!("unlur {size}"));
+        assert!(checked > games * 10);
+    }
+}
+
+#[test]
+fn unlur_random_step_after_a_drawn_board() {
+    // Positions read from diagrams count their empty cells afresh.
+    let mut rng = Rng::new(99);
+    for size in [4, 6, 9, 12] {
+        let options = unlur::Options { size };
+        for _ in 0..20 {
+            let mut pos = unlur::Position::new(&options).unwrap();
+            while pos.outcome().is_none() && rng.below(20) != 0 {
+                let step = pos.random_step(&mut rng, &mut Vec::new()).unwrap();
+                pos.play(step);
+            }
+            if pos.outcome().is_some() {
+                continue;
+            }
+            let drawn = unlur::Position::from_diagram(
+                &options,
+                pos.black_seat(),
+                pos.to_move(),
+                &pos.to_diagram(),
+            )
+            .unwrap();
+            check_games(&drawn, 3, rng.next_u64(), &format!("unlur {size} drawn"));
+        }
+    }
+}
+
+/// Unity setups covering both sizes, two and three players, every neutral colour, starting
+/// walls, small and large wall supplies (walls cut lines and neighbourhoods), and few pieces
+/// (where a capture may not wipe a player out).
+fn unity_setups() -> Vec<OptionMap> {
+    let mut setups = Vec::new();
+    for seed in 1..=4u64 {
+        for (size, players, neutral) in [
+            ("5", "2", "green"),
+            ("5", "2", "purple"),
+            ("5", "3", ""),
+            ("6", "2", "orange"),
+            ("6", "3", ""),
+        ] {
+            for supply in ["0", "12", "60"] {
+                let mut map = OptionMap::new()
+                    .with("size", size)
+                    .with("players", players)
+                    .with("seed", seed.to_string())
+                    .with("supply", supply);
+                if !neutral.is_empty() {
+                    map = map.with("neutral", neutral);
+                }
+                setups.push(map);
+            }
+        }
+    }
+    setups.push(
+        OptionMap::new()
+            .with("walls", "c3|c4,e5|e6,e5|f5,d4|e5,a1|b1")
+            .with("supply", "3"),
+    );
+    // A few pieces each: captures that would wipe a player out are not listed.
+    setups.push(
+        OptionMap::new()
+            .with(
+                "layout",
+                "P.......o........p..O......g...G.........P.......o...O......g",
+            )
+            .with("supply", "2"),
+    );
+    setups.push(
+        OptionMap::new()
+            .with(
+                "layout",
+                "P.......o........p..O......g...G.........P.......o...O......g",
+            )
+            .with("players", "3")
+            .with("walls", "e5|e6,e4|e5"),
+    );
+    setups
+}
+
+#[test]
+fn unity_random_step_is_the_listed_choice() {
+    let mut positions = 0;
+    for (i, map) in unity_setups().into_iter().enumerate() {
+        let options = unity::Options::from_map(&map).unwrap_or_else(|e| panic!("{map:?}: {e}"));
+        let start = unity::Position::new(&options).unwrap();
+        positions += check_games(&start, 12, i as u64, &format!("unity {map:?}"));
+    }
+    assert!(positions > 10_000, "{positions}");
+}
