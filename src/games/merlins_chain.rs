@@ -855,46 +855,56 @@ fn arrange(w: usize, h: usize, cells: &[u8]) -> Option<[u8; MAXN]> {
 
 /// The 8×8 board's segments sorted by their upper bound, for checking many flips of one
 /// position quickly (playouts). `range[i]` is segment `i` as (lowest, highest number that
-/// fits, slots); `of_cell[c]` the segment holding the free cell `c`.
+/// fits, slots).
 struct SortedSegments {
     range: [(u8, u8, u8); MAXN],
     /// The column and first rank of each segment.
     col: [u8; MAXN],
     start: [u8; MAXN],
     len: usize,
-    of_cell: [u8; CELLS],
 }
 
 impl SortedSegments {
-    /// None when a column's played pieces do not ascend (never after legal play).
+    /// None when a column's played pieces do not ascend (never after legal play). Each new
+    /// segment is inserted in place (at most 32 of them), so the list comes out sorted.
     fn of(cells: &[u8; CELLS]) -> Option<SortedSegments> {
-        let segs = segments(SIDE, SIDE, cells)?;
-        let mut order = [0u8; MAXN];
-        for (i, o) in order.iter_mut().enumerate().take(segs.len) {
-            *o = i as u8;
-        }
-        // Few segments (at most 32): insertion sort by upper bound.
-        for i in 1..segs.len {
-            let mut j = i;
-            while j > 0 && segs.list[order[j - 1] as usize].hi > segs.list[order[j] as usize].hi {
-                order.swap(j - 1, j);
-                j -= 1;
-            }
-        }
         let mut out = SortedSegments {
             range: [(0, 0, 0); MAXN],
             col: [0; MAXN],
             start: [0; MAXN],
-            len: segs.len,
-            of_cell: [0; CELLS],
+            len: 0,
         };
-        for (i, &o) in order[..segs.len].iter().enumerate() {
-            let s = segs.list[o as usize];
-            out.range[i] = (s.lo + 1, s.hi - 1, s.k);
-            out.col[i] = s.col;
-            out.start[i] = s.start;
-            for r in s.start..s.start + s.k {
-                out.of_cell[r as usize * SIDE + s.col as usize] = i as u8;
+        const TOP: u8 = CELLS as u8 + 1;
+        for col in 0..SIDE {
+            let mut lo = 0u8;
+            let mut start = 0usize;
+            for r in 0..=SIDE {
+                let v = if r == SIDE {
+                    TOP
+                } else {
+                    cells[r * SIDE + col]
+                };
+                if v == 0 {
+                    continue;
+                }
+                if v <= lo {
+                    return None;
+                }
+                if r > start {
+                    let mut at = out.len;
+                    while at > 0 && out.range[at - 1].1 > v - 1 {
+                        out.range[at] = out.range[at - 1];
+                        out.col[at] = out.col[at - 1];
+                        out.start[at] = out.start[at - 1];
+                        at -= 1;
+                    }
+                    out.range[at] = (lo + 1, v - 1, (r - start) as u8);
+                    out.col[at] = col as u8;
+                    out.start[at] = start as u8;
+                    out.len += 1;
+                }
+                lo = v;
+                start = r + 1;
             }
         }
         Some(out)
@@ -904,8 +914,14 @@ impl SortedSegments {
     /// (`grey`: bit `m-1` for every unplayed `m`, `n` included).
     #[cfg(test)]
     fn flip_fits_on(&self, grey: u64, n: u8, cell: usize) -> bool {
-        let i = self.of_cell[cell] as usize;
-        self.flip_fits(grey, n, i, (cell / SIDE) as u8 - self.start[i])
+        let (file, rank) = ((cell % SIDE) as u8, (cell / SIDE) as u8);
+        let i = (0..self.len)
+            .find(|&i| {
+                let k = self.range[i].2;
+                self.col[i] == file && (self.start[i]..self.start[i] + k).contains(&rank)
+            })
+            .expect("a free cell lies in a segment");
+        self.flip_fits(grey, n, i, rank - self.start[i])
     }
 
     /// Whether flipping the grey `n` onto the `j`-th cell (from the bottom) of segment `i`
