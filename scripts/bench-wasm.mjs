@@ -1,76 +1,134 @@
-// Search speed in wasm against native, per game.
+// The whole speed table in one run: per game, perft steps, uniform random games, playouts
+// and search iterations per second, natively (`ludus bench`) and in wasm in headless
+// Chromium (the same `ludus::bench` code through the `bench` export of src/wasm.rs), with the
+// wasm/native ratio. Each figure is the median of R runs. Prints a Markdown table with the
+// date and the machine, ready for docs/PERFORMANCE.md. Usually run through scripts/bench.sh.
 //
-//   node scripts/bench-wasm.mjs [--iterations N] [--runs R] [--no-build] [--out DIR]
+//   node scripts/bench-wasm.mjs [--seconds S] [--runs R] [--games a,b] [--no-build]
+//                               [--out DIR] [--port P]
 //
-// Builds the library for wasm32 (cargo build --release --target wasm32-unknown-unknown
-// --lib), runs wasm-bindgen --target web into DIR (default: a temporary directory), loads it
-// in Node, and times ai_move(record, "mcts:N", seed) from each game's start R times (seeds
-// 1..R). The native figures come from `ludus bench --mcts N --runs R` (built with
-// cargo build --release). Prints the median iterations per second of each and their ratio.
-// Plain ES module, Node 20.
+// --seconds: time per game and run on each side (default 1); --runs: runs per figure
+// (default 3); --games: a comma-separated subset; --no-build: reuse target/ and DIR;
+// --out: where the wasm-bindgen output and the bench page go (default: a temporary
+// directory); --port: the local server's port (default 8600).
+// Plain ES module, Node 20; uses playwright-core and /usr/bin/chromium like tests/e2e.
 
-import { execFileSync } from "node:child_process";
-import { readFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../tests/e2e/server.mjs';
+import { launch, CHROMIUM } from '../tests/e2e/browser.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
+const KNOWN = ['seconds', 'runs', 'games', 'out', 'port', 'no-build'];
+for (const a of args) {
+  if (a.startsWith('--') && !KNOWN.includes(a.slice(2))) {
+    console.error(`bench-wasm: unknown option ${a} (known: ${KNOWN.map((k) => `--${k}`).join(' ')})`);
+    process.exit(2);
+  }
+}
 const opt = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const iterations = Number(opt("iterations", "2000"));
-const runs = Number(opt("runs", "5"));
-const out = resolve(opt("out", join(tmpdir(), "ludus-bench-wasm")));
-const build = !args.includes("--no-build");
-const games = ["unravel", "scattercut", "unity", "merlins-chain", "unlur"];
+const number = (name, fallback, lo, hi) => {
+  const v = Number(opt(name, fallback));
+  if (!(v >= lo && v <= hi)) {
+    console.error(`bench-wasm: --${name} must be a number from ${lo} to ${hi}`);
+    process.exit(2);
+  }
+  return v;
+};
+const seconds = number('seconds', '1', 0.01, 600);
+const runs = number('runs', '3', 1, 100);
+const port = number('port', '8600', 1024, 65535);
+const ALL = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
+const games = opt('games', ALL.join(',')).split(',');
+for (const g of games) {
+  if (!ALL.includes(g)) {
+    console.error(`bench-wasm: unknown game ${g} (games: ${ALL.join(', ')})`);
+    process.exit(2);
+  }
+}
+const out = resolve(opt('out', join(tmpdir(), 'ludus-bench-wasm')));
+const build = !args.includes('--no-build');
 
 const run = (cmd, cmdArgs) =>
-  execFileSync(cmd, cmdArgs, { cwd: root, stdio: ["ignore", "pipe", "inherit"] }).toString();
+  execFileSync(cmd, cmdArgs, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
 
 if (build) {
-  run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib"]);
-  run("cargo", ["build", "--release", "--bin", "ludus"]);
+  run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '--lib']);
+  run('cargo', ['build', '--release', '--bin', 'ludus']);
   mkdirSync(out, { recursive: true });
-  run("wasm-bindgen", [
-    "--target", "web", "--out-dir", out,
-    join(root, "target/wasm32-unknown-unknown/release/ludus.wasm"),
+  run('wasm-bindgen', [
+    '--target', 'web', '--no-typescript', '--out-dir', out,
+    join(root, 'target/wasm32-unknown-unknown/release/ludus.wasm'),
   ]);
 }
+writeFileSync(join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>ludus bench</title>\n');
 
-const wasm = await import(pathToFileURL(join(out, "ludus.js")).href);
-await wasm.default({ module_or_path: readFileSync(join(out, "ludus_bg.wasm")) });
+const METRICS = [
+  ['perftSteps', 'perft steps/s'],
+  ['uniformGames', 'uniform games/s'],
+  ['playouts', 'playouts/s'],
+  ['mctsIterations', 'mcts iterations/s'],
+];
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-
-// Native: the same search, same start, same seeds.
+// Native: `ludus bench` prints one line per game, the four figures in METRICS order.
 const native = {};
-for (const line of run(join(root, "target/release/ludus"), [
-  "bench", ...games, "--mcts", String(iterations), "--runs", String(runs),
-]).split("\n")) {
-  const [game, rate] = line.trim().split(/\s+/);
-  if (games.includes(game)) native[game] = Number(rate);
+const nativeText = run(join(root, 'target/release/ludus'), [
+  'bench', ...games, '--seconds', String(seconds), '--runs', String(runs),
+]);
+for (const line of nativeText.split('\n')) {
+  const [game, ...rates] = line.trim().split(/\s+/);
+  if (games.includes(game)) {
+    native[game] = Object.fromEntries(METRICS.map(([key], i) => [key, Number(rates[i])]));
+  }
 }
 
-console.log(`mcts:${iterations} from the start, median of ${runs} runs (iterations per second)`);
-console.log(`${"game".padEnd(14)} ${"native".padStart(10)} ${"wasm".padStart(10)} ${"wasm/native".padStart(12)}`);
-for (const game of games) {
-  const record = wasm.new_game(game, {});
-  const rates = [];
-  for (let seed = 1; seed <= runs; seed++) {
-    const t = performance.now();
-    const choice = wasm.ai_move(record, `mcts:${iterations}`, seed);
-    const seconds = (performance.now() - t) / 1000;
-    rates.push(choice.iterations / seconds);
+// Wasm: the same measurement in a page of headless Chromium (main thread).
+const wasm = {};
+const server = await serve(out, { port });
+const browser = await launch();
+let chromiumVersion = '';
+try {
+  chromiumVersion = browser.version();
+  const page = await browser.newPage();
+  await page.goto(server.url);
+  for (const game of games) {
+    wasm[game] = await page.evaluate(
+      async ({ game, seconds, runs }) => {
+        const mod = await import('/ludus.js');
+        await mod.default({ module_or_path: '/ludus_bg.wasm' });
+        return mod.bench(game, seconds, runs);
+      },
+      { game, seconds, runs },
+    );
   }
-  const w = median(rates);
-  const n = native[game];
-  console.log(
-    `${game.padEnd(14)} ${n.toFixed(0).padStart(10)} ${w.toFixed(0).padStart(10)} ${(w / n).toFixed(2).padStart(12)}`,
-  );
+} finally {
+  await browser.close();
+  await server.close();
 }
+
+const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
+const rustc = run('rustc', ['--version']).trim();
+const fmt = (v) => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
+const lines = [];
+lines.push(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ` +
+  `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; ${rustc}; ` +
+  `Chromium ${chromiumVersion} (${CHROMIUM}). ` +
+  `Median of ${runs} run${runs > 1 ? 's' : ''} of about ${seconds} s per game on each side.`);
+lines.push('');
+lines.push('| game | measure | native | wasm | wasm/native |');
+lines.push('|---|---|---:|---:|---:|');
+for (const game of games) {
+  for (const [key, label] of METRICS) {
+    const n = native[game][key];
+    const w = wasm[game][key];
+    lines.push(`| ${game} | ${label} | ${fmt(n)} | ${fmt(w)} | ${(w / n).toFixed(2)} |`);
+  }
+}
+console.log(lines.join('\n'));

@@ -20,16 +20,7 @@ impl Rng {
     /// A uniform integer in `0..n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0);
-        let x = self.next_u64();
-        let n = n as u64;
-        if n >> 32 == 0 {
-            // The high word of x * n from 64-bit products: the same number the 128-bit
-            // product gives, without the 128-bit multiply that wasm makes a call.
-            let high = (x >> 32) * n + (((x & 0xFFFF_FFFF) * n) >> 32);
-            (high >> 32) as usize
-        } else {
-            ((x as u128 * n as u128) >> 64) as usize
-        }
+        mul_high(self.next_u64(), n as u64) as usize
     }
 
     /// A uniform float in `[0, 1)`.
@@ -49,9 +40,55 @@ impl Rng {
     }
 }
 
+/// The high 64 bits of the 128-bit product `a * b`.
+#[cfg(not(target_arch = "wasm32"))]
+fn mul_high(a: u64, b: u64) -> u64 {
+    ((a as u128 * b as u128) >> 64) as u64
+}
+
+/// The high 64 bits of the 128-bit product `a * b`. Wasm has no 64×64→128 multiply: a
+/// `u128` product there is a call to the general 128×128 `__multi3`; four 32-bit products
+/// give the same bits for less.
+#[cfg(any(target_arch = "wasm32", test))]
+fn mul_high_by_halves(a: u64, b: u64) -> u64 {
+    let (a_lo, a_hi) = (a & 0xFFFF_FFFF, a >> 32);
+    let (b_lo, b_hi) = (b & 0xFFFF_FFFF, b >> 32);
+    let lo_lo = a_lo * b_lo;
+    let hi_lo = a_hi * b_lo;
+    let lo_hi = a_lo * b_hi;
+    let hi_hi = a_hi * b_hi;
+    // The middle column: at most three 32-bit values, so it fits in 64 bits.
+    let middle = (lo_lo >> 32) + (hi_lo & 0xFFFF_FFFF) + (lo_hi & 0xFFFF_FFFF);
+    hi_hi + (hi_lo >> 32) + (lo_hi >> 32) + (middle >> 32)
+}
+
+#[cfg(target_arch = "wasm32")]
+use mul_high_by_halves as mul_high;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn multiplying_by_halves_gives_the_high_bits() {
+        let mut r = Rng::new(3);
+        let edges = [0, 1, 2, 0xFFFF_FFFF, 1 << 32, u64::MAX - 1, u64::MAX];
+        for &a in &edges {
+            for &b in &edges {
+                assert_eq!(
+                    mul_high_by_halves(a, b),
+                    ((a as u128 * b as u128) >> 64) as u64
+                );
+            }
+        }
+        for _ in 0..100_000 {
+            let (a, b) = (r.next_u64(), r.next_u64() >> (r.next_u64() % 64));
+            assert_eq!(
+                mul_high_by_halves(a, b),
+                ((a as u128 * b as u128) >> 64) as u64
+            );
+        }
+    }
 
     #[test]
     fn deterministic_and_in_range() {

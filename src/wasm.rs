@@ -394,3 +394,37 @@ pub fn ai_move(record: &str, player: &str, seed: f64) -> Result<JsValue, JsError
     let s = Session::from_record(record).map_err(js_error)?;
     ai_choice(&s, player, seed)
 }
+
+// ---------------------------------------------------------------------------------------------
+// Benchmark only (scripts/bench.sh); the page never calls it.
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BenchView {
+    perft_steps: f64,
+    uniform_games: f64,
+    playouts: f64,
+    mcts_iterations: f64,
+}
+
+/// `ludus bench` in wasm: `{ perftSteps, uniformGames, playouts, mctsIterations }` per
+/// second for `game` from its start, medians of `runs` runs of about `seconds` each.
+#[wasm_bindgen]
+pub fn bench(game: &str, seconds: f64, runs: u32) -> Result<JsValue, JsError> {
+    let kind = GameKind::parse(game).map_err(js_error)?;
+    if !(seconds > 0.0 && seconds <= 600.0) {
+        return Err(JsError::new("seconds must be more than 0 and at most 600"));
+    }
+    if !(1..=100).contains(&runs) {
+        return Err(JsError::new("runs must be 1 to 100"));
+    }
+    let now = || js_sys::Date::now() / 1000.0;
+    let f = crate::bench::measure(kind, seconds, runs, &now).map_err(js_error)?;
+    to_js(&BenchView {
+        perft_steps: f.perft_steps,
+        uniform_games: f.uniform_games,
+        playouts: f.playouts,
+        mcts_iterations: f.mcts_iterations,
+    })
+}

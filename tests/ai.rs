@@ -223,3 +223,26 @@ fn three_player_unity_search_gives_legal_steps() {
         }
     }
 }
+
+/// The tree stays within its memory bound (a list of untried steps may pass it: at most
+/// Merlin's Chain's ~1800 flips of 2 bytes), and a capped search still runs all its
+/// iterations and gives a legal step.
+#[test]
+fn search_tree_stays_within_its_memory_bound() {
+    let start = merlins_chain::Position::new(&merlins_chain::Options::default()).unwrap();
+    let run = |max_tree_bytes| {
+        let config = ludus::ai::SearchConfig {
+            iterations: 3000,
+            max_tree_bytes,
+            ..Default::default()
+        };
+        ludus::ai::search(&start, &config, &mut Rng::new(3), &mut || false)
+    };
+    let free = run(usize::MAX);
+    let cap = 100_000;
+    assert!(free.tree_bytes > 2 * cap, "{}", free.tree_bytes);
+    let capped = run(cap);
+    assert_eq!(capped.iterations, 3000);
+    assert!(capped.tree_bytes <= cap + 4096, "{}", capped.tree_bytes);
+    assert!(start.legal_step_list().contains(&capped.best.unwrap()));
+}

@@ -106,9 +106,29 @@ fn match_prints_wins_with_an_interval() {
 
 #[test]
 fn bench_prints_figures_for_each_game() {
-    let (ok, out, err) = ludus(&["bench", "unlur", "unravel", "--seconds", "0.3"]);
+    let (ok, out, err) = ludus(&[
+        "bench",
+        "unlur",
+        "unravel",
+        "--seconds",
+        "0.2",
+        "--runs",
+        "1",
+    ]);
     assert!(ok, "{err}");
-    assert!(out.contains("perft steps/s"));
-    assert!(out.lines().any(|l| l.starts_with("unlur")));
-    assert!(out.lines().any(|l| l.starts_with("unravel")));
+    assert!(out.contains("perft steps/s") && out.contains("playouts/s"));
+    for game in ["unlur", "unravel"] {
+        let line = out.lines().find(|l| l.starts_with(game)).expect(game);
+        let figures: Vec<f64> = line
+            .split_whitespace()
+            .skip(1)
+            .map(|f| f.parse().unwrap())
+            .collect();
+        assert_eq!(figures.len(), 4, "{line}");
+        assert!(figures.iter().all(|&f| f > 0.0), "{line}");
+    }
+    let (ok, _, err) = ludus(&["bench", "unlur", "--runs", "0"]);
+    assert!(!ok && err.contains("--runs"), "{err}");
+    let (ok, _, err) = ludus(&["bench", "unlur", "--seconds", "-1"]);
+    assert!(!ok && err.contains("--seconds"), "{err}");
 }

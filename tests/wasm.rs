@@ -136,3 +136,15 @@ fn every_game_starts_and_the_computer_moves() {
     assert!(wasm::ai_move(&r, "quick", 1.0).is_ok());
     assert!(wasm::ai_move(&r, "grandmaster", 1.0).is_err());
 }
+
+#[wasm_bindgen_test]
+fn bench_measures_a_game_and_rejects_bad_input() {
+    let figures = wasm::bench("unlur", 0.08, 1).unwrap();
+    for key in ["perftSteps", "uniformGames", "playouts", "mctsIterations"] {
+        let v = get(&figures, key).as_f64().unwrap();
+        assert!(v > 0.0, "{key} {v}");
+    }
+    assert!(message(wasm::bench("chess", 0.1, 1).unwrap_err()).contains("chess"));
+    assert!(message(wasm::bench("unlur", -1.0, 1).unwrap_err()).contains("seconds"));
+    assert!(message(wasm::bench("unlur", 0.1, 0).unwrap_err()).contains("runs"));
+}

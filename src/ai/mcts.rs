@@ -34,7 +34,18 @@ pub struct SearchConfig {
     /// RAVE equivalence: the visits at which a step's own value and its RAVE value weigh
     /// the same (beta = sqrt(k / (3 n + k))).
     pub rave_k: f64,
+    /// The tree's memory bound in bytes (nodes and their step lists, as counted by
+    /// `SearchResult::tree_bytes`; the list of untried steps made last may pass it): past
+    /// it the search stops growing the tree and spends its remaining iterations on
+    /// playouts from the leaves it has. A time-limited search
+    /// otherwise grows its tree as long as it thinks (Merlin's Chain: about 1 kB per
+    /// iteration).
+    pub max_tree_bytes: usize,
 }
+
+/// The default tree memory bound: 128 MiB, well past what the page's strongest level (4 s)
+/// grows (docs/PERFORMANCE.md), and small enough for a browser worker on a phone.
+pub const MAX_TREE_BYTES: usize = 128 << 20;
 
 impl Default for SearchConfig {
     fn default() -> Self {
@@ -47,6 +58,7 @@ impl Default for SearchConfig {
             solver: true,
             rave: true,
             rave_k: 300.0,
+            max_tree_bytes: MAX_TREE_BYTES,
         }
     }
 }
@@ -80,6 +92,9 @@ pub struct SearchResult<S> {
     pub iterations: u32,
     /// The mover's estimated chance of winning after the best step.
     pub value: f64,
+    /// The tree's memory at the end, in bytes: the node array as allocated, and each node's
+    /// lists of children and of untried steps as allocated.
+    pub tree_bytes: usize,
 }
 
 /// Searches from `root` and returns the most visited step (a winning step when the solver
@@ -113,6 +128,7 @@ pub fn search<G: Game>(
             best: None,
             iterations: 0,
             value: 0.0,
+            tree_bytes: 0,
         };
     }
     let mut buf = Vec::new();
@@ -124,6 +140,11 @@ pub fn search<G: Game>(
     let mut trail: Vec<(Seat, u32)> = Vec::new();
     let mut seen = vec![0u64; words * players];
     let mut done = 0;
+    // The bytes of the nodes' lists (children and untried steps), as allocated.
+    let mut list_bytes = 0usize;
+    let tree_bytes = |nodes: &Vec<Node<G::Step>>, list_bytes: usize| {
+        nodes.capacity() * std::mem::size_of::<Node<G::Step>>() + list_bytes
+    };
     while done < config.iterations {
         if done % 32 == 0 && done > 0 && stop() {
             break;
@@ -169,14 +190,31 @@ pub fn search<G: Game>(
             node = best as usize;
             state.play(nodes[node].step.expect("non-root nodes have a step"));
         }
-        // Expansion: add one untried step.
-        if state.outcome().is_none() && nodes[node].proven.is_none() {
+        // Expansion: add one untried step, while the tree is within its memory bound (the
+        // root gets its first child regardless: the search has to choose a step).
+        // The node array grows by doubling (below), so a push may double its share.
+        let growth = if nodes.len() == nodes.capacity() {
+            nodes.capacity().max(16) * std::mem::size_of::<Node<G::Step>>()
+        } else {
+            0
+        };
+        let room =
+            nodes.len() == 1 || tree_bytes(&nodes, list_bytes) + growth < config.max_tree_bytes;
+        if room && state.outcome().is_none() && nodes[node].proven.is_none() {
             if nodes[node].untried.is_none() {
                 let mut steps = state.legal_step_list();
                 rng.shuffle(&mut steps);
+                list_bytes += steps.capacity() * std::mem::size_of::<G::Step>();
                 nodes[node].untried = Some(steps);
             }
-            if let Some(step) = nodes[node].untried.as_mut().and_then(|u| u.pop()) {
+            let untried = nodes[node].untried.as_mut().expect("just made");
+            let popped = untried.pop();
+            if untried.is_empty() && untried.capacity() > 0 {
+                // Fully expanded: the list's memory goes back.
+                list_bytes -= untried.capacity() * std::mem::size_of::<G::Step>();
+                *untried = Vec::new();
+            }
+            if let Some(step) = popped {
                 let mover = state.to_move();
                 let key = if rave {
                     state.rave_key(step).map(|k| k as u32)
@@ -185,6 +223,9 @@ pub fn search<G: Game>(
                 };
                 state.play(step);
                 let child = nodes.len() as u32;
+                if nodes.len() == nodes.capacity() {
+                    nodes.reserve_exact(nodes.capacity().max(16));
+                }
                 let proven = match state.outcome() {
                     Some(Outcome::Winner(w)) if config.solver => Some(w),
                     _ => None,
@@ -202,7 +243,10 @@ pub fn search<G: Game>(
                     amaf_visits: 0,
                     amaf_reward: 0.0,
                 });
-                nodes[node].children.push(child);
+                let children = &mut nodes[node].children;
+                list_bytes -= children.capacity() * std::mem::size_of::<u32>();
+                children.push(child);
+                list_bytes += children.capacity() * std::mem::size_of::<u32>();
                 node = child as usize;
                 if proven.is_some() {
                     prove_upwards(&mut nodes, node);
@@ -287,6 +331,7 @@ pub fn search<G: Game>(
     SearchResult {
         best: best.and_then(|n| n.step),
         iterations: done,
+        tree_bytes: tree_bytes(&nodes, list_bytes),
         value: best.map_or(0.0, |n| match n.proven {
             Some(w) if w == n.mover => 1.0,
             Some(_) => 0.0,

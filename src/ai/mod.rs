@@ -138,6 +138,7 @@ impl Tuning {
             solver: !self.no_solver,
             rave: !self.no_rave,
             rave_k: self.rave_k.unwrap_or(d.rave_k),
+            max_tree_bytes: d.max_tree_bytes,
         }
     }
 }

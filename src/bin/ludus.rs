@@ -17,7 +17,7 @@ usage:
   ludus show GAME [OPTIONS] [--moves \"s1 s2 ...\"]     (or: ludus show --record TEXT)
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
   ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
-  ludus bench [GAME ...] [--seconds S]   (or: [--mcts N [--runs R] [--seed S]])
+  ludus bench [GAME ...] [--seconds S] [--runs R]   (or: [--mcts N [--runs R] [--seed S]])
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
       and the record that reproduces it if one breaks (all: every game at its defaults;
@@ -496,8 +496,6 @@ fn wilson(wins: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// Prints perft steps per second, random playouts per second and search iterations per
-/// second for each game.
 /// `ludus bench --mcts N[/SETTINGS] [--runs R] [--seed S]`: times `choose_step` with `mcts:N` from each
 /// game's start, R times (seeds S, S+1, ...), and prints the median iterations per second:
 /// the native side of the comparison `scripts/bench-wasm.mjs` makes.
@@ -528,9 +526,11 @@ fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
     Ok(())
 }
 
+/// `ludus bench [GAME ...] [--seconds S] [--runs R]`: per game, perft steps, uniform random
+/// games, playouts and search iterations per second, medians of R runs of about S seconds
+/// (`ludus::bench`, the same code the wasm side of `scripts/bench.sh` runs).
 fn bench(args: &Args) -> Result<(), Error> {
     args.only(&["seconds", "mcts", "runs", "seed"])?;
-    let seconds: f64 = args.number("seconds", Some(1.0))?;
     let kinds: Vec<GameKind> = if args.positional.is_empty() {
         GameKind::ALL.to_vec()
     } else {
@@ -542,44 +542,29 @@ fn bench(args: &Args) -> Result<(), Error> {
     if args.flag("mcts").is_some() {
         return bench_search(args, &kinds);
     }
+    let seconds: f64 = args.number("seconds", Some(1.0))?;
+    if !(seconds > 0.0 && seconds <= 600.0) {
+        return Err(Error::new("--seconds must be more than 0 and at most 600"));
+    }
+    let runs: u32 = args.number("runs", Some(3))?;
+    if !(1..=100).contains(&runs) {
+        return Err(Error::new("--runs must be 1 to 100"));
+    }
     println!(
-        "{:<14} {:>16} {:>18} {:>20}",
-        "game", "perft steps/s", "random games/s", "mcts iterations/s"
+        "{:<14} {:>16} {:>16} {:>14} {:>18}",
+        "game", "perft steps/s", "uniform games/s", "playouts/s", "mcts iterations/s"
     );
+    let clock = Instant::now();
+    let now = || clock.elapsed().as_secs_f64();
     for kind in kinds {
-        let (start, _) = AnyGame::new(kind, &OptionMap::new())?;
-        // perft: deepen until one run takes a measurable time, then repeat within budget.
-        let mut depth = 1;
-        let (mut nodes, mut elapsed) = (0u64, 0.0);
-        while elapsed < seconds / 3.0 && depth < 8 {
-            let t = Instant::now();
-            nodes = start.perft(depth);
-            elapsed = t.elapsed().as_secs_f64();
-            depth += 1;
-        }
-        let perft_rate = nodes as f64 / elapsed.max(1e-9);
-        // random games: uniform legal steps, no step text (the engine alone is timed)
-        let mut rng = Rng::new(1);
-        let t = Instant::now();
-        let mut games = 0u64;
-        while t.elapsed().as_secs_f64() < seconds / 3.0 {
-            start.clone().play_random_game(&mut rng, 20_000);
-            games += 1;
-        }
-        let playout_rate = games as f64 / t.elapsed().as_secs_f64();
-        // search iterations
-        let clock = Instant::now();
-        let now = || clock.elapsed().as_secs_f64();
-        let spec = PlayerSpec::parse(&format!("mcts:{}s", seconds / 3.0))?;
-        let choice = choose_step(&start, &spec, &mut rng, &now)
-            .ok_or_else(|| Error::new("no step at the start"))?;
-        let mcts_rate = choice.iterations as f64 / clock.elapsed().as_secs_f64();
+        let f = ludus::bench::measure(kind, seconds, runs, &now)?;
         println!(
-            "{:<14} {:>16.0} {:>18.1} {:>20.0}",
+            "{:<14} {:>16.0} {:>16.1} {:>14.1} {:>18.0}",
             kind.name(),
-            perft_rate,
-            playout_rate,
-            mcts_rate
+            f.perft_steps,
+            f.uniform_games,
+            f.playouts,
+            f.mcts_iterations
         );
     }
     Ok(())

@@ -294,19 +294,24 @@ impl Position {
         best
     }
 
-    /// The lowest-ranked chain of either side (ranks never tie across sides: the colours
-    /// have different parities).
-    fn lowest_overall(&self) -> Option<Chain> {
-        match (self.lowest_chain(0), self.lowest_chain(1)) {
-            (Some(g), Some(w)) => Some(if g.rank < w.rank { g } else { w }),
-            (g, w) => g.or(w),
-        }
-    }
-
+    /// The result once all 64 are played: the owner of the lowest-ranked chain (ranks never
+    /// tie across sides: the colours have different parities). Read off the line table
+    /// without building the chain list, as this runs at the end of every playout.
     fn final_outcome(&self) -> Outcome {
-        match self.lowest_overall() {
-            Some(c) => Outcome::Winner(c.seat),
-            None => Outcome::Draw,
+        let mut lowest = u8::MAX;
+        for line in &LINES {
+            let v = line.map(|c| self.cells[c as usize]);
+            if v.contains(&0) {
+                continue;
+            }
+            let seat = owner(v[0]);
+            if v.iter().all(|&x| owner(x) == seat) {
+                lowest = lowest.min(v[0].max(v[1]).max(v[2]).max(v[3]));
+            }
+        }
+        match lowest {
+            u8::MAX => Outcome::Draw,
+            rank => Outcome::Winner(owner(rank)),
         }
     }
 
@@ -386,56 +391,6 @@ impl Position {
         None
     }
 
-    /// Whether the flip of the unplayed, mover-owned `n` onto the free `cell` is legal: the
-    /// conditions of `flip_problem`, without the explanations.
-    fn flip_ok(&self, n: u8, cell: usize) -> bool {
-        let (file, rank) = (cell % SIDE, cell / SIDE);
-        let mut below = 0u8;
-        let mut free_below = 0u32;
-        for r in (0..rank).rev() {
-            let v = self.cells[r * SIDE + file];
-            if v != 0 {
-                below = v;
-                break;
-            }
-            free_below += 1;
-        }
-        let mut above = 65u8;
-        let mut free_above = 0u32;
-        for r in rank + 1..SIDE {
-            let v = self.cells[r * SIDE + file];
-            if v != 0 {
-                above = v;
-                break;
-            }
-            free_above += 1;
-        }
-        if below > n || above < n {
-            return false;
-        }
-        // Grey numbers strictly between lo and hi (1..=64 live in bits 0..=63).
-        let grey_between = |lo: u8, hi: u8| {
-            let upto = |v: u8| -> u64 {
-                // bits of numbers 1..=v-1... i.e. numbers < v
-                if v == 0 {
-                    0
-                } else if v >= 65 {
-                    u64::MAX
-                } else {
-                    (1u64 << (v - 1)) - 1
-                }
-            };
-            let mask = upto(hi) & !upto(lo + 1);
-            (mask & !self.played).count_ones()
-        };
-        if grey_between(below, n) < free_below || grey_between(n, above) < free_above {
-            return false;
-        }
-        let mut cells = self.cells;
-        cells[cell] = n;
-        arrange(SIDE, SIDE, &cells).is_some()
-    }
-
     fn prompt(&self) -> String {
         match self.outcome {
             None => format!("{} to flip a piece", SEAT_NAMES[self.to_move()]),
@@ -499,10 +454,15 @@ impl Game for Position {
         self.outcome
     }
 
-    /// Uniform over the legal flips without listing them: draw one of the mover's grey
-    /// pieces and a free cell at random until the pair is legal (a rejection sample of the
-    /// legal flips, so still uniform); after a few misses, flip a random grey piece of the
-    /// mover where the shown arrangement has it, which is always legal.
+    /// Uniform over the legal flips without listing them, by rejection: draw a (piece, cell)
+    /// pair uniformly from the candidates (a grey piece of the mover and a free cell whose
+    /// column stretch lies around the piece's number: a superset of the legal flips) until
+    /// the pair is legal, which is then a uniform pick of the legal flips. At least one pair
+    /// in 64 is legal (each grey piece of the mover may go where an arrangement has it); in
+    /// random games it takes about 2 draws. After `PLAYOUT_TRIES` misses (odds below 1e-60)
+    /// it flips a random grey piece of the mover where the shown arrangement has it, which is
+    /// always legal. The segments are found once per step and each draw is checked against
+    /// them (`flip_fits`).
     fn playout_step(&self, rng: &mut Rng, _buf: &mut Vec<Step>) -> Option<Step> {
         if self.outcome.is_some() || self.count as usize >= CELLS {
             return None;
@@ -512,20 +472,36 @@ impl Game for Position {
         } else {
             !EVEN_BITS
         } & !self.played;
-        let mut free = 0u64;
-        for (c, &v) in self.cells.iter().enumerate() {
-            if v == 0 {
-                free |= 1 << c;
-            }
+        let segs = SortedSegments::of(&self.cells)?;
+        // Candidates per segment: its cells times the mover's grey pieces that fit its range.
+        let mut fitting = [0u64; MAXN];
+        let mut weight = [0u32; MAXN];
+        let mut total = 0u32;
+        for i in 0..segs.len {
+            let (a, b, k) = segs.range[i];
+            fitting[i] = mine & numbers_between(a, b);
+            weight[i] = k as u32 * fitting[i].count_ones();
+            total += weight[i];
         }
-        for _ in 0..PLAYOUT_TRIES {
-            let n = nth_bit(mine, rng.below(mine.count_ones() as usize)) as u8 + 1;
-            let cell = nth_bit(free, rng.below(free.count_ones() as usize));
-            if self.flip_ok(n, cell) {
-                return Some(Step {
-                    piece: n,
-                    cell: cell as u8,
-                });
+        let grey = !self.played;
+        if total > 0 {
+            for _ in 0..PLAYOUT_TRIES {
+                let mut r = rng.below(total as usize) as u32;
+                let mut i = 0;
+                while r >= weight[i] {
+                    r -= weight[i];
+                    i += 1;
+                }
+                let k = segs.range[i].2 as u32;
+                let (j, which) = ((r % k) as u8, (r / k) as usize);
+                let n = nth_bit(fitting[i], which) as u8 + 1;
+                if segs.flip_fits(grey, n, i, j) {
+                    let cell = (segs.start[i] + j) as usize * SIDE + segs.col[i] as usize;
+                    return Some(Step {
+                        piece: n,
+                        cell: cell as u8,
+                    });
+                }
             }
         }
         let a = arrange(SIDE, SIDE, &self.cells)?;
@@ -662,8 +638,10 @@ impl Game for Position {
 // Text helpers
 // ---------------------------------------------------------------------------------------------
 
-/// Random (piece, cell) pairs a playout step tries before falling back on the arrangement.
-const PLAYOUT_TRIES: usize = 8;
+/// Random (piece, cell) pairs a playout step tries before falling back on the arrangement:
+/// enough that the fallback never happens in practice ((63/64)^10000 < 1e-60), so playouts
+/// are uniform random games.
+const PLAYOUT_TRIES: usize = 10_000;
 
 /// The index of the `k`-th set bit of `bits` (k < bits.count_ones()).
 fn nth_bit(mut bits: u64, k: usize) -> usize {
@@ -715,15 +693,42 @@ fn left_phrase(have: usize) -> String {
 
 /// Every line of four cells: from each cell east, north, north-east and south-east.
 fn lines() -> impl Iterator<Item = [usize; 4]> {
-    (0..CELLS).flat_map(|start| {
-        [(1, 0), (0, 1), (1, 1), (1, -1)]
-            .into_iter()
-            .filter_map(move |(df, dr)| {
-                GRID.offset(start, 3 * df, 3 * dr)?;
-                Some([0, 1, 2, 3].map(|i| GRID.offset(start, i * df, i * dr).unwrap()))
-            })
-    })
+    LINES.iter().map(|l| l.map(|c| c as usize))
 }
+
+/// How many lines of four the board has: 5 × 8 each way along ranks and files, 5 × 5 along
+/// each diagonal direction.
+const LINE_COUNT: usize = 2 * (SIDE - 3) * SIDE + 2 * (SIDE - 3) * (SIDE - 3);
+
+/// The lines of four, in the order `lines` gives them: by first cell (a1 = 0), then east,
+/// north, north-east, south-east.
+const LINES: [[u8; 4]; LINE_COUNT] = {
+    let mut out = [[0u8; 4]; LINE_COUNT];
+    let dirs: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    let mut len = 0;
+    let mut start = 0;
+    while start < CELLS {
+        let (file, rank) = ((start % SIDE) as isize, (start / SIDE) as isize);
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = dirs[d];
+            let (f3, r3) = (file + 3 * df, rank + 3 * dr);
+            if f3 >= 0 && f3 < SIDE as isize && r3 >= 0 && r3 < SIDE as isize {
+                let mut i = 0;
+                while i < 4 {
+                    let (f, r) = (file + i as isize * df, rank + i as isize * dr);
+                    out[len][i] = (r * SIDE as isize + f) as u8;
+                    i += 1;
+                }
+                len += 1;
+            }
+            d += 1;
+        }
+        start += 1;
+    }
+    assert!(len == LINE_COUNT);
+    out
+};
 
 // ---------------------------------------------------------------------------------------------
 // Feasibility, on any `w × h` board holding pieces 1..=w*h (the tests use small boards).
@@ -846,6 +851,133 @@ fn arrange(w: usize, h: usize, cells: &[u8]) -> Option<[u8; MAXN]> {
         room[i] -= 1;
     }
     Some(out)
+}
+
+/// The 8×8 board's segments sorted by their upper bound, for checking many flips of one
+/// position quickly (playouts). `range[i]` is segment `i` as (lowest, highest number that
+/// fits, slots).
+struct SortedSegments {
+    range: [(u8, u8, u8); MAXN],
+    /// The column and first rank of each segment.
+    col: [u8; MAXN],
+    start: [u8; MAXN],
+    len: usize,
+}
+
+impl SortedSegments {
+    /// None when a column's played pieces do not ascend (never after legal play). Each new
+    /// segment is inserted in place (at most 32 of them), so the list comes out sorted.
+    fn of(cells: &[u8; CELLS]) -> Option<SortedSegments> {
+        let mut out = SortedSegments {
+            range: [(0, 0, 0); MAXN],
+            col: [0; MAXN],
+            start: [0; MAXN],
+            len: 0,
+        };
+        const TOP: u8 = CELLS as u8 + 1;
+        for col in 0..SIDE {
+            let mut lo = 0u8;
+            let mut start = 0usize;
+            for r in 0..=SIDE {
+                let v = if r == SIDE {
+                    TOP
+                } else {
+                    cells[r * SIDE + col]
+                };
+                if v == 0 {
+                    continue;
+                }
+                if v <= lo {
+                    return None;
+                }
+                if r > start {
+                    let mut at = out.len;
+                    while at > 0 && out.range[at - 1].1 > v - 1 {
+                        out.range[at] = out.range[at - 1];
+                        out.col[at] = out.col[at - 1];
+                        out.start[at] = out.start[at - 1];
+                        at -= 1;
+                    }
+                    out.range[at] = (lo + 1, v - 1, (r - start) as u8);
+                    out.col[at] = col as u8;
+                    out.start[at] = start as u8;
+                    out.len += 1;
+                }
+                lo = v;
+                start = r + 1;
+            }
+        }
+        Some(out)
+    }
+
+    /// Whether flipping the grey `n` onto the free cell `cell` leaves a feasible position
+    /// (`grey`: bit `m-1` for every unplayed `m`, `n` included).
+    #[cfg(test)]
+    fn flip_fits_on(&self, grey: u64, n: u8, cell: usize) -> bool {
+        let (file, rank) = ((cell % SIDE) as u8, (cell / SIDE) as u8);
+        let i = (0..self.len)
+            .find(|&i| {
+                let k = self.range[i].2;
+                self.col[i] == file && (self.start[i]..self.start[i] + k).contains(&rank)
+            })
+            .expect("a free cell lies in a segment");
+        self.flip_fits(grey, n, i, rank - self.start[i])
+    }
+
+    /// Whether flipping the grey `n` onto the `j`-th cell (from the bottom) of segment `i`
+    /// leaves a feasible position. The segment splits into the part below (numbers up to
+    /// `n-1`, `j` slots) and the part above (from `n+1`), and the greedy of `take` runs over
+    /// the list with those two in place of the one.
+    fn flip_fits(&self, grey: u64, n: u8, i: usize, j: u8) -> bool {
+        let (a, b, k) = self.range[i];
+        if n < a || n > b {
+            return false;
+        }
+        let below = (a, n - 1, j);
+        let above = (n + 1, b, k - 1 - j);
+        let mut avail = grey & !bit(n);
+        let mut below_done = false;
+        for (idx, &seg) in self.range[..self.len].iter().enumerate() {
+            if !below_done && seg.1 > n - 1 {
+                below_done = true;
+                if !take(&mut avail, below) {
+                    return false;
+                }
+            }
+            let seg = if idx == i { above } else { seg };
+            if !take(&mut avail, seg) {
+                return false;
+            }
+        }
+        below_done || take(&mut avail, below)
+    }
+}
+
+/// Bits `a-1..=b-1`: the numbers `a..=b` (1 ≤ a, b ≤ 64); empty when `a > b`.
+fn numbers_between(a: u8, b: u8) -> u64 {
+    if a > b {
+        return 0;
+    }
+    (u64::MAX << (a - 1)) & (u64::MAX >> (64 - b))
+}
+
+/// One step of the matching greedy (segments by ascending upper bound, each taking the
+/// smallest grey numbers that fit it): takes `k` numbers from `a..=b` out of `avail`, or says
+/// there are not enough. Taking the smallest is safe: any later segment closes no lower.
+fn take(avail: &mut u64, (a, b, k): (u8, u8, u8)) -> bool {
+    if k == 0 {
+        return true;
+    }
+    let fits = *avail & numbers_between(a, b);
+    let mut rest = fits;
+    for _ in 0..k {
+        if rest == 0 {
+            return false;
+        }
+        rest &= rest - 1;
+    }
+    *avail &= !(fits & !rest);
+    true
 }
 
 type Table = [[i16; MAXN + 2]; MAXN + 2];
@@ -1146,9 +1278,17 @@ mod tests {
         }
     }
 
+    /// The playout's check of one flip, on the position as it is.
+    fn flip_fits(p: &Position, n: u8, cell: usize) -> bool {
+        SortedSegments::of(&p.cells)
+            .unwrap()
+            .flip_fits_on(!p.played, n, cell)
+    }
+
     #[test]
     fn fast_flip_check_agrees_with_the_explained_one() {
         let mut rng = Rng::new(7);
+        let mut checked = 0;
         for game in 0..20 {
             let mut p = Position::new(&Options::default()).unwrap();
             while p.outcome().is_none() {
@@ -1156,7 +1296,7 @@ mod tests {
                 let mover = p.to_move();
                 for n in (1..=64u8).filter(|&n| owner(n) == mover && !p.is_played(n)) {
                     for cell in (0..CELLS).filter(|&c| p.cells[c] == 0) {
-                        let ok = p.flip_ok(n, cell);
+                        let ok = flip_fits(&p, n, cell);
                         assert_eq!(ok, p.flip_problem(n, cell).is_none(), "game {game}");
                         assert_eq!(
                             ok,
@@ -1165,6 +1305,7 @@ mod tests {
                                 cell: cell as u8
                             })
                         );
+                        checked += 1;
                     }
                 }
                 let mut buf = Vec::new();
@@ -1173,5 +1314,123 @@ mod tests {
                 p.play(step);
             }
         }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    /// Positions cut out of a random full arrangement are far more constrained than those of
+    /// random games: every grey piece of either colour, on every free cell, against the
+    /// greedy `arrange`.
+    #[test]
+    fn fast_flip_check_agrees_with_arrange_on_constrained_positions() {
+        let mut rng = Rng::new(23);
+        let (mut legal, mut illegal) = (0, 0);
+        for round in 0..300 {
+            let played = 1 + round % 62;
+            let cells: [u8; CELLS] = random_feasible(&mut rng, SIDE, SIDE, played)
+                .try_into()
+                .unwrap();
+            let mut p = Position::new(&Options::default()).unwrap();
+            for (c, &v) in cells.iter().enumerate() {
+                if v != 0 {
+                    p.cells[c] = v;
+                    p.played |= bit(v);
+                }
+            }
+            for n in (1..=64u8).filter(|&n| !p.is_played(n)) {
+                for cell in (0..CELLS).filter(|&c| p.cells[c] == 0) {
+                    let mut next = p.cells;
+                    next[cell] = n;
+                    let expected = arrange(SIDE, SIDE, &next).is_some();
+                    assert_eq!(
+                        flip_fits(&p, n, cell),
+                        expected,
+                        "{n}@{cell}\n{}",
+                        p.diagram()
+                    );
+                    if expected {
+                        legal += 1;
+                    } else {
+                        illegal += 1;
+                    }
+                }
+            }
+        }
+        assert!(legal > 10_000 && illegal > 10_000, "{legal} {illegal}");
+    }
+
+    #[test]
+    fn line_table_lists_every_line_of_four() {
+        let mut expected = Vec::new();
+        for start in 0..CELLS {
+            for (df, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                if GRID.offset(start, 3 * df, 3 * dr).is_some() {
+                    expected
+                        .push([0, 1, 2, 3].map(|i| GRID.offset(start, i * df, i * dr).unwrap()));
+                }
+            }
+        }
+        assert_eq!(lines().collect::<Vec<_>>(), expected);
+        assert_eq!(expected.len(), 130);
+    }
+
+    /// The outcome read off the line table against the one from the chain list.
+    #[test]
+    fn final_outcome_is_the_lowest_chain() {
+        let mut rng = Rng::new(31);
+        let mut seen = [0; 3];
+        for _ in 0..300 {
+            let mut p = Position::new(&Options::default()).unwrap();
+            let mut buf = Vec::new();
+            while let Some(step) = p.playout_step(&mut rng, &mut buf) {
+                p.play(step);
+            }
+            let from_chains = match (p.lowest_chain(0), p.lowest_chain(1)) {
+                (Some(g), Some(w)) => Outcome::Winner(if g.rank < w.rank { 0 } else { 1 }),
+                (Some(_), None) => Outcome::Winner(0),
+                (None, Some(_)) => Outcome::Winner(1),
+                (None, None) => Outcome::Draw,
+            };
+            assert_eq!(p.outcome(), Some(from_chains), "{}", p.diagram());
+            seen[match from_chains {
+                Outcome::Winner(s) => s,
+                _ => 2,
+            }] += 1;
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    }
+
+    /// Playout steps are a uniform pick of the legal flips: counted over many draws in
+    /// positions of random games, every legal flip comes up about equally often.
+    #[test]
+    fn playout_steps_are_uniform_over_the_legal_flips() {
+        let mut rng = Rng::new(41);
+        let mut positions = 0;
+        for played in [0usize, 20, 40, 52, 58, 61] {
+            let mut p = Position::new(&Options::default()).unwrap();
+            let mut buf = Vec::new();
+            for _ in 0..played {
+                let step = p.playout_step(&mut rng, &mut buf).unwrap();
+                p.play(step);
+            }
+            let legal = p.legal_step_list();
+            let draws = 400 * legal.len();
+            let mut counts = std::collections::HashMap::new();
+            for _ in 0..draws {
+                *counts
+                    .entry(p.playout_step(&mut rng, &mut buf).unwrap())
+                    .or_insert(0) += 1;
+            }
+            assert_eq!(counts.len(), legal.len(), "{}", p.diagram());
+            for step in &legal {
+                let c = counts[step];
+                assert!(
+                    (280..=520).contains(&c),
+                    "{step:?} {c} of {draws}\n{}",
+                    p.diagram()
+                );
+            }
+            positions += 1;
+        }
+        assert_eq!(positions, 6);
     }
 }

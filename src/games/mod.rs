@@ -289,24 +289,6 @@ impl AnyGame {
         })
     }
 
-    /// Plays uniformly random legal steps (the same ones `play_random` would, seed for seed)
-    /// until the game ends or `cap` steps are played, and returns how many were played. No
-    /// step text and one buffer for the whole game: what the bench times is the engine.
-    pub fn play_random_game(&mut self, rng: &mut Rng, cap: u32) -> u32 {
-        with_game!(self, g => {
-            let mut buf = Vec::new();
-            let mut played = 0;
-            while played < cap {
-                let Some(step) = g.random_step(rng, &mut buf) else {
-                    break;
-                };
-                g.play(step);
-                played += 1;
-            }
-            played
-        })
-    }
-
     pub fn perft(&self, depth: u32) -> u64 {
         with_game!(self, g => crate::game::perft(g, depth))
     }

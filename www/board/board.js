@@ -6,6 +6,10 @@ import { aspectOf, createGeometry, sameShape } from './geometry.js';
 import { drawBoard, themeFrom, DEFAULT_THEME } from './render.js';
 import { analyse } from '../input.js';
 
+/** The performance mark set when the first board of the page is drawn. */
+export const FIRST_BOARD_MARK = 'ludus:first-board';
+let firstBoardMarked = false;
+
 export class Board {
   /**
    * @param {HTMLElement} container element the canvas fills
@@ -154,6 +158,11 @@ export class Board {
       },
       this.theme,
     );
+    // Startup timing (tests/e2e/startup.test.mjs): when the page first shows a board.
+    if (!firstBoardMarked) {
+      firstBoardMarked = true;
+      performance.mark(FIRST_BOARD_MARK);
+    }
   }
 
   /** Dots on legal placements only when they are not simply "every empty cell". */

@@ -1,0 +1,139 @@
+//! The speed measurements behind `ludus bench` and its wasm counterpart (`scripts/bench.sh`):
+//! one piece of code, compiled natively and to wasm, so the two columns of the table measure
+//! exactly the same work. The caller passes the clock (seconds, any origin), which is all
+//! that differs between the platforms.
+
+use crate::ai::{choose_step, PlayerSpec};
+use crate::game::{Error, Game};
+use crate::games::{AnyGame, GameKind};
+use crate::options::OptionMap;
+use crate::rng::Rng;
+use crate::with_game;
+
+/// Speeds from one game's start position (default options), each the median over the runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Figures {
+    /// Leaf steps counted by `perft` per second, at the deepest depth that fits the budget.
+    pub perft_steps: f64,
+    /// Whole games per second, each step uniform over the legal ones (`Game::random_step`).
+    pub uniform_games: f64,
+    /// Whole games per second, each step from `Game::playout_step`: the search's playouts
+    /// (without their step cap).
+    pub playouts: f64,
+    /// Search iterations per second (`mcts` with a time limit).
+    pub mcts_iterations: f64,
+}
+
+/// A game that has not ended after this many steps is stopped (no game here comes close;
+/// the bound only keeps a rules bug from hanging the benchmark).
+const STEP_LIMIT: u32 = 20_000;
+
+/// Measures `kind` from its start: `runs` rounds, each spending about `seconds` over the four
+/// measurements; returns the medians.
+pub fn measure(
+    kind: GameKind,
+    seconds: f64,
+    runs: u32,
+    now: &dyn Fn() -> f64,
+) -> Result<Figures, Error> {
+    let (start, _) = AnyGame::new(kind, &OptionMap::new())?;
+    let budget = seconds / 4.0;
+    let mut rounds = Vec::new();
+    for run in 0..runs.max(1) {
+        let mut rng = Rng::new(1 + run as u64);
+        rounds.push(Figures {
+            perft_steps: perft_rate(&start, budget, now),
+            uniform_games: games_rate(&start, budget, now, &mut rng, false),
+            playouts: games_rate(&start, budget, now, &mut rng, true),
+            mcts_iterations: mcts_rate(&start, budget, now, &mut rng)?,
+        });
+    }
+    let median = |field: fn(&Figures) -> f64| {
+        let mut v: Vec<f64> = rounds.iter().map(field).collect();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    Ok(Figures {
+        perft_steps: median(|f| f.perft_steps),
+        uniform_games: median(|f| f.uniform_games),
+        playouts: median(|f| f.playouts),
+        mcts_iterations: median(|f| f.mcts_iterations),
+    })
+}
+
+/// Perft leaves per second: deepens while the next depth is predicted (from the last
+/// branching factor) to fit the budget, then repeats the chosen depth until the budget is
+/// spent. Predicting matters: one depth too many costs hundreds of times the budget.
+fn perft_rate(start: &AnyGame, budget: f64, now: &dyn Fn() -> f64) -> f64 {
+    let mut depth = 1;
+    let mut previous_leaves = 1u64;
+    let (mut leaves, mut elapsed) = (0u64, 0.0);
+    loop {
+        let t = now();
+        let n = start.perft(depth);
+        let dt = now() - t;
+        let branching = n as f64 / previous_leaves.max(1) as f64;
+        if dt * branching.max(1.0) > budget || depth >= 12 || n == 0 {
+            leaves += n;
+            elapsed += dt;
+            break;
+        }
+        previous_leaves = n;
+        depth += 1;
+    }
+    while elapsed < budget {
+        let t = now();
+        leaves += start.perft(depth);
+        elapsed += now() - t;
+    }
+    leaves as f64 / elapsed.max(1e-9)
+}
+
+/// Whole games per second from `start`, with uniform steps or with the playout policy.
+// Some positions are Copy and some are not; `clone` is written once for all five.
+#[allow(clippy::clone_on_copy)]
+fn games_rate(
+    start: &AnyGame,
+    budget: f64,
+    now: &dyn Fn() -> f64,
+    rng: &mut Rng,
+    playout_policy: bool,
+) -> f64 {
+    with_game!(start, g => {
+        let mut buf = Vec::new();
+        let t = now();
+        let mut games = 0u64;
+        loop {
+            let mut game = g.clone();
+            for _ in 0..STEP_LIMIT {
+                let step = if playout_policy {
+                    game.playout_step(rng, &mut buf)
+                } else {
+                    game.random_step(rng, &mut buf)
+                };
+                match step {
+                    Some(s) => game.play(s),
+                    None => break,
+                }
+            }
+            games += 1;
+            let elapsed = now() - t;
+            if elapsed >= budget {
+                return games as f64 / elapsed.max(1e-9);
+            }
+        }
+    })
+}
+
+fn mcts_rate(
+    start: &AnyGame,
+    budget: f64,
+    now: &dyn Fn() -> f64,
+    rng: &mut Rng,
+) -> Result<f64, Error> {
+    let spec = PlayerSpec::parse(&format!("mcts:{budget}s"))?;
+    let t = now();
+    let choice =
+        choose_step(start, &spec, rng, now).ok_or_else(|| Error::new("no step at the start"))?;
+    Ok(choice.iterations as f64 / (now() - t).max(1e-9))
+}
