@@ -494,6 +494,15 @@ impl Game for Position {
         }
     }
 
+    fn rave_keys(&self) -> usize {
+        CELLS
+    }
+
+    /// Placements and re-placements alike, by cell (either leaves a stone of the mover there).
+    fn rave_key(&self, step: Step) -> Option<usize> {
+        Some(step.cell())
+    }
+
     fn play(&mut self, step: Step) {
         let c = step.cell();
         debug_assert!(self.outcome.is_none(), "play after the game is over");
