@@ -3,6 +3,7 @@
 
 pub mod levels;
 pub mod mcts;
+pub mod solve;
 
 use crate::game::{fail, shorten, Error, Game};
 use crate::games::AnyGame;

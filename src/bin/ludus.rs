@@ -17,6 +17,7 @@ usage:
   ludus show GAME [OPTIONS] [--moves \"s1 s2 ...\"]     (or: ludus show --record TEXT)
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
   ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
+  ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N]
   ludus bench [GAME ...] [--seconds S]   (or: [--mcts N [--runs R] [--seed S]])
 
 GAME: unravel, scattercut, unity, merlins-chain, unlur
@@ -133,6 +134,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "random" => random(&rest),
         "match" => play_match(&rest),
         "bench" => bench(&rest),
+        "solve" => solve(&rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -211,6 +213,72 @@ fn show(args: &Args) -> Result<(), Error> {
     let legal = game.legal_step_texts();
     println!("Legal steps ({}): {}", legal.len(), legal.join(" "));
     println!("Record: {}", session.record_text());
+    Ok(())
+}
+
+/// Proves the result with best play from a position, and which steps keep it.
+fn solve(args: &Args) -> Result<(), Error> {
+    args.only(&["moves", "record", "seconds", "nodes"])?;
+    let seconds: f64 = args.number("seconds", Some(60.0))?;
+    let max_nodes: u64 = args.number("nodes", Some(u64::MAX))?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(Error::new("--seconds must be more than 0"));
+    }
+    let session = session_from(args, false)?;
+    let game = session.current();
+    let view = game.view();
+    let clock = Instant::now();
+    let mut stop = || clock.elapsed().as_secs_f64() >= seconds;
+    let solution = ludus::ai::solve::solve_any(game, max_nodes, &mut stop)?;
+    let elapsed = clock.elapsed().as_secs_f64();
+    let name = |o: Outcome| match o {
+        Outcome::Winner(seat) => format!("{} wins", view.players[seat].name),
+        Outcome::Draw => "draw".to_string(),
+    };
+    let Some(result) = solution.result else {
+        println!(
+            "not proven: gave up after {elapsed:.2} s and {} positions",
+            solution.nodes
+        );
+        return Ok(());
+    };
+    println!("{} with best play", name(result));
+    println!(
+        "proved in {elapsed:.2} s, {} positions searched{}",
+        solution.nodes,
+        if solution.repetitions {
+            " (some lines repeat a position: a draw may mean no side can force a win)"
+        } else {
+            ""
+        }
+    );
+    let keeping = solution.keeping_steps();
+    let mover = view.to_move.unwrap_or(0);
+    if !solution.steps.is_empty() {
+        let label = match result {
+            Outcome::Winner(w) if w == mover => "winning steps",
+            Outcome::Winner(_) => "every step loses; steps that lose",
+            Outcome::Draw => "steps that keep the draw",
+        };
+        println!(
+            "{label} ({} of {}): {}",
+            keeping.len(),
+            solution.steps.len(),
+            keeping.join(" ")
+        );
+        let others: Vec<String> = solution
+            .steps
+            .iter()
+            .filter(|(_, r)| *r != Some(result))
+            .map(|(s, r)| match r {
+                Some(o) => format!("{s} ({})", name(*o)),
+                None => format!("{s} (not settled)"),
+            })
+            .collect();
+        if !others.is_empty() {
+            println!("other steps: {}", others.join(", "));
+        }
+    }
     Ok(())
 }
 
