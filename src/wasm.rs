@@ -3,6 +3,7 @@
 //! Everything here converts values and calls the plain-Rust core. Input from JS is
 //! untrusted: every failure becomes a JS `Error` with a message, never a trap.
 
+use crate::ai::analyse::{analyse, review, Budget};
 use crate::ai::{choose_step, PlayerSpec};
 use crate::game::{BoardView, Error, Outcome, Seat, StepView};
 use crate::games::{GameKind, OptionSpec};
@@ -142,6 +143,27 @@ fn ai_choice(s: &Session, player: &str, seed: f64) -> Result<JsValue, JsError> {
     }
 }
 
+/// The analysis budget for `iterations` (a JS number), refused unless a whole number from 1
+/// to 10 000 000.
+fn budget(iterations: f64) -> Result<Budget, JsError> {
+    if iterations.fract() != 0.0 || !(1.0..=1e7).contains(&iterations) {
+        return Err(JsError::new(&format!(
+            "the analysis budget must be a whole number of iterations from 1 to 10000000 (got {iterations})"
+        )));
+    }
+    Budget::for_iterations(iterations as u32).map_err(js_error)
+}
+
+fn review_session(
+    s: &Session,
+    iterations: f64,
+    threshold: f64,
+    seed: f64,
+) -> Result<JsValue, JsError> {
+    let steps = review(s, budget(iterations)?, threshold, seed as u64).map_err(js_error)?;
+    to_js(&steps)
+}
+
 /// A game with its history, kept on the Rust side between calls.
 #[wasm_bindgen(js_name = Session)]
 pub struct WasmSession(Session);
@@ -196,6 +218,18 @@ impl WasmSession {
     #[wasm_bindgen(js_name = aiChoose)]
     pub fn ai_choose(&self, player: &str, seed: f64) -> Result<JsValue, JsError> {
         ai_choice(&self.0, player, seed)
+    }
+
+    /// How the shown position stands, searched for `iterations` (see docs/ENGINE-API.md):
+    /// `{ chances, toMove, best, line, top, iterations, exact }`.
+    pub fn analyse(&self, iterations: f64, seed: f64) -> Result<JsValue, JsError> {
+        to_js(&analyse(self.0.current(), budget(iterations)?, seed as u64))
+    }
+
+    /// Every step of the whole game with the mover's chance before and after it, and a
+    /// better step where it fell by more than `threshold` (0 to 1).
+    pub fn review(&self, iterations: f64, threshold: f64, seed: f64) -> Result<JsValue, JsError> {
+        review_session(&self.0, iterations, threshold, seed)
     }
 }
 
@@ -254,4 +288,23 @@ pub fn board_view(record: &str) -> Result<JsValue, JsError> {
 pub fn ai_move(record: &str, player: &str, seed: f64) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
     ai_choice(&s, player, seed)
+}
+
+/// `Session.analyse` for a record's position.
+#[wasm_bindgen]
+pub fn analyse_position(record: &str, iterations: f64, seed: f64) -> Result<JsValue, JsError> {
+    let s = Session::from_record(record).map_err(js_error)?;
+    to_js(&analyse(s.current(), budget(iterations)?, seed as u64))
+}
+
+/// `Session.review` for a record.
+#[wasm_bindgen]
+pub fn review_game(
+    record: &str,
+    iterations: f64,
+    threshold: f64,
+    seed: f64,
+) -> Result<JsValue, JsError> {
+    let s = Session::from_record(record).map_err(js_error)?;
+    review_session(&s, iterations, threshold, seed)
 }

@@ -1,6 +1,7 @@
 //! The computer opponent: a Monte Carlo tree search over any game, and the players a match
 //! or the page can ask for a step.
 
+pub mod analyse;
 pub mod levels;
 pub mod mcts;
 pub mod solve;

@@ -1,6 +1,7 @@
 //! `ludus`: the rules engines and the computer opponent on the command line.
 //! Run `ludus help` for the commands.
 
+use ludus::ai::analyse::Budget;
 use ludus::ai::{choose_step, PlayerSpec};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
@@ -18,6 +19,8 @@ usage:
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
   ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
   ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N]
+  ludus analyse GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--iterations N] [--seed S]
+  ludus review --record TEXT [--iterations N] [--threshold X] [--seed S]
   ludus bench [GAME ...] [--seconds S]   (or: [--mcts N [--runs R] [--seed S]])
 
 GAME: unravel, scattercut, unity, merlins-chain, unlur
@@ -135,6 +138,8 @@ fn run(args: &[String]) -> Result<(), Error> {
         "match" => play_match(&rest),
         "bench" => bench(&rest),
         "solve" => solve(&rest),
+        "analyse" | "analyze" => analyse(&rest),
+        "review" => review(&rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -278,6 +283,74 @@ fn solve(args: &Args) -> Result<(), Error> {
         if !others.is_empty() {
             println!("other steps: {}", others.join(", "));
         }
+    }
+    Ok(())
+}
+
+/// Prints how the position stands: the chances, the best step and line, the exact result
+/// when the solver proves it within the budget.
+fn analyse(args: &Args) -> Result<(), Error> {
+    args.only(&["moves", "record", "iterations"])?;
+    let budget = Budget::for_iterations(args.number("iterations", Some(20_000))?)?;
+    // `--seed` is the game's own option for Unity; the search's seed is fixed here.
+    let session = session_from(args, false)?;
+    let a = ludus::ai::analyse::analyse(session.current(), budget, 1);
+    let names: Vec<String> = session
+        .current()
+        .view()
+        .players
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    let chances: Vec<String> = a
+        .chances
+        .iter()
+        .zip(&names)
+        .map(|(c, n)| format!("{n} {:.1}%", 100.0 * c))
+        .collect();
+    println!("chances: {}", chances.join(", "));
+    if let Some(exact) = &a.exact {
+        println!("exact: {}", exact.text);
+        if !exact.keeping.is_empty() {
+            println!("steps that keep it: {}", exact.keeping.join(" "));
+        }
+    }
+    if let Some(best) = &a.best {
+        println!("best step: {best}");
+        println!("line: {}", a.line.join(" "));
+        let top: Vec<String> = a
+            .top
+            .iter()
+            .map(|t| format!("{} ({} visits, {:.1}%)", t.step, t.visits, 100.0 * t.chance))
+            .collect();
+        println!("most searched: {}", top.join(", "));
+        println!("iterations: {}", a.iterations);
+    }
+    Ok(())
+}
+
+/// Prints each step of a recorded game with the mover's chance before and after, and a
+/// better step where it fell by more than the threshold.
+fn review(args: &Args) -> Result<(), Error> {
+    args.only(&["record", "iterations", "threshold"])?;
+    let budget = Budget::for_iterations(args.number("iterations", Some(5_000))?)?;
+    let threshold: f64 = args.number("threshold", Some(0.15))?;
+    let record = args
+        .flag("record")
+        .ok_or_else(|| Error::new("--record is required"))?;
+    let session = Session::from_record(record)?;
+    for r in ludus::ai::analyse::review(&session, budget, threshold, 1)? {
+        println!(
+            "{:>3}. seat {} {:<10} {:5.1}% -> {:5.1}%{}",
+            r.index + 1,
+            r.mover,
+            r.step,
+            100.0 * r.before,
+            100.0 * r.after,
+            r.better
+                .map(|b| format!("   better: {b}"))
+                .unwrap_or_default()
+        );
     }
     Ok(())
 }
