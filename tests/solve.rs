@@ -2,7 +2,7 @@
 //! many random small positions of four games, its position keys (equal for transposed
 //! steps, different for the stages of a multi-step turn), and the command line.
 
-use ludus::ai::solve::{brute_force, solve, solve_any, Solver};
+use ludus::ai::solve::{brute_force, solve, solve_any, PnSolver, Solver};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
 use ludus::{Game, OptionMap, Outcome};
@@ -35,8 +35,8 @@ fn random_position<G: Game>(
     g.outcome().is_none().then_some(g)
 }
 
-/// Solves `count` random positions from `game` and compares every result, and every
-/// step's result, with plain minimax.
+/// Solves `count` random positions from `game` with both solvers and compares every
+/// result, and every step's result, with plain minimax.
 fn cross_check<G: Game>(
     name: &str,
     game: &G,
@@ -72,6 +72,12 @@ fn cross_check<G: Game>(
                 position.step_text(r.step)
             );
         }
+        // Proof-number search gives the same answers.
+        let pns = PnSolver::new()
+            .solve(&position, u64::MAX, &mut || false)
+            .unwrap();
+        assert_eq!(pns.result, solution.result, "{name} (pns): {position:?}");
+        assert_eq!(pns.steps, solution.steps, "{name} (pns): {position:?}");
         if let Outcome::Winner(w) = expected {
             decisive[w] += 1;
         }
@@ -209,9 +215,19 @@ fn a_budget_too_small_proves_nothing_and_three_players_are_refused() {
     let s = solve_any(&g, 50, &mut || false).unwrap();
     assert_eq!(s.result, None);
     assert!(s.steps.is_empty());
+    let AnyGame::Unravel(g5) = g.clone() else {
+        unreachable!()
+    };
+    let pns = PnSolver::new().solve(&g5, 50, &mut || false).unwrap();
+    assert_eq!(pns.result, None);
+    assert!(pns.steps.is_empty());
     let three = start("unity", &[("players", "3")]);
     let e = solve_any(&three, 1000, &mut || false).unwrap_err();
     assert!(e.to_string().contains("two-player"), "{e}");
+    let AnyGame::Unity(u) = three else {
+        unreachable!()
+    };
+    assert!(PnSolver::new().solve(&u, 1000, &mut || false).is_err());
     // A finished game is its own result.
     let mut over = start("unravel", &[("size", "3")]);
     for s in "a1 a2 b1 b2 c1 c2".split_whitespace() {

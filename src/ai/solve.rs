@@ -393,14 +393,36 @@ impl TextSolution {
     }
 }
 
+/// Which search proves the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// [`Solver`]: alpha-beta with a transposition table.
+    AlphaBeta,
+    /// [`PnSolver`]: depth-first proof-number search.
+    ProofNumber,
+}
+
 /// Solves any game's position (two players only), within `max_nodes` positions.
 pub fn solve_any(
     game: &AnyGame,
     max_nodes: u64,
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<TextSolution, Error> {
+    solve_any_with(game, Method::AlphaBeta, max_nodes, stop)
+}
+
+/// [`solve_any`] with a choice of search.
+pub fn solve_any_with(
+    game: &AnyGame,
+    method: Method,
+    max_nodes: u64,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<TextSolution, Error> {
     with_game!(game, g => {
-        let s = solve(g, max_nodes, stop)?;
+        let s = match method {
+            Method::AlphaBeta => solve(g, max_nodes, stop)?,
+            Method::ProofNumber => PnSolver::new().solve(g, max_nodes, stop)?,
+        };
         Ok(TextSolution {
             result: s.result,
             steps: s.steps.iter().map(|r| (g.step_text(r.step), r.result)).collect(),
@@ -408,4 +430,218 @@ pub fn solve_any(
             repetitions: s.repetitions,
         })
     })
+}
+
+/// Proof and disproof numbers at or above this are infinite.
+const INF: u32 = u32::MAX / 4;
+
+/// Depth-first proof-number search (df-pn): the same answers as [`Solver`], found by
+/// following the moves that need the fewest further proofs, which suits the connection
+/// games, whose wins hang on narrow lines. Each question is "can seat A force a win?";
+/// the exact result takes one or two of them (seat 0 wins, else seat 1, else a draw).
+/// A repeated position counts as "no win" for the seat asking, so proofs never rely on one.
+pub struct PnSolver {
+    /// (proof, disproof) numbers per attacking seat and position.
+    tables: [KeyMap<(u32, u32)>; 2],
+    path: KeySet,
+    nodes: u64,
+    max_nodes: u64,
+    aborted: bool,
+    repetitions: bool,
+}
+
+impl Default for PnSolver {
+    fn default() -> Self {
+        PnSolver::new()
+    }
+}
+
+impl PnSolver {
+    pub fn new() -> Self {
+        PnSolver {
+            tables: [KeyMap::default(), KeyMap::default()],
+            path: KeySet::default(),
+            nodes: 0,
+            max_nodes: u64::MAX,
+            aborted: false,
+            repetitions: false,
+        }
+    }
+
+    /// As [`Solver::solve`].
+    pub fn solve<G: Game>(
+        &mut self,
+        root: &G,
+        max_nodes: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Solution<G::Step>, Error> {
+        if root.players() != 2 {
+            return Err(Error::new("the solver handles two-player games only"));
+        }
+        self.nodes = 0;
+        self.max_nodes = max_nodes;
+        self.aborted = false;
+        self.repetitions = false;
+        let result = self.result(root, stop);
+        let mut steps = Vec::new();
+        if result.is_some() {
+            for step in root.legal_step_list() {
+                let mut child = root.clone();
+                child.play(step);
+                let r = self.result(&child, stop);
+                steps.push(StepResult { step, result: r });
+            }
+        }
+        Ok(Solution {
+            result,
+            steps,
+            nodes: self.nodes,
+            repetitions: self.repetitions,
+        })
+    }
+
+    /// The exact result of `game`, None when the budget ran out.
+    fn result<G: Game>(&mut self, game: &G, stop: &mut dyn FnMut() -> bool) -> Option<Outcome> {
+        if let Some(o) = game.outcome() {
+            return Some(o);
+        }
+        // Ask first about the seat to move, whose win is the likelier quick proof.
+        let first = game.to_move();
+        for attacker in [first, 1 - first] {
+            if self.aborted {
+                return None;
+            }
+            match self.prove(game, attacker, stop) {
+                Some(true) => return Some(Outcome::Winner(attacker)),
+                Some(false) => {}
+                None => return None,
+            }
+        }
+        Some(Outcome::Draw)
+    }
+
+    /// Whether `attacker` can force a win from `game` (None: budget ran out).
+    fn prove<G: Game>(
+        &mut self,
+        game: &G,
+        attacker: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<bool> {
+        let key = game.position_key();
+        self.mid(game, key, attacker, INF, INF, 0, stop);
+        if self.aborted {
+            return None;
+        }
+        let (pn, dn) = self.numbers(game, key, attacker);
+        if pn == 0 {
+            Some(true)
+        } else if dn == 0 {
+            Some(false)
+        } else {
+            self.aborted = true;
+            None
+        }
+    }
+
+    /// The proof and disproof numbers of a position as known now.
+    fn numbers<G: Game>(&self, game: &G, key: u128, attacker: usize) -> (u32, u32) {
+        match game.outcome() {
+            Some(Outcome::Winner(w)) if w == attacker => (0, INF),
+            Some(_) => (INF, 0),
+            None if self.path.contains(&key) => (INF, 0),
+            None => self.tables[attacker].get(&key).copied().unwrap_or((1, 1)),
+        }
+    }
+
+    /// Expands `game` until its proof number reaches `th_pn` or its disproof number
+    /// `th_dn` (the multiple-iterative-deepening step of df-pn).
+    #[allow(clippy::too_many_arguments)]
+    fn mid<G: Game>(
+        &mut self,
+        game: &G,
+        key: u128,
+        attacker: usize,
+        th_pn: u32,
+        th_dn: u32,
+        depth: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) {
+        if game.outcome().is_some() {
+            return;
+        }
+        self.nodes += 1;
+        if self.nodes > self.max_nodes || depth > MAX_DEPTH || (self.nodes % 1024 == 0 && stop()) {
+            self.aborted = true;
+            return;
+        }
+        let or_node = game.to_move() == attacker;
+        let children: Vec<(G, u128)> = game
+            .legal_step_list()
+            .into_iter()
+            .map(|step| {
+                let mut child = game.clone();
+                child.play(step);
+                let k = if child.outcome().is_some() {
+                    0
+                } else {
+                    child.position_key()
+                };
+                (child, k)
+            })
+            .collect();
+        self.path.insert(key);
+        loop {
+            // This node's numbers from its children's, and the child to expand next.
+            let (mut pn, mut dn) = if or_node { (INF, 0) } else { (0, INF) };
+            let mut best = 0;
+            let mut best_value = INF + 1;
+            let mut second = INF;
+            let mut best_other = 0;
+            let mut repeated = false;
+            for (i, (child, k)) in children.iter().enumerate() {
+                repeated |= *k != 0 && self.path.contains(k);
+                let (cp, cd) = self.numbers(child, *k, attacker);
+                let (value, other) = if or_node { (cp, cd) } else { (cd, cp) };
+                if or_node {
+                    pn = pn.min(cp);
+                    dn = (dn + cd).min(INF);
+                } else {
+                    pn = (pn + cp).min(INF);
+                    dn = dn.min(cd);
+                }
+                if value < best_value {
+                    second = best_value;
+                    best_value = value;
+                    best = i;
+                    best_other = other;
+                } else if value < second {
+                    second = value;
+                }
+            }
+            self.repetitions |= repeated;
+            if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 {
+                self.path.remove(&key);
+                self.tables[attacker].insert(key, (pn, dn));
+                return;
+            }
+            let second = second.min(INF);
+            let (child_pn, child_dn) = if or_node {
+                (
+                    th_pn.min(second.saturating_add(1)),
+                    (th_dn - dn).saturating_add(best_other).min(INF),
+                )
+            } else {
+                (
+                    (th_pn - pn).saturating_add(best_other).min(INF),
+                    th_dn.min(second.saturating_add(1)),
+                )
+            };
+            let (child, k) = &children[best];
+            self.mid(child, *k, attacker, child_pn, child_dn, depth + 1, stop);
+            if self.aborted {
+                self.path.remove(&key);
+                return;
+            }
+        }
+    }
 }

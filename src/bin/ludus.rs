@@ -2,6 +2,7 @@
 //! Run `ludus help` for the commands.
 
 use ludus::ai::analyse::Budget;
+use ludus::ai::solve::Method;
 use ludus::ai::{choose_step, PlayerSpec};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
@@ -18,7 +19,7 @@ usage:
   ludus show GAME [OPTIONS] [--moves \"s1 s2 ...\"]     (or: ludus show --record TEXT)
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
   ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
-  ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N]
+  ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N] [--method alphabeta|pns]
   ludus analyse GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--iterations N] [--seed S]
   ludus review --record TEXT [--iterations N] [--threshold X] [--seed S]
   ludus bench [GAME ...] [--seconds S]   (or: [--mcts N [--runs R] [--seed S]])
@@ -223,7 +224,16 @@ fn show(args: &Args) -> Result<(), Error> {
 
 /// Proves the result with best play from a position, and which steps keep it.
 fn solve(args: &Args) -> Result<(), Error> {
-    args.only(&["moves", "record", "seconds", "nodes"])?;
+    args.only(&["moves", "record", "seconds", "nodes", "method"])?;
+    let method = match args.flag("method").unwrap_or("alphabeta") {
+        "alphabeta" => Method::AlphaBeta,
+        "pns" => Method::ProofNumber,
+        other => {
+            return Err(Error::new(format!(
+                "--method must be alphabeta or pns (got {other:?})"
+            )))
+        }
+    };
     let seconds: f64 = args.number("seconds", Some(60.0))?;
     let max_nodes: u64 = args.number("nodes", Some(u64::MAX))?;
     if seconds.is_nan() || seconds <= 0.0 {
@@ -234,7 +244,7 @@ fn solve(args: &Args) -> Result<(), Error> {
     let view = game.view();
     let clock = Instant::now();
     let mut stop = || clock.elapsed().as_secs_f64() >= seconds;
-    let solution = ludus::ai::solve::solve_any(game, max_nodes, &mut stop)?;
+    let solution = ludus::ai::solve::solve_any_with(game, method, max_nodes, &mut stop)?;
     let elapsed = clock.elapsed().as_secs_f64();
     let name = |o: Outcome| match o {
         Outcome::Winner(seat) => format!("{} wins", view.players[seat].name),
