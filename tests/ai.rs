@@ -52,7 +52,7 @@ fn pinned_choices() {
     assert_eq!(got, PINNED);
 }
 
-const PINNED: [&str; 5] = ["f3", "c6", "g3x", "16@c6", "i4"];
+const PINNED: [&str; 5] = ["f3", "e6", "g3x", "16@c6", "i4"];
 
 #[test]
 fn the_result_reports_its_iterations() {
@@ -245,4 +245,60 @@ fn search_tree_stays_within_its_memory_bound() {
     assert_eq!(capped.iterations, 3000);
     assert!(capped.tree_bytes <= cap + 4096, "{}", capped.tree_bytes);
     assert!(start.legal_step_list().contains(&capped.best.unwrap()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The level ladder
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn every_level_is_a_player_and_its_id_names_it() {
+    use ludus::ai::levels::LEVELS;
+    assert!(LEVELS.len() >= 4);
+    for (i, level) in LEVELS.iter().enumerate() {
+        let spec = PlayerSpec::parse(level.player).unwrap_or_else(|e| panic!("{}: {e}", level.id));
+        assert_eq!(PlayerSpec::parse(level.id).unwrap(), spec, "{}", level.id);
+        assert!(!level.label.is_empty() && !level.blurb.is_empty());
+        assert!(LEVELS[..i].iter().all(|l| l.id != level.id), "{}", level.id);
+    }
+    // The old names still work.
+    for name in ["quick", "normal", "strong"] {
+        assert!(PlayerSpec::parse(name).is_ok());
+    }
+    let e = PlayerSpec::parse("grandmaster").unwrap_err().to_string();
+    assert!(e.contains("beginner"), "{e}");
+    assert!(PlayerSpec::parse("mcts:100/temp=0").is_err());
+    assert!(PlayerSpec::parse("mcts:100/temp=abc").is_err());
+    assert_eq!(
+        PlayerSpec::parse("mcts:100/temp=0.5").unwrap().name(),
+        "mcts:100/temp=0.5"
+    );
+}
+
+#[test]
+fn a_temperature_varies_the_step_but_keeps_it_legal_and_reproducible() {
+    for kind in ["unravel", "scattercut", "unlur"] {
+        let game = start(kind);
+        let legal = game.legal_step_texts();
+        let mut distinct = std::collections::HashSet::new();
+        for seed in 0..12 {
+            let step = choose(&game, "beginner", seed);
+            assert!(legal.contains(&step), "{kind}: {step}");
+            assert_eq!(choose(&game, "beginner", seed), step, "{kind}");
+            distinct.insert(step);
+        }
+        assert!(distinct.len() > 1, "{kind}: always {distinct:?}");
+    }
+}
+
+#[test]
+fn a_temperature_never_misses_an_immediate_win() {
+    let o = unravel::Options::with_size(5);
+    let red = unravel::Position::from_diagram(&o, 0, STRAIGHT).unwrap();
+    for seed in 1..8 {
+        assert_eq!(
+            choose(&AnyGame::Unravel(red.clone()), "beginner", seed),
+            "c3"
+        );
+    }
 }

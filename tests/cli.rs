@@ -132,3 +132,46 @@ fn bench_prints_figures_for_each_game() {
     let (ok, _, err) = ludus(&["bench", "unlur", "--seconds", "-1"]);
     assert!(!ok && err.contains("--seconds"), "{err}");
 }
+
+#[test]
+fn solve_analyse_and_review() {
+    let (ok, out, _) = ludus(&["solve", "scattercut", "--size", "3"]);
+    assert!(ok);
+    assert!(out.starts_with("Red wins with best play"), "{out}");
+    assert!(
+        out.contains("winning steps (5 of 9): b1 a2 b2 c2 b3"),
+        "{out}"
+    );
+    assert!(out.contains("a1 (Blue wins)"), "{out}");
+    let (ok, out, _) = ludus(&["solve", "unravel", "--size", "5", "--nodes", "100"]);
+    assert!(ok);
+    assert!(out.starts_with("not proven"), "{out}");
+    let (ok, _, err) = ludus(&["solve", "unity", "--players", "3"]);
+    assert!(!ok);
+    assert!(err.contains("two-player"), "{err}");
+    let (ok, _, err) = ludus(&["solve", "unravel", "--seconds", "0"]);
+    assert!(!ok);
+    assert!(err.contains("--seconds"), "{err}");
+
+    let (ok, out, _) = ludus(&["analyse", "unravel", "--size", "3", "--iterations", "200"]);
+    assert!(ok);
+    assert!(out.contains("exact: Red wins with best play"), "{out}");
+    assert!(out.contains("best step: "), "{out}");
+    let (ok, _, err) = ludus(&["analyse", "unravel", "--iterations", "0"]);
+    assert!(!ok);
+    assert!(err.contains("budget"), "{err}");
+
+    let (ok, out, _) = ludus(&[
+        "review",
+        "--record",
+        "unravel;size=3;moves=b2,a1,c2",
+        "--iterations",
+        "200",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert!(out.lines().nth(1).unwrap().contains("a1"), "{out}");
+    let (ok, _, err) = ludus(&["review", "--record", "unravel;moves=z9"]);
+    assert!(!ok);
+    assert!(err.contains("z9"), "{err}");
+}

@@ -148,3 +148,31 @@ fn bench_measures_a_game_and_rejects_bad_input() {
     assert!(message(wasm::bench("unlur", -1.0, 1).unwrap_err()).contains("seconds"));
     assert!(message(wasm::bench("unlur", 0.1, 0).unwrap_err()).contains("runs"));
 }
+
+#[wasm_bindgen_test]
+fn analysis_and_review_cross_the_boundary() {
+    let s = WasmSession::from_record("unravel;size=3;moves=b2").unwrap();
+    let a = s.analyse(300.0, 1.0).unwrap();
+    let chances: Array = get(&a, "chances").dyn_into().unwrap();
+    assert_eq!(chances.length(), 2);
+    assert_eq!(get(&a, "toMove").as_f64(), Some(1.0));
+    let exact = get(&a, "exact");
+    assert_eq!(
+        get(&exact, "text").as_string().unwrap(),
+        "Red wins with best play"
+    );
+    assert!(get(&a, "best").as_string().is_some());
+    let three = wasm::analyse_position("unity;players=3", 200.0, 1.0).unwrap();
+    let chances: Array = get(&three, "chances").dyn_into().unwrap();
+    assert_eq!(chances.length(), 3);
+    let review = wasm::review_game("unravel;size=3;moves=b2,a1,c2", 200.0, 0.15, 1.0).unwrap();
+    let steps: Array = review.dyn_into().unwrap();
+    assert_eq!(steps.length(), 3);
+    assert_eq!(get(&steps.get(1), "step").as_string().unwrap(), "a1");
+    for bad in [0.0, 2.5, -3.0, f64::NAN] {
+        let e = s.analyse(bad, 1.0).unwrap_err();
+        assert!(message(e).contains("budget"), "{bad}");
+    }
+    let e = s.review(100.0, 2.0, 1.0).unwrap_err();
+    assert!(message(e).contains("threshold"));
+}

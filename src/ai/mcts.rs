@@ -95,6 +95,27 @@ pub struct SearchResult<S> {
     /// The tree's memory at the end, in bytes: the node array as allocated, and each node's
     /// lists of children and of untried steps as allocated.
     pub tree_bytes: usize,
+    /// Every root step the search tried, in the order they were expanded.
+    pub children: Vec<ChildStats<S>>,
+    /// Each seat's estimated chance of winning after the best step (sums to about 1).
+    pub seat_values: Vec<f64>,
+    /// The expected continuation: the best step, then the most visited step below each
+    /// node, while nodes have been visited at least twice (at most [`LINE_STEPS`] steps).
+    pub line: Vec<S>,
+}
+
+/// The longest [`SearchResult::line`].
+pub const LINE_STEPS: usize = 8;
+
+/// What the search learned about one root step.
+#[derive(Clone, Debug)]
+pub struct ChildStats<S> {
+    pub step: S,
+    pub visits: u32,
+    /// The mover's mean reward after this step (1 or 0 once proven).
+    pub value: f64,
+    /// The seat that wins by force after this step, when the solver proved it.
+    pub proven: Option<Seat>,
 }
 
 /// Searches from `root` and returns the most visited step (a winning step when the solver
@@ -129,8 +150,14 @@ pub fn search<G: Game>(
             iterations: 0,
             value: 0.0,
             tree_bytes: 0,
+            children: Vec::new(),
+            seat_values: Vec::new(),
+            line: Vec::new(),
         };
     }
+    // Per root child (by node index): the rewards of every seat, summed over the
+    // iterations through it, for the per-seat chances of three-player games.
+    let mut seat_sums: std::collections::HashMap<u32, Vec<f64>> = Default::default();
     let mut buf = Vec::new();
     let mut rewards = vec![0.0; players];
     let keys = if config.rave { root.rave_keys() } else { 0 };
@@ -301,6 +328,12 @@ pub fn search<G: Game>(
             let n = &mut nodes[at as usize];
             n.visits += 1;
             n.reward += rewards[n.mover];
+            if n.parent == 0 {
+                let sums = seat_sums.entry(at).or_insert_with(|| vec![0.0; players]);
+                for (sum, r) in sums.iter_mut().zip(&rewards) {
+                    *sum += r;
+                }
+            }
             at = n.parent;
         }
     }
@@ -326,17 +359,61 @@ pub fn search<G: Game>(
                 .copied()
                 .filter(|&i| all_lost || !lost(i))
                 .max_by_key(|&i| nodes[i as usize].visits)
+        });
+    let best_index = best;
+    let best = best.map(|i| &nodes[i as usize]);
+    let node_value = |n: &Node<G::Step>| match n.proven {
+        Some(w) if w == n.mover => 1.0,
+        Some(_) => 0.0,
+        None => n.reward / n.visits.max(1) as f64,
+    };
+    let children = root_node
+        .children
+        .iter()
+        .map(|&i| {
+            let n = &nodes[i as usize];
+            ChildStats {
+                step: n.step.expect("non-root nodes have a step"),
+                visits: n.visits,
+                value: node_value(n),
+                proven: n.proven,
+            }
         })
-        .map(|i| &nodes[i as usize]);
+        .collect();
+    let seat_values = match best {
+        None => Vec::new(),
+        Some(n) => match n.proven {
+            Some(w) => (0..players)
+                .map(|s| if s == w { 1.0 } else { 0.0 })
+                .collect(),
+            None => match best_index.and_then(|i| seat_sums.get(&i)) {
+                Some(sums) if n.visits > 0 => sums.iter().map(|s| s / n.visits as f64).collect(),
+                _ => vec![1.0 / players as f64; players],
+            },
+        },
+    };
+    let mut line = Vec::new();
+    let mut at = best;
+    while let Some(n) = at {
+        line.push(n.step.expect("non-root nodes have a step"));
+        if line.len() >= LINE_STEPS {
+            break;
+        }
+        at = n
+            .children
+            .iter()
+            .map(|&i| &nodes[i as usize])
+            .filter(|c| c.visits >= 2 || c.proven == Some(c.mover))
+            .max_by_key(|c| (c.proven == Some(c.mover), c.visits));
+    }
     SearchResult {
         best: best.and_then(|n| n.step),
         iterations: done,
         tree_bytes: tree_bytes(&nodes, list_bytes),
-        value: best.map_or(0.0, |n| match n.proven {
-            Some(w) if w == n.mover => 1.0,
-            Some(_) => 0.0,
-            None => n.reward / n.visits.max(1) as f64,
-        }),
+        value: best.map_or(0.0, node_value),
+        children,
+        seat_values,
+        line,
     }
 }
 

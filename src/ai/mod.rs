@@ -1,7 +1,10 @@
 //! The computer opponent: a Monte Carlo tree search over any game, and the players a match
 //! or the page can ask for a step.
 
+pub mod analyse;
+pub mod levels;
 pub mod mcts;
+pub mod solve;
 
 use crate::game::{fail, shorten, Error, Game};
 use crate::games::AnyGame;
@@ -17,6 +20,7 @@ const NO_TUNING: Tuning = Tuning {
     exploration: None,
     no_rave: false,
     rave_k: None,
+    temperature: None,
 };
 
 /// Who chooses the steps for a seat.
@@ -50,6 +54,9 @@ pub struct Tuning {
     pub no_rave: bool,
     /// `k=X`: the RAVE equivalence constant.
     pub rave_k: Option<f64>,
+    /// `temp=X`: instead of the most visited step, play a root step drawn with weight
+    /// visits^(1/X), so a weaker level still plays steps its search found good.
+    pub temperature: Option<f64>,
 }
 
 impl Tuning {
@@ -64,7 +71,7 @@ impl Tuning {
                 _ => {
                     let bad = || {
                         Error::new(format!(
-                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X or k=X",
+                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, k=X or temp=X",
                             shorten(part)
                         ))
                     };
@@ -73,6 +80,15 @@ impl Tuning {
                         "cap" => {
                             t.playout_cap =
                                 Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
+                        }
+                        "temp" => {
+                            t.temperature = Some(
+                                value
+                                    .parse()
+                                    .ok()
+                                    .filter(|x: &f64| x.is_finite() && *x > 0.0 && *x <= 100.0)
+                                    .ok_or_else(bad)?,
+                            )
                         }
                         "k" => {
                             t.rave_k = Some(
@@ -122,6 +138,9 @@ impl Tuning {
         }
         if let Some(k) = self.rave_k {
             s.push_str(&format!("/k={k}"));
+        }
+        if let Some(t) = self.temperature {
+            s.push_str(&format!("/temp={t}"));
         }
         s
     }
@@ -194,10 +213,14 @@ impl PlayerSpec {
             "strong" => return Ok(PlayerSpec::STRONG),
             _ => {}
         }
+        if let Some(level) = levels::LEVELS.iter().find(|l| l.id == text) {
+            return PlayerSpec::parse(level.player);
+        }
         let bad = || {
             Error::new(format!(
-                "{:?} is not a player: use random, quick, normal, strong, mcts:ITERATIONS or mcts:SECONDSs",
-                shorten(text)
+                "{:?} is not a player: use random, quick, normal, strong, a level ({}), mcts:ITERATIONS or mcts:SECONDSs",
+                shorten(text),
+                levels::LEVELS.iter().map(|l| l.id).collect::<Vec<_>>().join(", ")
             ))
         };
         let arg = text.strip_prefix("mcts:").ok_or_else(bad)?.trim();
@@ -272,9 +295,50 @@ pub fn choose_step(
                 let deadline = seconds.map(|s| now() + s);
                 let mut stop = || deadline.is_some_and(|d| now() >= d);
                 let result = search(g, &config, rng, &mut stop);
-                let step = result.best?;
+                let step = match tuning.temperature {
+                    Some(t) => sample_step(&result, t, rng),
+                    None => result.best,
+                }?;
                 Some(Choice { step: g.step_text(step), iterations: result.iterations, value: result.value })
             }
         }
     })
+}
+
+/// A root step drawn with weight visits^(1/temperature), for the weaker levels: a proven
+/// win is always taken and a proven loss avoided while another step remains, so the noise
+/// only chooses among steps the search thinks playable.
+fn sample_step<S: Copy>(result: &SearchResult<S>, temperature: f64, rng: &mut Rng) -> Option<S> {
+    let children = &result.children;
+    if let Some(win) = children
+        .iter()
+        .find(|c| c.proven.is_some_and(|_| c.value == 1.0))
+    {
+        return Some(win.step);
+    }
+    let playable: Vec<_> = children
+        .iter()
+        .filter(|c| c.value > 0.0 || c.proven.is_none())
+        .collect();
+    let pool = if playable.is_empty() {
+        children.iter().collect()
+    } else {
+        playable
+    };
+    let weights: Vec<f64> = pool
+        .iter()
+        .map(|c| (c.visits as f64).powf(1.0 / temperature))
+        .collect();
+    let total: f64 = weights.iter().sum();
+    if !(total > 0.0 && total.is_finite()) {
+        return result.best;
+    }
+    let mut pick = rng.unit() * total;
+    for (c, w) in pool.iter().zip(&weights) {
+        if pick < *w {
+            return Some(c.step);
+        }
+        pick -= w;
+    }
+    result.best
 }

@@ -1,6 +1,8 @@
 //! `ludus`: the rules engines and the computer opponent on the command line.
 //! Run `ludus help` for the commands.
 
+use ludus::ai::analyse::Budget;
+use ludus::ai::solve::Method;
 use ludus::ai::{choose_step, PlayerSpec};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
@@ -17,6 +19,9 @@ usage:
   ludus show GAME [OPTIONS] [--moves \"s1 s2 ...\"]     (or: ludus show --record TEXT)
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
   ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
+  ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N] [--method alphabeta|pns]
+  ludus analyse GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--iterations N] [--seed S]
+  ludus review --record TEXT [--iterations N] [--threshold X] [--seed S]
   ludus bench [GAME ...] [--seconds S] [--runs R]   (or: [--mcts N [--runs R] [--seed S]])
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
@@ -138,6 +143,9 @@ fn run(args: &[String]) -> Result<(), Error> {
         "match" => play_match(&rest),
         "bench" => bench(&rest),
         "soak" => soak(&rest),
+        "solve" => solve(&rest),
+        "analyse" | "analyze" => analyse(&rest),
+        "review" => review(&rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -216,6 +224,149 @@ fn show(args: &Args) -> Result<(), Error> {
     let legal = game.legal_step_texts();
     println!("Legal steps ({}): {}", legal.len(), legal.join(" "));
     println!("Record: {}", session.record_text());
+    Ok(())
+}
+
+/// Proves the result with best play from a position, and which steps keep it.
+fn solve(args: &Args) -> Result<(), Error> {
+    args.only(&["moves", "record", "seconds", "nodes", "method"])?;
+    let method = match args.flag("method").unwrap_or("alphabeta") {
+        "alphabeta" => Method::AlphaBeta,
+        "pns" => Method::ProofNumber,
+        other => {
+            return Err(Error::new(format!(
+                "--method must be alphabeta or pns (got {other:?})"
+            )))
+        }
+    };
+    let seconds: f64 = args.number("seconds", Some(60.0))?;
+    let max_nodes: u64 = args.number("nodes", Some(u64::MAX))?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(Error::new("--seconds must be more than 0"));
+    }
+    let session = session_from(args, false)?;
+    let game = session.current();
+    let view = game.view();
+    let clock = Instant::now();
+    let mut stop = || clock.elapsed().as_secs_f64() >= seconds;
+    let solution = ludus::ai::solve::solve_any_with(game, method, max_nodes, &mut stop)?;
+    let elapsed = clock.elapsed().as_secs_f64();
+    let name = |o: Outcome| match o {
+        Outcome::Winner(seat) => format!("{} wins", view.players[seat].name),
+        Outcome::Draw => "draw".to_string(),
+    };
+    let Some(result) = solution.result else {
+        println!(
+            "not proven: gave up after {elapsed:.2} s and {} positions",
+            solution.nodes
+        );
+        return Ok(());
+    };
+    println!("{} with best play", name(result));
+    println!(
+        "proved in {elapsed:.2} s, {} positions searched{}",
+        solution.nodes,
+        if solution.repetitions {
+            " (some lines repeat a position: a draw may mean no side can force a win)"
+        } else {
+            ""
+        }
+    );
+    let keeping = solution.keeping_steps();
+    let mover = view.to_move.unwrap_or(0);
+    if !solution.steps.is_empty() {
+        let label = match result {
+            Outcome::Winner(w) if w == mover => "winning steps",
+            Outcome::Winner(_) => "every step loses; steps that lose",
+            Outcome::Draw => "steps that keep the draw",
+        };
+        println!(
+            "{label} ({} of {}): {}",
+            keeping.len(),
+            solution.steps.len(),
+            keeping.join(" ")
+        );
+        let others: Vec<String> = solution
+            .steps
+            .iter()
+            .filter(|(_, r)| *r != Some(result))
+            .map(|(s, r)| match r {
+                Some(o) => format!("{s} ({})", name(*o)),
+                None => format!("{s} (not settled)"),
+            })
+            .collect();
+        if !others.is_empty() {
+            println!("other steps: {}", others.join(", "));
+        }
+    }
+    Ok(())
+}
+
+/// Prints how the position stands: the chances, the best step and line, the exact result
+/// when the solver proves it within the budget.
+fn analyse(args: &Args) -> Result<(), Error> {
+    args.only(&["moves", "record", "iterations"])?;
+    let budget = Budget::for_iterations(args.number("iterations", Some(20_000))?)?;
+    // `--seed` is the game's own option for Unity; the search's seed is fixed here.
+    let session = session_from(args, false)?;
+    let a = ludus::ai::analyse::analyse(session.current(), budget, 1);
+    let names: Vec<String> = session
+        .current()
+        .view()
+        .players
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    let chances: Vec<String> = a
+        .chances
+        .iter()
+        .zip(&names)
+        .map(|(c, n)| format!("{n} {:.1}%", 100.0 * c))
+        .collect();
+    println!("chances: {}", chances.join(", "));
+    if let Some(exact) = &a.exact {
+        println!("exact: {}", exact.text);
+        if !exact.keeping.is_empty() {
+            println!("steps that keep it: {}", exact.keeping.join(" "));
+        }
+    }
+    if let Some(best) = &a.best {
+        println!("best step: {best}");
+        println!("line: {}", a.line.join(" "));
+        let top: Vec<String> = a
+            .top
+            .iter()
+            .map(|t| format!("{} ({} visits, {:.1}%)", t.step, t.visits, 100.0 * t.chance))
+            .collect();
+        println!("most searched: {}", top.join(", "));
+        println!("iterations: {}", a.iterations);
+    }
+    Ok(())
+}
+
+/// Prints each step of a recorded game with the mover's chance before and after, and a
+/// better step where it fell by more than the threshold.
+fn review(args: &Args) -> Result<(), Error> {
+    args.only(&["record", "iterations", "threshold"])?;
+    let budget = Budget::for_iterations(args.number("iterations", Some(5_000))?)?;
+    let threshold: f64 = args.number("threshold", Some(0.15))?;
+    let record = args
+        .flag("record")
+        .ok_or_else(|| Error::new("--record is required"))?;
+    let session = Session::from_record(record)?;
+    for r in ludus::ai::analyse::review(&session, budget, threshold, 1)? {
+        println!(
+            "{:>3}. seat {} {:<10} {:5.1}% -> {:5.1}%{}",
+            r.index + 1,
+            r.mover,
+            r.step,
+            100.0 * r.before,
+            100.0 * r.after,
+            r.better
+                .map(|b| format!("   better: {b}"))
+                .unwrap_or_default()
+        );
+    }
     Ok(())
 }
 

@@ -406,6 +406,16 @@ impl Position {
 impl Game for Position {
     type Step = Step;
 
+    /// The state itself, hashed directly: faster than the default (the `Debug` text),
+    /// which the solver spent most of its time writing.
+    fn position_key(&self) -> u128 {
+        let mut h = crate::game::KeyHasher::new();
+        h.write_bytes(&[self.count]);
+        h.write_outcome(self.outcome);
+        h.write_bytes(&self.cells);
+        h.finish()
+    }
+
     fn players(&self) -> usize {
         2
     }

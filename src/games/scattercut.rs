@@ -465,6 +465,17 @@ impl Position {
 impl Game for Position {
     type Step = Step;
 
+    /// The state itself, hashed directly: faster than the default (the `Debug` text),
+    /// which the solver spent most of its time writing.
+    fn position_key(&self) -> u128 {
+        let size = self.size();
+        let mut h = crate::game::KeyHasher::new();
+        h.write_bytes(&[size as u8, self.mover, self.pending, self.can]);
+        h.write_outcome(self.outcome);
+        h.write_bytes(&self.cells[..size * size]);
+        h.finish()
+    }
+
     fn players(&self) -> usize {
         2
     }
@@ -511,6 +522,15 @@ impl Game for Position {
             return None;
         }
         empty.nth(rng.below(count)).map(|c| Step(c as u16))
+    }
+
+    fn rave_keys(&self) -> usize {
+        CELLS
+    }
+
+    /// Placements and re-placements alike, by cell (either leaves a stone of the mover there).
+    fn rave_key(&self, step: Step) -> Option<usize> {
+        Some(step.cell())
     }
 
     fn play(&mut self, step: Step) {

@@ -1043,6 +1043,30 @@ impl Position {
 impl Game for Position {
     type Step = Step;
 
+    /// The state itself, hashed directly: faster than the default (the `Debug` text),
+    /// which the solver spent most of its time writing.
+    fn position_key(&self) -> u128 {
+        let mut h = crate::game::KeyHasher::new();
+        h.write_bytes(&[
+            self.players,
+            self.to_move,
+            self.second_wall as u8,
+            self.passes_in_row,
+        ]);
+        h.write_bytes(&self.seat_color);
+        h.write_bytes(&(self.t.cells as u64).to_le_bytes());
+        h.write_outcome(self.outcome);
+        for bits in self.occ {
+            h.write_bytes(&bits.to_le_bytes());
+        }
+        h.write_bytes(&self.asterisks.to_le_bytes());
+        for word in self.walls.0 {
+            h.write_bytes(&word.to_le_bytes());
+        }
+        h.write_bytes(&self.walls_left.to_le_bytes());
+        h.finish()
+    }
+
     fn players(&self) -> usize {
         self.players as usize
     }

@@ -585,6 +585,17 @@ impl Position {
 impl Game for Position {
     type Step = Step;
 
+    /// The state itself, hashed directly: faster than the default (the `Debug` text, grid
+    /// included). The union–find and the last stone are left out: they follow from the
+    /// stones or only label a finished game.
+    fn position_key(&self) -> u128 {
+        let mut h = crate::game::KeyHasher::new();
+        h.write_bytes(&[self.size as u8, self.black_seat, self.to_move]);
+        h.write_outcome(self.outcome);
+        h.write_bytes(&self.cells);
+        h.finish()
+    }
+
     fn players(&self) -> usize {
         2
     }

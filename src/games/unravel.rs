@@ -535,6 +535,19 @@ impl Position {
 impl Game for Position {
     type Step = Step;
 
+    /// The state itself, hashed directly: faster than the default (the `Debug` text),
+    /// which the solver spent most of its time writing.
+    fn position_key(&self) -> u128 {
+        let cells = self.n * self.n;
+        let mut h = crate::game::KeyHasher::new();
+        h.write_bytes(&[self.n as u8, self.mover, self.swapping as u8]);
+        h.write_bytes(&self.swaps.to_le_bytes());
+        h.write_outcome(self.outcome);
+        h.write_bytes(&self.cells[..cells]);
+        h.write_bytes(&self.cross[..cells]);
+        h.finish()
+    }
+
     fn players(&self) -> usize {
         2
     }

@@ -1,0 +1,249 @@
+//! Analysis for learning: how a position stands (each seat's chances, the best step and
+//! the line the search expects, the exact result when the solver proves it quickly), and a
+//! review of a whole game (where each step lost ground, and what was better).
+//!
+//! Both are bounded by iteration and position counts only, never a clock, so the same
+//! seed gives the same answer on every machine, the page's wasm included.
+
+use super::mcts::{search, SearchConfig};
+use super::solve::solve_any;
+use crate::game::{Error, Game, Outcome, Seat};
+use crate::games::AnyGame;
+use crate::rng::Rng;
+use crate::session::Session;
+use crate::with_game;
+use serde::Serialize;
+
+/// How much work an analysis may do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Search iterations.
+    pub iterations: u32,
+    /// Positions the exact solver may search (0: do not try it). Two-player games only.
+    pub solver_nodes: u64,
+}
+
+impl Budget {
+    /// What the page asks for by default: about a quarter of a second in the browser for
+    /// the slower games.
+    pub const PAGE: Budget = Budget {
+        iterations: 2000,
+        solver_nodes: 20_000,
+    };
+
+    /// The budget for `iterations` search iterations, with a solver budget that grows
+    /// with it (ten positions an iteration, as a solved position costs about as much).
+    pub fn for_iterations(iterations: u32) -> Result<Budget, Error> {
+        if iterations == 0 || iterations > 10_000_000 {
+            return Err(Error::new(format!(
+                "the analysis budget must be from 1 to 10000000 iterations (got {iterations})"
+            )));
+        }
+        Ok(Budget {
+            iterations,
+            solver_nodes: iterations as u64 * 10,
+        })
+    }
+}
+
+/// A root step the search considered.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StepStat {
+    pub step: String,
+    pub visits: u32,
+    /// The mover's estimated chance of winning after this step.
+    pub chance: f64,
+}
+
+/// The result the solver proved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Exact {
+    pub outcome: Outcome,
+    /// "Red wins with best play", "Draw with best play".
+    pub text: String,
+    /// The steps that keep the result (for the side that wins: the winning steps).
+    pub keeping: Vec<String>,
+}
+
+/// How a position stands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Analysis {
+    /// Each seat's chance of winning (2 or 3 numbers, summing to about 1): exact when
+    /// `exact` is set, else the search's estimate.
+    pub chances: Vec<f64>,
+    /// The seat to move; None once the game is over.
+    pub to_move: Option<Seat>,
+    /// The step the analysis recommends (a step that keeps a proven win or draw).
+    pub best: Option<String>,
+    /// The expected continuation, best step first (at most 8 steps).
+    pub line: Vec<String>,
+    /// The most visited root steps, most visited first (at most 5).
+    pub top: Vec<StepStat>,
+    pub iterations: u32,
+    /// Set when the solver proved the result within its budget.
+    pub exact: Option<Exact>,
+}
+
+fn outcome_chances(outcome: Outcome, players: usize) -> Vec<f64> {
+    match outcome {
+        Outcome::Winner(w) => (0..players).map(|s| f64::from(s == w)).collect(),
+        Outcome::Draw => vec![1.0 / players as f64; players],
+    }
+}
+
+/// Analyses `game` within `budget`; `seed` makes the search reproducible.
+pub fn analyse(game: &AnyGame, budget: Budget, seed: u64) -> Analysis {
+    let players = game.players();
+    let names: Vec<String> = game.view().players.into_iter().map(|p| p.name).collect();
+    if let Some(outcome) = game.outcome() {
+        return Analysis {
+            chances: outcome_chances(outcome, players),
+            to_move: None,
+            best: None,
+            line: Vec::new(),
+            top: Vec::new(),
+            iterations: 0,
+            exact: Some(Exact {
+                outcome,
+                text: result_text(outcome, &names, false),
+                keeping: Vec::new(),
+            }),
+        };
+    }
+    let mut rng = Rng::new(seed);
+    let config = SearchConfig {
+        iterations: budget.iterations.max(1),
+        ..SearchConfig::default()
+    };
+    let (mut analysis, mover) = with_game!(game, g => {
+        let result = search(g, &config, &mut rng, &mut || false);
+        let mut top: Vec<StepStat> = result
+            .children
+            .iter()
+            .map(|c| StepStat { step: g.step_text(c.step), visits: c.visits, chance: c.value })
+            .collect();
+        top.sort_by_key(|t| std::cmp::Reverse(t.visits));
+        top.truncate(5);
+        (
+            Analysis {
+                chances: result.seat_values.clone(),
+                to_move: Some(g.to_move()),
+                best: result.best.map(|s| g.step_text(s)),
+                line: line_texts(g, &result.line),
+                top,
+                iterations: result.iterations,
+                exact: None,
+            },
+            g.to_move(),
+        )
+    });
+    if players == 2 && budget.solver_nodes > 0 {
+        if let Ok(solution) = solve_any(game, budget.solver_nodes, &mut || false) {
+            // A draw that rests on a repeated position is not a proof of a draw.
+            let trusted = match solution.result {
+                Some(Outcome::Draw) => !solution.repetitions,
+                Some(_) => true,
+                None => false,
+            };
+            if let (true, Some(outcome)) = (trusted, solution.result) {
+                let keeping = solution.keeping_steps();
+                analysis.chances = outcome_chances(outcome, players);
+                if !analysis.best.as_ref().is_some_and(|b| keeping.contains(b)) {
+                    analysis.best = keeping.first().cloned();
+                    analysis.line = analysis.best.iter().cloned().collect();
+                }
+                let loses = matches!(outcome, Outcome::Winner(w) if w != mover);
+                analysis.exact = Some(Exact {
+                    outcome,
+                    text: result_text(outcome, &names, true),
+                    keeping: if loses { Vec::new() } else { keeping },
+                });
+            }
+        }
+    }
+    analysis
+}
+
+/// The texts of steps played one after another from `game` (each step's text is read in
+/// the position it is played from).
+fn line_texts<G: Game>(game: &G, steps: &[G::Step]) -> Vec<String> {
+    let mut position = game.clone();
+    steps
+        .iter()
+        .map(|&s| {
+            let text = position.step_text(s);
+            position.play(s);
+            text
+        })
+        .collect()
+}
+
+fn result_text(outcome: Outcome, names: &[String], best_play: bool) -> String {
+    let tail = if best_play { " with best play" } else { "" };
+    match outcome {
+        Outcome::Winner(w) => format!("{} wins{tail}", names[w]),
+        Outcome::Draw => format!("Draw{tail}"),
+    }
+}
+
+/// One step of a reviewed game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReviewStep {
+    /// Steps before this one.
+    pub index: usize,
+    pub step: String,
+    pub mover: Seat,
+    /// The mover's chance of winning before the step (with the best step) and after it.
+    pub before: f64,
+    pub after: f64,
+    /// When the chance fell by more than the threshold: the step the analysis preferred.
+    pub better: Option<String>,
+}
+
+/// Reviews every step of `session`'s game (the whole record, wherever its cursor is):
+/// the mover's chance before and after each step, and a better step where the chance fell
+/// by more than `threshold` (0.15 is a clear mistake). Each position is analysed once with
+/// `budget`, the search seeded with `seed` plus the step number.
+pub fn review(
+    session: &Session,
+    budget: Budget,
+    threshold: f64,
+    seed: u64,
+) -> Result<Vec<ReviewStep>, Error> {
+    if !(0.0..=1.0).contains(&threshold) {
+        return Err(Error::new(format!(
+            "the review threshold must be from 0 to 1 (got {threshold})"
+        )));
+    }
+    let mut s = session.clone();
+    let steps = s.step_texts();
+    let movers = s.movers().to_vec();
+    let mut analyses = Vec::with_capacity(steps.len() + 1);
+    for i in 0..=steps.len() {
+        // go_to is false when the cursor is already there, which is fine.
+        s.go_to(i);
+        analyses.push(analyse(s.current(), budget, seed.wrapping_add(i as u64)));
+    }
+    Ok(steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let mover = movers[i];
+            let before = analyses[i].chances.get(mover).copied().unwrap_or(0.0);
+            let after = analyses[i + 1].chances.get(mover).copied().unwrap_or(0.0);
+            let better = analyses[i]
+                .best
+                .clone()
+                .filter(|b| before - after > threshold && b != step);
+            ReviewStep {
+                index: i,
+                step: step.clone(),
+                mover,
+                before,
+                after,
+                better,
+            }
+        })
+        .collect())
+}

@@ -1,0 +1,53 @@
+//! The computer's levels, weakest first, as the page offers them.
+//!
+//! The lower levels are bounded by iterations, so their strength does not depend on the
+//! machine; the weakest two also draw their step among the good ones (`temp=`) instead of
+//! always taking the best, which makes them beatable without making them blunder at random.
+//! The top level thinks for a fixed time: the strongest play in a reasonable wait.
+//! docs/AI.md has the matches that measured each level against the one below.
+
+/// One level of the computer opponent.
+pub struct Level {
+    /// The name a record or a player spec uses ("beginner").
+    pub id: &'static str,
+    /// The name the page shows ("Beginner").
+    pub label: &'static str,
+    /// One sentence for the page about how this level plays.
+    pub blurb: &'static str,
+    /// The player spec [`crate::ai::PlayerSpec::parse`] reads.
+    pub player: &'static str,
+}
+
+/// The ladder, weakest first.
+pub const LEVELS: &[Level] = &[
+    Level {
+        id: "beginner",
+        label: "Beginner",
+        blurb: "Looks a little ahead and often picks a good step rather than the best: for your first games.",
+        player: "mcts:200/temp=1",
+    },
+    Level {
+        id: "easy",
+        label: "Easy",
+        blurb: "Sees simple threats and mostly plays the step it likes best.",
+        player: "mcts:1000/temp=0.3",
+    },
+    Level {
+        id: "medium",
+        label: "Medium",
+        blurb: "Always plays the best step it finds in a short search.",
+        player: "mcts:4000",
+    },
+    Level {
+        id: "hard",
+        label: "Hard",
+        blurb: "A search four times longer: a real opponent for experienced players.",
+        player: "mcts:16000",
+    },
+    Level {
+        id: "expert",
+        label: "Expert",
+        blurb: "The strongest this machine can play: four seconds of thought a step.",
+        player: "mcts:4s",
+    },
+];

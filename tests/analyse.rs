@@ -1,0 +1,177 @@
+//! Analysis and review (`ludus::ai::analyse`): chances per seat, a legal best step and
+//! line, exact results where the solver proves them, and reviews that point at the steps
+//! that lost ground.
+
+use ludus::ai::analyse::{analyse, review, Budget};
+use ludus::games::{AnyGame, GameKind};
+use ludus::rng::Rng;
+use ludus::session::Session;
+use ludus::{OptionMap, Outcome};
+
+fn start(kind: &str, options: &[(&str, &str)]) -> AnyGame {
+    let mut map = OptionMap::new();
+    for (k, v) in options {
+        map.set(k.to_string(), v.to_string());
+    }
+    AnyGame::new(GameKind::parse(kind).unwrap(), &map)
+        .unwrap()
+        .0
+}
+
+const SEARCH_ONLY: Budget = Budget {
+    iterations: 1500,
+    solver_nodes: 0,
+};
+
+#[test]
+fn chances_best_step_and_line_for_every_game() {
+    for (kind, options, seats) in [
+        ("unravel", &[][..], 2),
+        ("scattercut", &[][..], 2),
+        ("unity", &[][..], 2),
+        ("unity", &[("players", "3")][..], 3),
+        ("merlins-chain", &[][..], 2),
+        ("unlur", &[][..], 2),
+    ] {
+        let game = start(kind, options);
+        let a = analyse(&game, SEARCH_ONLY, 3);
+        assert_eq!(a.chances.len(), seats, "{kind}");
+        let total: f64 = a.chances.iter().sum();
+        assert!((total - 1.0).abs() < 0.01, "{kind}: {:?}", a.chances);
+        assert!(a.chances.iter().all(|c| (0.0..=1.0).contains(c)), "{kind}");
+        assert_eq!(a.to_move, Some(0));
+        let best = a.best.clone().expect("a running game has a best step");
+        assert!(game.legal_step_texts().contains(&best), "{kind}: {best}");
+        assert_eq!(a.line.first(), Some(&best), "{kind}");
+        // The line is playable step by step.
+        let mut g = game.clone();
+        for step in &a.line {
+            g.play_text(step)
+                .unwrap_or_else(|e| panic!("{kind}: line {:?}: {e}", a.line));
+        }
+        assert!(!a.top.is_empty() && a.top.len() <= 5);
+        assert!(a.top.windows(2).all(|w| w[0].visits >= w[1].visits));
+        assert_eq!(a.iterations, 1500);
+        assert_eq!(a.exact, None);
+        // The same seed gives the same analysis.
+        assert_eq!(analyse(&game, SEARCH_ONLY, 3), a, "{kind}");
+    }
+}
+
+#[test]
+fn exact_results_where_the_solver_proves_them() {
+    let game = start("unravel", &[("size", "3")]);
+    let a = analyse(&game, Budget::for_iterations(500).unwrap(), 1);
+    let exact = a
+        .exact
+        .expect("Unravel 3x3 is solved in a few thousand positions");
+    assert_eq!(exact.outcome, Outcome::Winner(0));
+    assert_eq!(exact.text, "Red wins with best play");
+    assert_eq!(exact.keeping.len(), 9);
+    assert_eq!(a.chances, vec![1.0, 0.0]);
+    assert!(exact.keeping.contains(a.best.as_ref().unwrap()));
+
+    // Red to move after a1 b2 on 4x4 has lost (ludus solve): no step keeps anything.
+    let mut lost = start("unravel", &[("size", "4")]);
+    lost.play_text("a1").unwrap();
+    lost.play_text("b2").unwrap();
+    let a = analyse(
+        &lost,
+        Budget {
+            iterations: 500,
+            solver_nodes: 10_000_000,
+        },
+        1,
+    );
+    let exact = a.exact.expect("proven");
+    assert_eq!(exact.outcome, Outcome::Winner(1));
+    assert!(exact.keeping.is_empty());
+    assert_eq!(a.chances, vec![0.0, 1.0]);
+    assert!(a.best.is_some());
+
+    // Too small a budget proves nothing, and the search's estimate stands.
+    let big = start("unravel", &[("size", "6")]);
+    let a = analyse(
+        &big,
+        Budget {
+            iterations: 300,
+            solver_nodes: 100,
+        },
+        1,
+    );
+    assert_eq!(a.exact, None);
+    assert!(a.chances[0] > 0.0 && a.chances[0] < 1.0);
+}
+
+#[test]
+fn a_finished_game_reports_its_result() {
+    let mut rng = Rng::new(4);
+    let mut game = start("unlur", &[("size", "4")]);
+    while game.play_random(&mut rng).is_some() {}
+    let outcome = game.outcome().unwrap();
+    let a = analyse(&game, SEARCH_ONLY, 1);
+    assert_eq!(a.best, None);
+    assert_eq!(a.to_move, None);
+    assert_eq!(a.exact.unwrap().outcome, outcome);
+    if let Outcome::Winner(w) = outcome {
+        assert_eq!(a.chances[w], 1.0);
+    }
+}
+
+#[test]
+fn review_points_at_the_steps_that_lost_ground() {
+    // A random game on a small board: random steps throw wins away.
+    let mut found = 0;
+    for seed in 1..=3 {
+        let mut session = Session::new(GameKind::Unravel, &{
+            let mut m = OptionMap::new();
+            m.set("size".to_string(), "4".to_string());
+            m
+        })
+        .unwrap();
+        let mut rng = Rng::new(seed);
+        loop {
+            let mut g = session.current().clone();
+            let Some(step) = g.play_random(&mut rng) else {
+                break;
+            };
+            session.play(&step).unwrap();
+        }
+        let budget = Budget {
+            iterations: 400,
+            solver_nodes: 20_000,
+        };
+        let steps = review(&session, budget, 0.15, 9).unwrap();
+        assert_eq!(steps.len(), session.len());
+        assert_eq!(review(&session, budget, 0.15, 9).unwrap(), steps);
+        let texts = session.step_texts();
+        for r in &steps {
+            assert_eq!(r.step, texts[r.index]);
+            assert_eq!(r.mover, session.movers()[r.index]);
+            assert!((0.0..=1.0).contains(&r.before) && (0.0..=1.0).contains(&r.after));
+            if let Some(better) = &r.better {
+                found += 1;
+                assert!(r.before - r.after > 0.15, "{r:?}");
+                assert_ne!(better, &r.step);
+                let mut s = session.clone();
+                s.go_to(r.index);
+                assert!(s.current().legal_step_texts().contains(better), "{r:?}");
+            }
+        }
+        // The last step ends the game: the mover's chance after it is exact.
+        let last = steps.last().unwrap();
+        assert!(last.after == 0.0 || last.after == 1.0, "{last:?}");
+    }
+    assert!(found > 0, "random play never lost ground");
+}
+
+#[test]
+fn bad_budgets_and_thresholds_are_refused() {
+    assert!(Budget::for_iterations(0).is_err());
+    assert!(Budget::for_iterations(20_000_000).is_err());
+    let session = Session::from_record("unlur;size=4;moves=d4,pass").unwrap();
+    for bad in [-0.1, 1.5, f64::NAN] {
+        let e = review(&session, SEARCH_ONLY, bad, 1).unwrap_err();
+        assert!(e.to_string().contains("threshold"), "{e}");
+    }
+}
