@@ -150,7 +150,7 @@ impl Bits {
     pub fn seen_from(&self, n: usize, df: isize, dr: isize) -> Bits {
         let m = &MASKS[n];
         let offset = dr * n as isize + df;
-        let mut out = if offset >= 0 {
+        let out = if offset >= 0 {
             shift_down(&self.0, offset as u32)
         } else {
             shift_up(&self.0, (-offset) as u32)
@@ -161,10 +161,7 @@ impl Bits {
             -1 => &m.has_left,
             _ => &m.board,
         };
-        for i in 0..WORDS {
-            out[i] &= files.0[i] & m.board.0[i];
-        }
-        Bits(out)
+        Bits(std::array::from_fn(|i| out[i] & files.0[i] & m.board.0[i]))
     }
 }
 
