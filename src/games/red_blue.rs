@@ -353,7 +353,8 @@ mod tests {
         for round in 0..20_000 {
             let n = MIN_SIZE + round % (MAX_SIZE - MIN_SIZE + 1);
             let grid = SquareGrid::new(n, n);
-            let percent = 45 + rng.below(30);
+            // Sparse boards too, where ranks or files are missing.
+            let percent = 25 + rng.below(50);
             let mut own = Bits::EMPTY;
             for c in 0..n * n {
                 if rng.below(100) < percent {
