@@ -508,9 +508,9 @@ impl Game for Position {
         }
     }
 
-    /// Uniform over the legal steps, as the default, and the same step for the same random
-    /// number; a placement is picked straight from the empty cells, without a list.
-    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+    /// The default's step for the same random number; a placement is picked straight from
+    /// the empty cells, without a list (random games and playouts call this at every step).
+    fn random_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
         if self.outcome.is_some() || self.pending > 0 {
             buf.clear();
             self.legal_steps(buf);
