@@ -5,6 +5,7 @@
 //! boards), `games` (one module per game, and dispatch over them).
 
 pub mod ai;
+pub mod animation;
 pub mod game;
 pub mod games;
 pub mod geometry;

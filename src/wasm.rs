@@ -255,3 +255,16 @@ pub fn ai_move(record: &str, player: &str, seed: f64) -> Result<JsValue, JsError
     let s = Session::from_record(record).map_err(js_error)?;
     ai_choice(&s, player, seed)
 }
+
+/// An animated GIF from RGBA frames the page drew (`width * height * 4` bytes each, one after
+/// the other): each shows `delay_cs` hundredths of a second, the last `last_delay_cs`.
+#[wasm_bindgen]
+pub fn encode_gif(
+    width: u32,
+    height: u32,
+    frames: &[u8],
+    delay_cs: u32,
+    last_delay_cs: u32,
+) -> Result<Vec<u8>, JsError> {
+    crate::animation::encode_gif(width, height, frames, delay_cs, last_delay_cs).map_err(js_error)
+}
