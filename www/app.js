@@ -30,6 +30,7 @@ import { Computer, LEVELS, DEFAULT_LEVEL, parsePlayer, levelLabel, levelPace } f
 import { mountShareMenu } from './share/menu.js'; // issue 11 hook
 import { BoardDescription } from './a11y/describe.js'; // issue 11 hook
 import { mountContrastSwitch } from './a11y/contrast.js'; // issue 11 hook
+import { CorrespondenceUi } from './share/correspondence.js'; // issue 11 hook
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -143,6 +144,13 @@ export class App {
     this.buildTabs();
     this.editor = new SetupEditor(this);
     this.openFromLocation({ initial: true });
+    // Issue 11 hook: play by link ("Send your move", "My games").
+    this.correspondence = new CorrespondenceUi(this, {
+      sendSlot: $('copy-link-button').parentElement,
+      listSlot: $('rules').parentElement,
+    });
+    this.correspondence.opened();
+    this.correspondence.update();
     window.addEventListener('hashchange', () => this.openFromLocation());
     window.addEventListener('popstate', () => this.openFromLocation());
     // Leaving the page stops the thinking; coming back from the back-forward cache resumes.
@@ -621,6 +629,7 @@ export class App {
     box.dataset.thinking = this.thinking ? 'true' : 'false';
     box.classList.toggle('thinking', !!this.thinking);
     this.a11y.update(v, this.legal); // issue 11 hook
+    this.correspondence?.update(); // issue 11 hook
     this.renderStatus();
     this.renderPlayers();
     this.renderFacts();
