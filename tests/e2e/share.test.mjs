@@ -116,7 +116,8 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
   const stones = shown.pieces.filter((p) => p?.kind === 'stone').length;
   assert.equal(stones, 5, 'five stones in this game (a pass places none)');
   assert.equal(parsed.stones, stones, 'one shaded stone in the SVG for each on the board');
-  assert.ok(parsed.texts.includes('Unlur · move 6: White c4'), parsed.texts.join(' | '));
+  const mover = shown.players[shown.movers[5]].name;
+  assert.ok(parsed.texts.includes(`Unlur · move 6: ${mover} c4`), parsed.texts.join(' | '));
 
   // Cell names and no caption.
   await menu.locator('[data-option="caption"]').uncheck();
@@ -169,13 +170,9 @@ test('"Copy embed code" gives a widget and an iframe that show the same position
   const widget = await page.evaluate(() => document.querySelector('ludus-board').state);
   assert.equal(widget.record, shown.record);
   assert.equal(widget.cursor, 4);
-  const frame = page.frameLocator('iframe');
-  await frame.locator('ludus-board[data-ready], ludus-board').first().waitFor();
-  const framed = await page.frames()[1].waitForFunction(() => {
-    const s = document.querySelector('ludus-board')?.state;
-    return s?.status === 'ready' && s;
-  });
-  const inFrame = await framed.jsonValue();
+  // The iframe is of the same site: its widget is read directly.
+  await page.waitForFunction(() => document.querySelector('iframe')?.contentDocument?.querySelector('ludus-board')?.state?.status === 'ready');
+  const inFrame = await page.evaluate(() => document.querySelector('iframe').contentDocument.querySelector('ludus-board').state);
   assert.equal(inFrame.record, shown.record);
   assert.equal(inFrame.cursor, 4);
   assert.deepEqual(page.errors, []);
@@ -184,7 +181,11 @@ test('"Copy embed code" gives a widget and an iframe that show the same position
 
 test('the widget exports too: PNG, SVG and the game as a GIF', async () => {
   const context = await site.browser.newContext({ viewport: { width: 900, height: 1000 } });
-  const page = await newPage(context);
+  const page = await context.newPage();
+  // The sample article has no icon: the browser's request for /favicon.ico is no error of ours.
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && !/favicon/.test(m.location().url) && page.errors.push(m.text()));
   await page.goto(`${site.server.url}www/examples/blog-post.html`);
   await page.waitForFunction(() => [...document.querySelectorAll('ludus-board')].every((b) => b.state?.status === 'ready'));
   const board = page.locator('ludus-board[record^="merlins-chain"]');
