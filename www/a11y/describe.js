@@ -105,7 +105,8 @@ export class BoardDescription {
       return node;
     };
     this.canvas = canvas;
-    this.region = make('section', { class: 'ludus-description', 'aria-label': 'The position as text', style: VISUALLY_HIDDEN });
+    // A plain block, not a landmark: a page with several boards would get several alike.
+    this.region = make('div', { class: 'ludus-description', style: VISUALLY_HIDDEN });
     this.summary = make('p', { id: `${id}-summary` });
     this.steps = make('p');
     this.table = make('table');
