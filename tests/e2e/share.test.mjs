@@ -38,6 +38,8 @@ export function readGif(bytes) {
       at += 2;
       skipSubBlocks();
     } else if (kind === 0x2c) {
+      const left = b.readUInt16LE(at + 1);
+      const top = b.readUInt16LE(at + 3);
       const w = b.readUInt16LE(at + 5);
       const h = b.readUInt16LE(at + 7);
       const flags = b[at + 9];
@@ -45,7 +47,7 @@ export function readGif(bytes) {
       if (flags & 0x80) at += 3 * (1 << ((flags & 7) + 1)); // local colour table
       at += 1; // LZW minimum code size
       skipSubBlocks();
-      frames.push({ width: w, height: h, delay });
+      frames.push({ left, top, width: w, height: h, delay });
     } else {
       assert.fail(`unexpected GIF block 0x${kind?.toString(16)} at byte ${at}`);
     }
@@ -133,7 +135,10 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
   const anim = readGif(gif.bytes);
   assert.equal(anim.frames.length, shown.steps.length + 1, 'the start and one frame a step');
   assert.equal(anim.width, 400);
-  assert.ok(anim.frames.every((f) => f.width === anim.width && f.height === anim.height));
+  // The start whole; each step only the rectangle that changed, inside the picture.
+  assert.deepEqual([anim.frames[0].width, anim.frames[0].height], [anim.width, anim.height]);
+  assert.ok(anim.frames.every((f) => f.left + f.width <= anim.width && f.top + f.height <= anim.height));
+  assert.ok(anim.frames.slice(1).every((f) => f.width * f.height < anim.width * anim.height), 'steps change part of the picture');
   assert.deepEqual(
     anim.frames.map((f) => f.delay),
     [40, 40, 40, 40, 40, 40, 200],
