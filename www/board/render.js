@@ -330,7 +330,7 @@ function drawSides(ctx, geom, view, theme) {
         const xs = shape.map((p) => p[0]);
         const ys = shape.map((p) => p[1]);
         const depth = Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-        drawMark(ctx, list[0], pieceColor(theme, list[0]), cx, cy, depth * 0.32);
+        drawMark(ctx, list[0], pieceColor(theme, list[0]), cx, cy, depth * 0.42);
       }
     }
     return;

@@ -15,10 +15,10 @@ import { picturePng, pictureSvg, gameGif, fileName, download, embedSnippets, SIT
 import { errorText } from '../engine.js';
 
 export const SHARE_CSS = `
-.ludus-export { position: relative; display: inline-block; font: inherit; }
+.ludus-export { position: relative; display: inline-flex; font: inherit; }
 .ludus-export > summary {
   list-style: none; cursor: pointer; display: inline-flex; align-items: center; gap: 4px;
-  padding: 0 10px; height: 32px; border: 1px solid var(--border, var(--ludus-border, #ccc));
+  padding: 0 10px; min-height: 30px; align-self: stretch; border: 1px solid var(--border, var(--ludus-border, #ccc));
   border-radius: 8px; background: var(--surface-2, var(--ludus-surface-2, #f3efe6));
   color: inherit; font: inherit; font-size: 0.875rem;
 }
