@@ -38,7 +38,7 @@ fi
 
 if [ "${1:-}" = "--browser" ]; then
   apt_install chromium chromium-driver
-  if [ ! -d node_modules/playwright-core ]; then
+  if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ]; then
     say "npm ci"
     npm ci --no-audit --no-fund --silent
   fi
