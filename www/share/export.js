@@ -95,10 +95,12 @@ export function picturePng(view, options = {}, scale = 2) {
 }
 
 /**
- * The whole game of `record` as an animated GIF (a Uint8Array): the start and one frame a
- * step, each shown `delayCs` hundredths of a second, the last one longer.
+ * The whole game of `record` as an animated GIF (a promise of a Uint8Array): the start and
+ * one frame a step, each shown `delayCs` hundredths of a second, the last one longer. The
+ * frames are drawn a few at a time, letting the page answer in between; `timing` (if given)
+ * gets the milliseconds spent drawing and encoding.
  */
-export function gameGif(mod, record, options = {}, delayCs = DEFAULT_GIF_DELAY) {
+export async function gameGif(mod, record, options = {}, delayCs = DEFAULT_GIF_DELAY, timing = null) {
   const session = mod.Session.fromRecord(record);
   try {
     const steps = session.view().steps.length;
@@ -109,6 +111,8 @@ export function gameGif(mod, record, options = {}, delayCs = DEFAULT_GIF_DELAY) 
     const width = options.width ?? (steps > 150 ? 300 : 400);
     let frames = null;
     let size = null;
+    const started = performance.now();
+    let slice = started;
     for (let i = 0; i <= steps; i++) {
       session.goTo(i);
       const view = session.view();
@@ -119,8 +123,15 @@ export function gameGif(mod, record, options = {}, delayCs = DEFAULT_GIF_DELAY) 
       const canvas = pictureCanvas(view, { ...options, width }, 1);
       const pixels = canvas.getContext('2d').getImageData(0, 0, size.width, size.height).data;
       frames.set(pixels, i * pixels.length);
+      if (performance.now() - slice > 30) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        slice = performance.now();
+      }
     }
-    return mod.encode_gif(size.width, size.height, frames, delayCs, Math.max(delayCs * 3, 200));
+    const drawn = performance.now();
+    const gif = mod.encode_gif(size.width, size.height, frames, delayCs, Math.max(delayCs * 3, 200));
+    if (timing) Object.assign(timing, { drawMs: drawn - started, encodeMs: performance.now() - drawn });
+    return gif;
   } finally {
     session.free?.();
   }

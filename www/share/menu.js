@@ -139,10 +139,8 @@ export function mountShareMenu(container, host, styleRoot) {
         const mod = host.engine();
         if (!mod) return say('The rules engine is still loading.', true);
         say('Drawing the frames…');
-        // Let the status show before the frames are drawn.
-        await new Promise((resolve) => setTimeout(resolve, 0));
         const name = fileName(view, 'gif', { whole: true });
-        download(gameGif(mod, view.record, options(), Number(speed.value)), name, 'image/gif');
+        download(await gameGif(mod, view.record, options(), Number(speed.value)), name, 'image/gif');
         say(`Saved ${name} (${view.steps.length + 1} frames).`);
       } else if (what === 'embed') {
         const { element, iframe } = embedSnippets(view, host.site ?? SITE);
