@@ -50,7 +50,7 @@ fi
 
 if $browser; then
   apt_install chromium chromium-driver
-  if [ ! -d node_modules/playwright-core ]; then
+  if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ]; then
     say "npm ci"
     npm ci --no-audit --no-fund --silent
   fi

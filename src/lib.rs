@@ -5,6 +5,7 @@
 //! boards), `games` (one module per game, and dispatch over them).
 
 pub mod ai;
+pub mod animation;
 pub mod bench;
 pub mod bits;
 pub mod game;

@@ -18,6 +18,7 @@ use crate::rng::Rng;
 use crate::session::Session;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -548,4 +549,46 @@ pub fn review_game(
 ) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
     review_session(&s, iterations, threshold, seed)
+}
+
+/// An animated GIF from RGBA frames the page drew (`width * height * 4` bytes each, one after
+/// the other): each shows `delay_cs` hundredths of a second, the last `last_delay_cs`.
+#[wasm_bindgen(js_name = encode_gif)]
+pub fn encode_gif_js(
+    width: JsValue,
+    height: JsValue,
+    frames: JsValue,
+    delay_cs: JsValue,
+    last_delay_cs: JsValue,
+) -> Result<Vec<u8>, JsError> {
+    // A checked Uint8Array, not `&[u8]`: the glue would size its copy from a garbage length.
+    let frames = frames
+        .dyn_into::<js_sys::Uint8Array>()
+        .map_err(|v| {
+            JsError::new(&format!(
+                "the frames must be a Uint8Array (got {})",
+                js_kind(&v)
+            ))
+        })?
+        .to_vec();
+    let whole = |v: &JsValue, name: &str| -> Result<u32, JsError> {
+        Ok(count_arg(v, name)?.min(u32::MAX as usize) as u32)
+    };
+    encode_gif(
+        whole(&width, "the width")?,
+        whole(&height, "the height")?,
+        &frames,
+        whole(&delay_cs, "the delay")?,
+        whole(&last_delay_cs, "the last delay")?,
+    )
+}
+
+pub fn encode_gif(
+    width: u32,
+    height: u32,
+    frames: &[u8],
+    delay_cs: u32,
+    last_delay_cs: u32,
+) -> Result<Vec<u8>, JsError> {
+    crate::animation::encode_gif(width, height, frames, delay_cs, last_delay_cs).map_err(js_error)
 }

@@ -176,3 +176,18 @@ fn analysis_and_review_cross_the_boundary() {
     let e = s.review(100.0, 2.0, 1.0).unwrap_err();
     assert!(message(e).contains("threshold"));
 }
+
+#[wasm_bindgen_test]
+fn encode_gif_makes_a_gif_or_says_why_not() {
+    // Two 2×1 frames: a GIF89a header, the right size.
+    let frames = [
+        10u8, 20, 30, 255, 40, 50, 60, 255, 70, 80, 90, 255, 1, 2, 3, 255,
+    ];
+    let gif = wasm::encode_gif(2, 1, &frames, 50, 100).unwrap();
+    assert_eq!(&gif[..6], b"GIF89a");
+    assert_eq!((gif[6], gif[8]), (2, 1));
+    let err = message(wasm::encode_gif(3, 1, &frames, 50, 100).unwrap_err());
+    assert!(err.contains("not whole 3×1 RGBA frames"), "{err}");
+    let err = message(wasm::encode_gif(2, 1, &frames, 0, 100).unwrap_err());
+    assert!(err.contains("2 to 6000 hundredths"), "{err}");
+}

@@ -28,6 +28,10 @@ import { parseRecord } from './record-text.js';
 import { rulesFor } from './rules.js';
 import { SetupEditor } from './editor.js';
 import { Computer, LEVELS, DEFAULT_LEVEL, parsePlayer, levelLabel, levelPace } from './computer.js';
+import { mountShareMenu } from './share/menu.js'; // issue 11 hook
+import { BoardDescription } from './a11y/describe.js'; // issue 11 hook
+import { mountContrastSwitch } from './a11y/contrast.js'; // issue 11 hook
+import { CorrespondenceUi } from './share/correspondence.js'; // issue 11 hook
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -119,7 +123,18 @@ export class App {
     });
     this.board.update({ coords: this.coords });
     this.board.refreshTheme();
+    // Issue 11 hook: the position as text and a live region; the high-contrast switch.
+    this.a11y = new BoardDescription($('board-box'), this.board);
+    mountContrastSwitch($('coords-button').parentElement, this.board);
     this.bindControls();
+    // Issue 11 hook: the Export menu (PNG, SVG, GIF, embed code) under the board.
+    mountShareMenu(document.querySelector('.board-toolbar'), {
+      view: () => this.view,
+      engine: () => this.mod,
+      theme: () => this.board.theme,
+      flipped: () => this.flipped,
+      background: () => getComputedStyle(document.body).backgroundColor,
+    }, document.head);
     try {
       this.mod = await engine();
     } catch (error) {
@@ -133,6 +148,13 @@ export class App {
     this.buildTabs();
     this.editor = new SetupEditor(this);
     this.openFromLocation({ initial: true });
+    // Issue 11 hook: play by link ("Send your move", "My games").
+    this.correspondence = new CorrespondenceUi(this, {
+      sendSlot: $('copy-link-button').parentElement,
+      listSlot: $('rules').parentElement,
+    });
+    this.correspondence.opened();
+    this.correspondence.update();
     window.addEventListener('hashchange', () => this.openFromLocation());
     window.addEventListener('popstate', () => this.openFromLocation());
     // Leaving the page stops the thinking; coming back from the back-forward cache resumes.
@@ -611,6 +633,8 @@ export class App {
     box.dataset.over = v.outcome ? 'true' : 'false';
     box.dataset.thinking = this.thinking ? 'true' : 'false';
     box.classList.toggle('thinking', !!this.thinking);
+    this.a11y.update(v, this.legal); // issue 11 hook
+    this.correspondence?.update(); // issue 11 hook
     this.renderStatus();
     this.renderPlayers();
     this.renderFacts();

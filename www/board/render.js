@@ -29,6 +29,8 @@ const THEME_PROPERTIES = {
   wall: 'board-wall',
   wallGhost: 'board-wall-ghost',
   neutralSide: 'board-neutral-side',
+  // High contrast (www/a11y/contrast.js): "1" puts a shape on each coloured piece.
+  marks: 'board-marks',
 };
 const PIECE_COLORS = ['red', 'blue', 'black', 'white', 'purple', 'orange', 'green', 'grey'];
 
@@ -115,7 +117,54 @@ export function drawPiece(ctx, piece, x, y, r, theme, { ghost = false, geom = nu
     default:
       drawStone(ctx, x, y, r * 0.8, base);
   }
+  if (theme.marks === '1') drawColorMark(ctx, piece, x, y, r, base);
   ctx.restore();
+}
+
+/**
+ * The shape that tells a colour apart without seeing it (high-contrast mode): every colour
+ * of a game gets a different one, so that Unity's purple, orange and green, or red and blue,
+ * differ for colour-blind players too. Black, white and grey pieces differ in lightness.
+ */
+export const COLOR_MARKS = {
+  red: 'triangle',
+  blue: 'square',
+  purple: 'diamond',
+  orange: 'triangle-down',
+  green: 'circle',
+};
+
+function drawColorMark(ctx, piece, x, y, r, base) {
+  // Tiles carry their number in the middle: the mark goes to a corner.
+  if (piece.kind === 'tile') drawMark(ctx, piece.color, base, x + r * 0.5, y - r * 0.5, r * 0.2);
+  else drawMark(ctx, piece.color, base, x, y, r * 0.3);
+}
+
+/** The colour's mark (COLOR_MARKS) centred at (x, y), `s` its half size, on a `base` ground. */
+function drawMark(ctx, colorName, base, x, y, s) {
+  const shape = COLOR_MARKS[colorName];
+  if (!shape) return;
+  ctx.beginPath();
+  if (shape === 'circle') {
+    ctx.arc(x, y, s * 0.85, 0, TAU);
+  } else {
+    const points = {
+      triangle: [[0, -1.05], [0.95, 0.7], [-0.95, 0.7]],
+      'triangle-down': [[0, 1.05], [0.95, -0.7], [-0.95, -0.7]],
+      square: [[-0.8, -0.8], [0.8, -0.8], [0.8, 0.8], [-0.8, 0.8]],
+      diamond: [[0, -1.1], [1.1, 0], [0, 1.1], [-1.1, 0]],
+    }[shape];
+    points.forEach(([px, py], i) => (i ? ctx.lineTo(x + px * s, y + py * s) : ctx.moveTo(x + px * s, y + py * s)));
+    ctx.closePath();
+  }
+  // Dark on light colours, light on dark ones, with a rim of the other for any background.
+  const light = isLight(base);
+  ctx.fillStyle = light ? '#111111' : '#ffffff';
+  ctx.fill();
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.max(1, s * 0.22);
+  ctx.strokeStyle = light ? '#ffffff' : '#111111';
+  ctx.stroke();
 }
 
 function drawChecker(ctx, x, y, r, color) {
@@ -274,6 +323,15 @@ function drawSides(ctx, geom, view, theme) {
         ctx.fillStyle = pieceColor(theme, color);
         ctx.fill();
       });
+      if (theme.marks === '1' && list.length === 1) {
+        // High contrast: the side's owner by its mark too, in the band's middle.
+        const cx = shape.reduce((t, p) => t + p[0], 0) / shape.length;
+        const cy = shape.reduce((t, p) => t + p[1], 0) / shape.length;
+        const xs = shape.map((p) => p[0]);
+        const ys = shape.map((p) => p[1]);
+        const depth = Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+        drawMark(ctx, list[0], pieceColor(theme, list[0]), cx, cy, depth * 0.42);
+      }
     }
     return;
   }
@@ -452,6 +510,9 @@ export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) 
 
   // Under the pieces: tints.
   for (const cell of view.lastTurn ?? []) if (inRange(cell)) tintCell(ctx, geom, cell, theme.lastTurn);
+  if (theme.marks === '1') {
+    for (const cell of view.lastTurn ?? []) if (inRange(cell)) outlineCell(ctx, geom, cell, theme.focus, Math.max(2, r * 0.1), 0.9);
+  }
   for (const cell of view.highlight ?? []) if (inRange(cell)) tintCell(ctx, geom, cell, theme.highlight, 1, 0.3);
   const marked = (view.marked ?? []).filter(inRange);
   for (const cell of marked) tintCell(ctx, geom, cell, theme.marked, 1, 0.16);

@@ -28,6 +28,9 @@ import { Board } from '../board/board.js';
 import { paletteCss } from '../board/palette.js';
 import { interpret, selectionValid, analyse } from '../input.js';
 import { fragmentFor } from '../record.js';
+import { mountShareMenu } from '../share/menu.js'; // issue 11 hook
+import { BoardDescription } from '../a11y/describe.js'; // issue 11 hook
+import { mountWidgetContrast } from '../a11y/contrast.js'; // issue 11 hook
 import { recordFromAttribute, recordFromGame, stepFromAttribute, widthFromAttribute, flagFromAttribute } from './attributes.js';
 
 const TAG = 'ludus-board';
@@ -289,7 +292,7 @@ const TEMPLATE = `
     <button type="button" class="pass" hidden>Pass</button>
     <button type="button" class="reset" hidden title="Back to the position given">Reset</button>
   </div>
-  <p class="caption" part="caption" aria-live="polite"><span class="dot" hidden></span><span class="caption-text"></span></p>
+  <p class="caption" part="caption"><span class="dot" hidden></span><span class="caption-text"></span></p>
   <p class="status" part="status"></p>
   <p class="message" role="alert" hidden></p>
   <div class="foot" part="footer">
@@ -300,7 +303,7 @@ const TEMPLATE = `
 
 export class LudusBoard extends HTMLElement {
   static get observedAttributes() {
-    return ['record', 'game', 'options', 'at', 'step', 'playable', 'theme', 'size', 'coords', 'flipped', 'app'];
+    return ['record', 'game', 'options', 'at', 'step', 'playable', 'theme', 'size', 'coords', 'flipped', 'app', 'contrast'];
   }
 
   constructor() {
@@ -360,6 +363,17 @@ export class LudusBoard extends HTMLElement {
         onHover: (hover) => this.onHover(hover),
         onEscape: () => this.clearSelection(),
       });
+      // Issue 11 hook: the Export menu (PNG, SVG, GIF, embed code) in the footer.
+      mountShareMenu(this.shadowRoot.querySelector('.foot'), {
+        view: () => this.view,
+        engine: () => this.mod,
+        theme: () => this.board.theme,
+        flipped: () => flagFromAttribute(this.getAttribute('flipped')),
+        background: () => getComputedStyle(this.ui.frame).backgroundColor,
+      }, this.shadowRoot);
+      // Issue 11 hook: the position as text, a live region, high contrast (`contrast`).
+      this.a11y = new BoardDescription(this.ui.box, this.board);
+      mountWidgetContrast(this.shadowRoot, this.board);
     } else {
       this.board.resizeObserver.observe(this.ui.box);
     }
@@ -396,6 +410,7 @@ export class LudusBoard extends HTMLElement {
         }
         break;
       case 'theme':
+      case 'contrast': // issue 11 hook
         this.board.refreshTheme();
         break;
       case 'size':
@@ -704,6 +719,7 @@ export class LudusBoard extends HTMLElement {
     this.ui.frame.setAttribute('aria-label', `${v.title} board`);
     this.ui.frame.dataset.cursor = String(v.cursor);
     this.ui.frame.dataset.steps = String(v.steps.length);
+    this.a11y.update(v, legal); // issue 11 hook
 
     const n = v.steps.length;
     this.ui.nav.hidden = n === 0 && !playable;

@@ -1,0 +1,79 @@
+// End-to-end: play by link (www/share/correspondence.js) between two browsers (two contexts:
+// two people). Red plays and sends the move; Blue opens the link and sees the board from
+// Blue's side with "your turn as Blue", the game in My games; a link whose moves differ
+// from Blue's saved game is reported, and the saved game is kept. (Unravel: Red moves first.)
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from './site.mjs';
+import { newPage, open, state } from './app-page.mjs';
+
+const site = useSite(['ludus_bg.wasm', 'www/share/correspondence.js']);
+
+async function person() {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url });
+  const page = await newPage(context);
+  // No Web Share in headless Chromium on Linux: the link goes to the clipboard.
+  await page.addInitScript(() => delete Navigator.prototype.share);
+  return { context, page };
+}
+
+async function sendMove(page) {
+  await page.locator('#send-move-button').click();
+  await page.waitForFunction(() => document.querySelector('#send-move-button').textContent === 'Link copied');
+  const [text, url] = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
+  return { text, url };
+}
+
+const myGames = (page) => page.locator('#my-games li a').allTextContents();
+
+test('a move sent by link, opened from the other side, kept in My games', async () => {
+  const red = await person();
+  await open(red.page, `${site.server.url}#unravel;size=6`);
+  await red.page.evaluate(() => window.__ludus.play(window.__ludus.legal.find((s) => s.kind === 'place').text));
+  const sent = await sendMove(red.page);
+  assert.equal(sent.text, 'Unravel, move 1: your turn as Blue');
+  assert.match(sent.url, /\?corr=[a-z0-9]{10}&seat=1#unravel;size=6;moves=/);
+  assert.deepEqual(await myGames(red.page), ["Unravel, move 1: Blue's turn"]);
+
+  const blue = await person();
+  await open(blue.page, sent.url);
+  const s = await state(blue.page);
+  assert.equal(s.steps.length, 1);
+  assert.equal(await blue.page.evaluate(() => window.__ludus.flipped), true, 'Blue sees the board from its side');
+  assert.match(await blue.page.locator('#notice-text').textContent(), /^Unravel, move 1: your turn as Blue\.$/);
+  assert.deepEqual(await myGames(blue.page), ['Unravel, move 1: your turn']);
+
+  // Blue plays and answers; Red's link opens at move 2 on Red's side.
+  await blue.page.evaluate(() => window.__ludus.play(window.__ludus.legal.find((st) => st.kind === 'place').text));
+  assert.deepEqual(await myGames(blue.page), ["Unravel, move 2: Red's turn"]);
+  const answer = await sendMove(blue.page);
+  assert.equal(answer.text, 'Unravel, move 2: your turn as Red');
+  await open(red.page, answer.url);
+  assert.equal(await red.page.evaluate(() => window.__ludus.flipped), false);
+  assert.deepEqual(await myGames(red.page), ['Unravel, move 2: your turn']);
+
+  // A link of the same game that went another way: reported, the saved game stays.
+  const saved = await blue.page.evaluate(() => window.__ludus.view.record);
+  const other = await blue.page.evaluate(() => {
+    const app = window.__ludus;
+    const legal = app.mod.legal_moves(app.view.record.replace(/,[^,;]+$/, ''));
+    const mine = app.view.steps[1];
+    return legal.find((st) => st.kind === 'place' && st.text !== mine).text;
+  });
+  const forked = answer.url.replace(/,[^,;]+$/, `,${other}`);
+  await open(blue.page, forked);
+  assert.match(await blue.page.locator('#notice-text').textContent(), /The link's game and yours differ from move 2\./);
+  assert.equal(
+    await blue.page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:correspondence'))[0].record),
+    saved,
+    'the saved game was not overwritten',
+  );
+  await blue.page.getByRole('button', { name: 'Open my saved game' }).click();
+  await blue.page.waitForFunction((saved) => window.__ludus?.view?.record === saved || (location.hash && decodeURI(location.hash.slice(1)) === saved), saved);
+  assert.deepEqual(red.page.errors, []);
+  assert.deepEqual(blue.page.errors, []);
+  await red.context.close();
+  await blue.context.close();
+});

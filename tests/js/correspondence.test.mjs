@@ -1,0 +1,76 @@
+// Play by link (www/share/correspondence.js): the link and its text, reading a link back
+// (hostile ones refused), comparing a link's game with the saved one, and "My games".
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readLink, linkFor, messageFor, compareSteps, movesOf, loadGames, saveGame, removeGame, turnWords, entryFor, newId, MAX_GAMES } from '../../www/share/correspondence.js';
+import { Store } from '../../www/record.js';
+
+const players = [
+  { name: 'White', color: 'white' },
+  { name: 'Black', color: 'black' },
+];
+const view = (steps, extra = {}) => ({
+  game: 'unlur',
+  title: 'Unlur',
+  steps,
+  movers: steps.map((_, i) => i % 2),
+  players,
+  to_move: steps.length % 2,
+  outcome: null,
+  prompt: '',
+  record: `unlur;moves=${steps.join(',')}`,
+  ...extra,
+});
+
+function memoryStorage() {
+  const data = new Map();
+  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, String(v)), removeItem: (k) => data.delete(k) };
+}
+
+test('the link and its text', () => {
+  const url = linkFor('https://ludus.example/index.html?corr=old&seat=0#unravel', 'unlur;moves=d4,pass', { id: 'abc123def4', seat: 1 });
+  assert.equal(url, 'https://ludus.example/index.html?corr=abc123def4&seat=1#unlur;moves=d4,pass');
+  assert.deepEqual(readLink(new URL(url).search), { id: 'abc123def4', seat: 1 });
+  assert.equal(messageFor(view(Array(14).fill('x'))), 'Unlur, move 14: your turn as White');
+  assert.equal(messageFor(view(['a', 'b', 'c'])), 'Unlur, move 3: your turn as Black');
+  assert.equal(messageFor(view(['a'], { outcome: { kind: 'winner', seat: 0 }, prompt: 'White wins' })), 'Unlur, move 1: White wins');
+  assert.match(newId(), /^[a-z0-9]{10}$/);
+});
+
+test('hostile or broken links are no correspondence', () => {
+  for (const search of ['', '?corr=abc', '?corr=ABCDEFGH&seat=0', '?corr=abcdefgh&seat=9', '?corr=abcdefgh', '?corr=<script>&seat=0', '?seat=1']) {
+    assert.equal(readLink(search), null, search);
+  }
+});
+
+test('comparing the link\'s game with the saved one', () => {
+  assert.deepEqual(compareSteps(['a', 'b'], ['a', 'b']), { relation: 'same', move: null });
+  assert.deepEqual(compareSteps(['a', 'b', 'c'], ['a', 'b']), { relation: 'link-ahead', move: 3 });
+  assert.deepEqual(compareSteps(['a'], ['a', 'b']), { relation: 'saved-ahead', move: 2 });
+  assert.deepEqual(compareSteps(['a', 'b', 'x', 'y'], ['a', 'b', 'c']), { relation: 'differ', move: 3 });
+  assert.deepEqual(movesOf('unlur;size=5;moves=d4,pass;at=1'), ['d4', 'pass']);
+});
+
+test('My games: saved newest first, replaced by id, forgotten, whose turn', () => {
+  const store = new Store(memoryStorage());
+  assert.deepEqual(loadGames(store), []);
+  saveGame(store, entryFor('aaaaaa', 1, view(['a'])));
+  saveGame(store, entryFor('bbbbbb', 0, view(['a', 'b'])));
+  saveGame(store, entryFor('aaaaaa', 1, view(['a', 'b', 'c'])));
+  const games = loadGames(store);
+  assert.deepEqual(games.map((g) => [g.id, g.moves]), [
+    ['aaaaaa', 3],
+    ['bbbbbb', 2],
+  ]);
+  assert.equal(turnWords(games[0]), 'your turn');
+  assert.equal(turnWords(games[1]), 'your turn');
+  assert.equal(turnWords({ ...games[1], toMove: 1 }), "Black's turn");
+  assert.equal(turnWords(entryFor('cccccc', 0, view(['a'], { outcome: { kind: 'winner', seat: 0 }, prompt: 'White wins' }))), 'White wins');
+  removeGame(store, 'aaaaaa');
+  assert.deepEqual(loadGames(store).map((g) => g.id), ['bbbbbb']);
+  for (let i = 0; i < MAX_GAMES + 5; i++) saveGame(store, entryFor(`game${String(i).padStart(4, '0')}`, 0, view([])));
+  assert.equal(loadGames(store).length, MAX_GAMES);
+  // A damaged list reads as empty rather than failing.
+  store.set('correspondence', '{not json');
+  assert.deepEqual(loadGames(store), []);
+});

@@ -1,0 +1,284 @@
+// Play by link: after a step, "Send your move" shares a link to the game with a short text
+// ("Unlur, move 14: your turn as White"); whoever opens it sees the board from their own
+// side, told whose turn it is, the last turn marked as always. "My games" (localStorage)
+// lists these correspondence games with whose turn each is. A link whose moves differ from
+// the saved game of the same correspondence is not taken over the saved one: the page says
+// where they part ("the link's game and yours differ from move 9") and lets the reader pick.
+//
+// The link is the app's own (the record after `#`) with `?corr=ID&seat=N`: the game's
+// correspondence id and the seat of the person it is sent to. The pure functions at the top
+// are what node tests check; CorrespondenceUi puts them on the page.
+
+import { parseRecord } from '../record-text.js';
+import { Store } from '../record.js';
+
+const STORE_KEY = 'correspondence';
+/** At most this many games are kept (the oldest go first). */
+export const MAX_GAMES = 50;
+
+/** {id, seat} from the address's query (`?corr=ab12cd34&seat=1`), or null. */
+export function readLink(search) {
+  const params = new URLSearchParams(search ?? '');
+  const id = params.get('corr');
+  const seat = params.get('seat');
+  if (!id || !/^[a-z0-9]{6,24}$/.test(id) || !/^[0-3]$/.test(seat ?? '')) return null;
+  return { id, seat: Number(seat) };
+}
+
+/** A new correspondence id (random, URL-safe). */
+export function newId(random = Math.random) {
+  let id = '';
+  for (let i = 0; i < 10; i++) id += 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(random() * 36)];
+  return id;
+}
+
+/** The link that sends `record` to the player of `seat`: `page?corr=ID&seat=N#record`. */
+export function linkFor(pageUrl, record, { id, seat }) {
+  const url = new URL(pageUrl);
+  url.search = `?corr=${id}&seat=${seat}`;
+  url.hash = encodeURI(record);
+  return url.href;
+}
+
+/** The text that goes with the link: "Unlur, move 14: your turn as White". */
+export function messageFor(view) {
+  const n = view.steps.length;
+  const title = view.title ?? view.game;
+  if (view.outcome) return `${title}, move ${n}: ${view.prompt || 'the game is over'}`;
+  const next = view.players?.[view.to_move];
+  return `${title}, move ${n}: your turn${next ? ` as ${next.name}` : ''}`;
+}
+
+/**
+ * How the steps of a link and of a saved game relate: "same", "link-ahead" (the link goes
+ * on from the saved game), "saved-ahead" (the link is older) or "differ", with `move`, the
+ * first move (1-based) where they part.
+ */
+export function compareSteps(link, saved) {
+  const n = Math.min(link.length, saved.length);
+  let i = 0;
+  while (i < n && link[i] === saved[i]) i++;
+  if (i === link.length && i === saved.length) return { relation: 'same', move: null };
+  if (i === saved.length) return { relation: 'link-ahead', move: i + 1 };
+  if (i === link.length) return { relation: 'saved-ahead', move: i + 1 };
+  return { relation: 'differ', move: i + 1 };
+}
+
+/** The moves of a record (what the two games are compared on). */
+export function movesOf(record) {
+  return parseRecord(record).moves;
+}
+
+/** The saved correspondence games, newest first: [{id, game, title, record, seat, players, updated}]. */
+export function loadGames(store) {
+  try {
+    const list = JSON.parse(store.get(STORE_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((g) => g && typeof g.id === 'string' && typeof g.record === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Saves `game` (replacing the one with its id) at the head of the list. */
+export function saveGame(store, game) {
+  const list = loadGames(store).filter((g) => g.id !== game.id);
+  list.unshift({ ...game, updated: Date.now() });
+  store.set(STORE_KEY, JSON.stringify(list.slice(0, MAX_GAMES)));
+}
+
+export function removeGame(store, id) {
+  store.set(STORE_KEY, JSON.stringify(loadGames(store).filter((g) => g.id !== id)));
+}
+
+/** Whose turn a saved game is, from the saved player's side: "your turn", "Black's turn", the result. */
+export function turnWords(game) {
+  if (game.result) return game.result;
+  if (game.toMove == null) return '';
+  if (game.toMove === game.seat) return 'your turn';
+  return `${game.players?.[game.toMove] ?? 'their'}'s turn`;
+}
+
+/** What a saved game remembers of a view, for `seat` (the reader's seat). */
+export function entryFor(id, seat, view) {
+  return {
+    id,
+    seat,
+    game: view.game,
+    title: view.title ?? view.game,
+    record: view.record,
+    moves: view.steps.length,
+    players: (view.players ?? []).map((p) => p.name),
+    toMove: view.outcome ? null : view.to_move ?? null,
+    result: view.outcome ? view.prompt || 'game over' : '',
+  };
+}
+
+// ------------------------------------------------------------------------------------------
+// On the page
+// ------------------------------------------------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === 'text') node.textContent = value;
+    else if (key === 'class') node.className = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  node.append(...children.filter((c) => c != null));
+  return node;
+}
+
+/**
+ * The page's part. `app` is the page (www/app.js): it reads `app.view`, sets `app.flipped`
+ * and calls `app.refresh()`, `app.showNotice(text, actions)` and `app.hideNotice()`.
+ */
+export class CorrespondenceUi {
+  constructor(app, { sendSlot, listSlot, store = new Store() }) {
+    this.app = app;
+    this.store = store;
+    /** The correspondence of the game shown ({id, seat, game}; seat: the reader's), or null. */
+    this.current = null;
+    this.sendButton = el('button', {
+      type: 'button',
+      class: 'link-button',
+      id: 'send-move-button',
+      title: 'Share a link to this game with the player to move',
+      text: 'Send your move',
+      onclick: () => this.send(),
+    });
+    this.sendStatus = el('span', { class: 'visually-hidden', role: 'status' });
+    sendSlot.append(this.sendButton, this.sendStatus);
+    this.list = el('ul', { class: 'my-games-list', id: 'my-games' });
+    this.card = el(
+      'details',
+      { class: 'card', id: 'my-games-card' },
+      el('summary', {}, el('h2', { text: 'My games' })),
+      el('p', { class: 'muted', text: 'Games played by link ("Send your move"), with whose turn each is.' }),
+      this.list,
+    );
+    listSlot.append(this.card);
+    this.renderList();
+  }
+
+  /** Called once the app has opened the address: a correspondence link is checked here. */
+  opened() {
+    const link = readLink(location.search);
+    const view = this.app.view;
+    if (!link || !view) return;
+    const saved = loadGames(this.store).find((g) => g.id === link.id);
+    // The address keeps its query while the reader moves on to another game: not this one.
+    if (saved && saved.game !== view.game) return;
+    this.current = { ...link, game: view.game };
+    // From the reader's own side: the second seat of a two-player game sees it turned.
+    this.app.flipped = link.seat === 1 && (view.players?.length ?? 2) === 2;
+    const name = view.players?.[link.seat]?.name ?? `player ${link.seat + 1}`;
+    const turn = view.outcome
+      ? `${view.title}: ${view.prompt || 'the game is over'}.`
+      : view.to_move === link.seat
+        ? `${view.title}, move ${view.steps.length}: your turn as ${name}.`
+        : `${view.title}, move ${view.steps.length}: you play ${name}; it is ${view.players?.[view.to_move]?.name ?? 'the other player'}'s turn.`;
+    if (saved) {
+      const { relation, move } = compareSteps(movesOf(view.record), movesOf(saved.record));
+      if (relation === 'differ' || relation === 'saved-ahead') {
+        const why =
+          relation === 'differ'
+            ? `The link's game and yours differ from move ${move}.`
+            : `This link is older than your game: yours goes on from move ${move}.`;
+        this.app.showNotice(`${turn} ${why} Your saved game is kept until you choose.`, [
+          { label: 'Open my saved game', action: () => location.assign(linkFor(location.href, saved.record, saved)) },
+          {
+            label: "Keep the link's game",
+            action: () => {
+              this.remember();
+              this.app.hideNotice();
+            },
+          },
+        ]);
+        this.app.refresh();
+        return;
+      }
+    }
+    this.remember();
+    this.app.showNotice(turn, []);
+    this.app.refresh();
+  }
+
+  /** The game shown, saved under the current correspondence. */
+  remember() {
+    if (!this.current || !this.app.view) return;
+    saveGame(this.store, entryFor(this.current.id, this.current.seat, this.app.view));
+    this.renderList();
+  }
+
+  /** After each step: a correspondence game shown is kept up to date, and the button too. */
+  update() {
+    const view = this.app.view;
+    if (!view) return;
+    const saved = this.current && loadGames(this.store).find((g) => g.id === this.current.id);
+    if (saved && saved.game === view.game) {
+      const { relation } = compareSteps(movesOf(view.record), movesOf(saved.record));
+      if (relation === 'link-ahead') this.remember();
+    } else if (this.current && saved && saved.game !== view.game) {
+      this.current = null; // another game was opened
+    }
+    this.sendButton.disabled = view.steps.length === 0;
+  }
+
+  async send() {
+    const view = this.app.view;
+    if (!view || !view.steps.length) return;
+    const mover = view.movers?.[view.steps.length - 1] ?? 0;
+    if (!this.current || this.current.game !== view.game) this.current = { id: newId(), seat: mover, game: view.game };
+    this.current.seat = mover;
+    this.remember();
+    const to = view.outcome ? (mover + 1) % Math.max(1, view.players?.length ?? 2) : view.to_move;
+    const url = linkFor(location.href, view.record, { id: this.current.id, seat: to });
+    const text = messageFor(view);
+    this.lastSent = { url, text };
+    try {
+      if (navigator.share) {
+        await navigator.share({ title: `${view.title} · Ludus`, text, url });
+        this.sendStatus.textContent = 'Shared.';
+      } else {
+        await navigator.clipboard.writeText(`${text}\n${url}`);
+        this.sendButton.textContent = 'Link copied';
+        setTimeout(() => (this.sendButton.textContent = 'Send your move'), 1500);
+        this.sendStatus.textContent = 'The link to your move is copied.';
+      }
+    } catch {
+      this.app.showNotice(`Copy this link and send it: ${url}`, []);
+    }
+  }
+
+  renderList() {
+    const games = loadGames(this.store);
+    this.list.replaceChildren();
+    if (!games.length) {
+      this.list.append(el('li', { class: 'muted', text: 'No games by link yet.' }));
+      return;
+    }
+    for (const g of games) {
+      const url = linkFor(location.href, g.record, { id: g.id, seat: g.seat });
+      this.list.append(
+        el(
+          'li',
+          { 'data-id': g.id },
+          el('a', { href: url, text: `${g.title}, move ${g.moves}: ${turnWords(g)}` }),
+          ' ',
+          el('button', {
+            type: 'button',
+            class: 'link-button',
+            'aria-label': `Forget ${g.title}, move ${g.moves}`,
+            text: 'Forget',
+            onclick: () => {
+              removeGame(this.store, g.id);
+              this.renderList();
+            },
+          }),
+        ),
+      );
+    }
+  }
+}
