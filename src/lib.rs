@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod options;
 pub mod rng;
 pub mod session;
+pub mod views;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
