@@ -1,7 +1,10 @@
 // The Ludus page: picks a game and its options, draws the board, matches clicks against the
 // engine's legal steps, keeps the move list, history, URL fragment and saved games, and lets
 // the computer play any of the seats (it thinks in a Web Worker: www/computer.js).
-// No game logic lives here: the engine (www/engine.js) decides everything.
+// No game logic lives here: the engine (www/engine.js) decides everything, and says in its
+// view how each game is presented. The parts: www/controller.js (clicks to steps, shared with
+// the widget), app/options-form.js (the options form), app/autoplay.js (when the computer
+// plays), app/tasks.js (short tasks), app/dom.js (DOM helpers).
 //
 // The computer opponent. Who plays each seat (human or computer) is chosen per game on the
 // player chips, the level (quick, normal, strong) once for all games; both are kept in
@@ -29,6 +32,8 @@ import { SetupEditor } from './editor.js';
 import { Computer } from './computer.js';
 import { $, el, icon } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
+import { Tasks } from './app/tasks.js';
+import { computerSeats, toggledSeats, computerToMove, wantedQuestion } from './app/autoplay.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -56,6 +61,8 @@ export class App {
     this.session = null;
     this.view = null;
     this.legal = [];
+    /** Work cut into short tasks (a computer step's move list and URL come after its board). */
+    this.tasks = new Tasks();
     // Clicks to steps, the selection, the pass: shared with the widget (www/controller.js).
     this.control = new BoardController({
       session: () => this.session,
@@ -151,15 +158,15 @@ export class App {
   defaultGame() {
     const last = this.store.lastGame();
     if (last && this.gameInfo(last)) return last;
-    return this.games[0]?.name ?? 'unravel';
+    return this.games[0].name;
   }
 
   /** Opens whatever the URL fragment says; a broken one leaves the saved games alone. */
   openFromLocation({ initial = false } = {}) {
     // A computer step's URL update still waiting belongs to the entry just left: drop it,
     // but keep the step in the saved game.
-    if (this.jobs?.has('persist')) {
-      this.dropLater('persist');
+    if (this.tasks.has('persist')) {
+      this.tasks.drop('persist');
       this.save();
     }
     const frag = readFragment(location.hash);
@@ -252,7 +259,7 @@ export class App {
   }
 
   setSession(session) {
-    this.flushLater('persist');
+    this.tasks.flush('persist');
     this.stopThinking();
     this.session?.free?.();
     this.session = session;
@@ -289,7 +296,7 @@ export class App {
    * reply (rather than landing on a position where the computer would only move again).
    */
   play(text, { computer = false, note = '' } = {}) {
-    this.flushLater('persist');
+    this.tasks.flush('persist');
     try {
       this.session.play(text);
     } catch (error) {
@@ -307,7 +314,7 @@ export class App {
       // cut into short tasks (board and status now, move list and URL next) so that none
       // holds the main thread for long.
       this.refresh({ split: true });
-      this.later('persist', () => {
+      this.tasks.later('persist', () => {
         this.save();
         this.writeLocation(false);
       });
@@ -319,40 +326,9 @@ export class App {
     return true;
   }
 
-  /** Runs `fn` in a task of its own soon; a later call with the same name replaces it. */
-  later(name, fn) {
-    this.jobs ??= new Map();
-    this.jobs.delete(name);
-    this.jobs.set(name, fn);
-    if (!this.jobTimer) this.jobTimer = setTimeout(() => this.runLater(), 0);
-  }
-
-  /** One waiting job per task, oldest first. */
-  runLater() {
-    this.jobTimer = null;
-    const next = this.jobs?.entries().next();
-    if (!next || next.done) return;
-    const [name, fn] = next.value;
-    this.jobs.delete(name);
-    if (this.jobs.size) this.jobTimer = setTimeout(() => this.runLater(), 0);
-    fn();
-  }
-
-  /** Runs a waiting job now (before something that must come after it). */
-  flushLater(name) {
-    const fn = this.jobs?.get(name);
-    if (!fn) return;
-    this.jobs.delete(name);
-    fn();
-  }
-
-  dropLater(name) {
-    this.jobs?.delete(name);
-  }
-
   navigate(action) {
     if (!this.session) return;
-    this.flushLater('persist');
+    this.tasks.flush('persist');
     const before = this.view.cursor;
     if (action === 'undo') this.session.undo();
     else if (action === 'redo') this.session.redo();
@@ -393,48 +369,37 @@ export class App {
 
   /** The seats the computer plays in the game shown (a Set of seat numbers). */
   computerSeats(game = this.view?.game) {
-    const seats = this.prefs.computer?.[game];
-    return new Set(Array.isArray(seats) ? seats.filter((n) => Number.isInteger(n) && n >= 0) : []);
+    return computerSeats(this.prefs, game);
   }
 
   toggleSeat(seat) {
     const game = this.view?.game;
     if (!game) return;
-    const seats = this.computerSeats(game);
-    if (seats.has(seat)) seats.delete(seat);
-    else seats.add(seat);
-    const all = typeof this.prefs.computer === 'object' && this.prefs.computer ? this.prefs.computer : {};
-    all[game] = [...seats].sort((a, b) => a - b);
-    this.prefs.computer = all;
+    this.prefs.computer = toggledSeats(this.prefs, game, seat);
     this.store.savePrefs(this.prefs);
     this.computerFailed = null;
     this.held = null;
-    if (seats.size) this.computer.warm();
+    if (this.computerSeats(game).size) this.computer.warm();
     this.refresh();
   }
 
   /** Whether the computer plays the seat to move in the shown position. */
   computerToMove() {
-    const v = this.view;
-    return !!v && !v.outcome && v.toMove != null && this.computerSeats().has(v.toMove);
-  }
-
-  /** The question the computer should be working on now (a string), or null. */
-  wantedKey() {
-    const v = this.view;
-    if (!this.computerToMove()) return null;
-    const asked = this.computerHere === v.record;
-    const latest = v.cursor >= v.steps.length;
-    if (!asked && (!latest || this.held === v.record)) return null;
-    return `${this.level()}|${v.record}`;
+    return computerToMove(this.view, this.computerSeats());
   }
 
   /** Starts, keeps or cancels the thinking to match the position shown (called by refresh). */
   syncComputer() {
-    const key = this.wantedKey();
+    const key = wantedQuestion(this.view, {
+      seats: this.computerSeats(),
+      level: this.level(),
+      asked: this.computerHere,
+      held: this.held,
+      failed: this.computerFailed,
+    });
     if (this.thinking && this.thinking.key === key) return;
     this.stopThinking();
-    if (!key || key === this.computerFailed) {
+    if (!key) {
       // Keep a worker ready (the engine loads in it once) while the computer has a seat.
       if (this.computerSeats().size && !this.computer.broken) this.computer.warm();
       return;
@@ -543,9 +508,9 @@ export class App {
       this.optionsForm.render(this.view);
     };
     if (split) {
-      this.later('panel', () => this.view === v && panel());
+      this.tasks.later('panel', () => this.view === v && panel());
     } else {
-      this.dropLater('panel');
+      this.tasks.drop('panel');
       panel();
     }
     document.title = `${v.title} · Ludus`;
