@@ -4,7 +4,8 @@
 // No game logic lives here: the engine (www/engine.js) decides everything, and says in its
 // view how each game is presented. The parts: www/controller.js (clicks to steps, shared with
 // the widget), app/options-form.js (the options form), app/autoplay.js (when the computer
-// plays), app/tasks.js (short tasks), app/dom.js (DOM helpers).
+// plays), app/panels.js (move list, facts), app/tasks.js (short tasks), app/dom.js (DOM
+// helpers).
 //
 // The computer opponent. Who plays each seat (human or computer) is chosen per game on the
 // player chips, the level (quick, normal, strong) once for all games; both are kept in
@@ -24,7 +25,6 @@
 import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
 import { paletteCss } from './board/palette.js';
-import { groupTurns, groupRounds } from './input.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
 import { fragmentFor, readFragment, gameOfRecord, Store } from './record.js';
 import { rulesFor } from './rules.js';
@@ -33,6 +33,7 @@ import { Computer } from './computer.js';
 import { $, el, icon } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
 import { Tasks } from './app/tasks.js';
+import { renderMoveList, renderFacts } from './app/panels.js';
 import { computerSeats, toggledSeats, computerToMove, wantedQuestion } from './app/autoplay.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
@@ -666,12 +667,7 @@ export class App {
   }
 
   renderFacts() {
-    const facts = $('facts');
-    facts.replaceChildren();
-    for (const [label, value] of this.view.facts ?? []) {
-      facts.append(el('div', { class: 'fact' }, el('dt', { text: label }), el('dd', { text: value })));
-    }
-    facts.hidden = !(this.view.facts ?? []).length;
+    renderFacts($('facts'), this.view.facts ?? []);
   }
 
   renderTray() {
@@ -716,53 +712,7 @@ export class App {
   }
 
   renderMoves() {
-    const v = this.view;
-    const list = $('moves');
-    list.replaceChildren();
-    if (!v.steps.length) {
-      list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
-      return;
-    }
-    const turns = groupTurns(v.steps, v.movers ?? []);
-    const seats = Math.max(1, v.players?.length ?? 2);
-    list.style.setProperty('--seats', String(seats));
-    let current = null;
-    groupRounds(turns).forEach((round, i) => {
-      const li = el('li', { class: 'round' }, el('span', { class: 'round-number', text: `${i + 1}.` }));
-      for (const turn of round) {
-        const player = v.players?.[turn.seat];
-        const cell = el(
-          'span',
-          { class: 'turn', style: turn.seat != null ? `grid-column: ${turn.seat + 2}` : null },
-          el('span', {
-            class: 'swatch',
-            style: player ? `background: var(--piece-${player.color})` : null,
-            title: player?.name ?? null,
-            'aria-hidden': 'true',
-          }),
-        );
-        for (const { index, text } of turn.steps) {
-          const isCurrent = index === v.cursor - 1;
-          const future = index >= v.cursor;
-          const button = el('button', {
-            type: 'button',
-            class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}`,
-            text,
-            'data-index': index,
-            'aria-current': isCurrent ? 'step' : null,
-            'aria-label': `${player?.name ?? ''} ${text}`.trim(),
-            title: `Go to the position after ${text}`,
-            onclick: () => this.navigate(index + 1),
-          });
-          if (isCurrent) current = button;
-          cell.append(button);
-        }
-        li.append(cell);
-      }
-      list.append(li);
-    });
-    if (current) current.scrollIntoView({ block: 'nearest' });
-    else if (v.cursor === v.steps.length) list.scrollTop = list.scrollHeight;
+    renderMoveList($('moves'), this.view, (n) => this.navigate(n));
   }
 
   renderToolbar() {
