@@ -84,12 +84,13 @@ export class App {
     this.computer = new Computer();
     /** The question in flight: { key, id, seat, record, started }, or null. */
     this.thinking = null;
-    /** The record of a past position where the user asked the computer to play. */
-    this.computerHere = null;
-    /** The record of a position opened from a link: the computer waits there. */
-    this.held = null;
-    /** The key of a question that failed: not asked again until something changes. */
-    this.computerFailed = null;
+    /**
+     * Why the computer waits although its seat is to move (see app/autoplay.js): `asked`, the
+     * record of a past position where the user asked it to play; `held`, a position opened
+     * from a link (it waits there until the user acts); `failed`, a question that failed (not
+     * asked again until something changes).
+     */
+    this.waits = { asked: null, held: null, failed: null };
     /** What the computer last did, for the status line. */
     this.note = '';
     /** A player set by the `?level=` parameter for this visit only (tests), or null. */
@@ -184,7 +185,7 @@ export class App {
         this.setSession(session);
         // A game from a link (or the browser's Back and Forward) that is not the saved one:
         // the computer does not play on in it until the user acts.
-        if (this.store.game(this.view.game) !== this.view.record) this.held = this.view.record;
+        if (this.store.game(this.view.game) !== this.view.record) this.waits.held = this.view.record;
         this.persist = true;
         this.hideNotice();
         this.save();
@@ -267,9 +268,7 @@ export class App {
     this.control.selection = null;
     this.message = '';
     this.note = '';
-    this.computerHere = null;
-    this.computerFailed = null;
-    this.held = null;
+    this.waits = { asked: null, held: null, failed: null };
     this.view = session.view();
     this.flipped = false;
   }
@@ -363,8 +362,8 @@ export class App {
     this.levelOverride = null;
     this.prefs.level = value;
     this.store.savePrefs(this.prefs);
-    this.computerFailed = null;
-    this.held = null;
+    this.waits.failed = null;
+    this.waits.held = null;
     this.refresh();
   }
 
@@ -378,8 +377,8 @@ export class App {
     if (!game) return;
     this.prefs.computer = toggledSeats(this.prefs, game, seat);
     this.store.savePrefs(this.prefs);
-    this.computerFailed = null;
-    this.held = null;
+    this.waits.failed = null;
+    this.waits.held = null;
     if (this.computerSeats(game).size) this.computer.warm();
     this.refresh();
   }
@@ -394,9 +393,7 @@ export class App {
     const key = wantedQuestion(this.view, {
       seats: this.computerSeats(),
       level: this.level(),
-      asked: this.computerHere,
-      held: this.held,
-      failed: this.computerFailed,
+      ...this.waits,
     });
     if (this.thinking && this.thinking.key === key) return;
     this.stopThinking();
@@ -425,7 +422,7 @@ export class App {
     if (this.thinking !== request || answer.cancelled) return; // abandoned: drop it
     if (answer.error) {
       this.thinking = null;
-      this.computerFailed = request.key;
+      this.waits.failed = request.key;
       this.refresh();
       this.flash(`The computer could not choose a step: ${answer.error}`);
       return;
@@ -439,12 +436,12 @@ export class App {
     // Only in the very position the question was about.
     if (this.thinking !== request || this.view?.record !== request.record) return;
     this.thinking = null;
-    this.computerHere = null;
+    this.waits.asked = null;
     const name = this.view.players?.[request.seat]?.name ?? 'its seat';
     this.lastAnswer = { ...answer, seat: request.seat, record: request.record };
     const note = `The computer played ${answer.step} for ${name}.`;
     if (!this.play(answer.step, { computer: true, note })) {
-      this.computerFailed = request.key;
+      this.waits.failed = request.key;
       const message = this.message;
       this.refresh();
       this.flash(`The computer's step ${answer.step} was refused: ${message}`);
@@ -454,8 +451,8 @@ export class App {
   /** In a past position: the computer plays its seat's step here (the later steps go). */
   computerPlaysHere() {
     if (!this.computerToMove()) return;
-    this.computerHere = this.view.record;
-    this.computerFailed = null;
+    this.waits.asked = this.view.record;
+    this.waits.failed = null;
     this.message = '';
     this.refresh();
   }
@@ -588,7 +585,7 @@ export class App {
       if (this.computerToMove()) {
         sub = `Viewing step ${v.cursor} of ${v.steps.length}. The computer plays ${mover?.name ?? 'this seat'} but waits while you look back; playing here ${replaces}.`;
       }
-    } else if (!v.outcome && !this.thinking && this.held === v.record && this.computerToMove()) {
+    } else if (!v.outcome && !this.thinking && this.waits.held === v.record && this.computerToMove()) {
       sub = `Opened from a link: the computer waits to play ${mover?.name ?? 'this seat'} until you ask it to.`;
     } else if (!v.outcome && !this.thinking && this.note) {
       sub = this.note;
