@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs every test: formatting and lints, the native Rust tests
-# (rules, perft, properties, soak, command line), the wasm interface in headless Chromium,
-# the JS unit tests, the end-to-end browser tests on the built page, and scripts/play.sh on a
-# fresh clone of the committed HEAD.
+# (rules, perft, properties, soak, command line; with debug assertions on), the wasm interface
+# in headless Chromium, the JS unit tests, the end-to-end browser tests on the built page,
+# and scripts/play.sh on a fresh clone of the committed HEAD.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -25,8 +25,10 @@ step "cargo clippy (native and wasm)"
 cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 
-step "native tests (release)"
-run cargo test --release
+# The Rust tests run optimised but with debug assertions and overflow checks on (the
+# test-fast profile in Cargo.toml), so every debug_assert! in the engines is checked.
+step "native tests (test-fast: release with debug assertions)"
+run cargo test --profile test-fast
 
 step "wasm interface tests in headless Chromium"
 run cargo test --release --target wasm32-unknown-unknown --test wasm

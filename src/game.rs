@@ -72,6 +72,7 @@ pub fn diagram_rows(text: &str) -> Vec<Vec<char>> {
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "seat", rename_all = "lowercase")]
 pub enum Outcome {
     Winner(Seat),
@@ -112,6 +113,31 @@ pub trait Game: Clone + fmt::Debug {
 
     /// Everything needed to draw the position.
     fn view(&self) -> BoardView;
+
+    /// The piece a placement puts down now, for the board's hover preview; None (the
+    /// default) where the steps do not put pieces on empty cells.
+    fn placement_piece(&self) -> Option<PieceView> {
+        None
+    }
+
+    /// The words on the pass button, when a pass is legal.
+    fn pass_label(&self) -> &'static str {
+        "Pass"
+    }
+
+    /// What `view().highlight` shows once the game is over.
+    fn highlight_name(&self) -> &'static str {
+        "winning connection"
+    }
+
+    /// What the second click of a two-click step of `kind` asks, once its first cell is
+    /// picked; None for steps made in one click. `{piece}` stands for the piece picked.
+    fn then_prompt(&self, kind: &str) -> Option<&'static str> {
+        match kind {
+            "place" | "replace" | "pass" | "wall" => None,
+            _ => Some("Now click where it goes."),
+        }
+    }
 
     /// A uniformly random legal step: exactly the step `rng.choose` would pick from the list
     /// `legal_steps` makes, drawing the same numbers from `rng` (None once the game is over).
@@ -265,6 +291,7 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
 
 /// The board's geometry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Shape {
     /// `width` files by `height` ranks; cell index = rank * width + file (a1 = 0).
@@ -275,6 +302,7 @@ pub enum Shape {
 
 /// One piece on a cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct PieceView {
     /// "red", "blue", "black", "white", "purple", "orange", "green" or "grey".
     pub color: &'static str,
@@ -282,11 +310,13 @@ pub struct PieceView {
     pub kind: &'static str,
     /// The number on a Merlin's Chain tile.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
     pub label: Option<String>,
 }
 
 /// A board side coloured by whose goal it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct SideView {
     /// Square: "top", "bottom", "left", "right". Hex: "N", "NE", "SE", "S", "SW", "NW".
     pub side: &'static str,
@@ -296,6 +326,7 @@ pub struct SideView {
 
 /// A seat as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct PlayerView {
     /// "Red", "Purple", "First player" (Unlur before the contract ends), ...
     pub name: String,
@@ -305,6 +336,7 @@ pub struct PlayerView {
 
 /// How one step is made on the board. The UI matches clicks against these.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct StepView {
     /// Canonical step text.
     pub text: String,
@@ -316,14 +348,18 @@ pub struct StepView {
     pub cells: Vec<usize>,
     /// Asterisk direction ("NE", "E", ...).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
     pub dir: Option<&'static str>,
     /// Merlin's Chain: the number of the piece flipped.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
     pub piece: Option<u32>,
 }
 
 /// Everything needed to draw a position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
 pub struct BoardView {
     pub shape: Shape,
     /// Cell names in cell order ("a1", ...).
@@ -346,4 +382,40 @@ pub struct BoardView {
     pub highlight: Vec<usize>,
     /// Extra facts to show beside the board, as label/value pairs ("Walls left", "12").
     pub facts: Vec<(String, String)>,
+}
+
+/// How the page and the widget present the position beyond the board itself: the words
+/// and pieces that differ from game to game, so that the JS holds no game knowledge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Presentation {
+    /// The piece a click on an empty cell would put down (hover preview), if any.
+    pub preview: Option<PieceView>,
+    /// The words on the pass button ("Pass", "Pass and take Black").
+    pub pass_label: &'static str,
+    /// Said below the result once the game is over ("The united group is highlighted.").
+    pub highlight_note: Option<String>,
+    /// For each kind of two-click step legal now: what its second click asks.
+    pub then: std::collections::BTreeMap<&'static str, &'static str>,
+}
+
+impl Presentation {
+    /// The presentation of `game` with its view and legal steps.
+    pub fn of<G: Game>(game: &G, view: &BoardView, legal: &[StepView]) -> Presentation {
+        let over = view.outcome.is_some();
+        let mut then = std::collections::BTreeMap::new();
+        for step in legal {
+            if let Some(text) = game.then_prompt(step.kind) {
+                then.insert(step.kind, text);
+            }
+        }
+        Presentation {
+            preview: if over { None } else { game.placement_piece() },
+            pass_label: game.pass_label(),
+            highlight_note: (over && !view.highlight.is_empty())
+                .then(|| format!("The {} is highlighted.", game.highlight_name())),
+            then,
+        }
+    }
 }

@@ -15,6 +15,7 @@ pub mod options;
 pub mod rng;
 pub mod session;
 pub mod soak;
+pub mod views;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -24,6 +24,11 @@ impl OptionMap {
         }
     }
 
+    /// Removes a key (nothing if absent).
+    pub fn remove(&mut self, key: &str) {
+        self.entries.retain(|(k, _)| k != key);
+    }
+
     pub fn with(mut self, key: &str, value: impl Into<String>) -> Self {
         self.set(key, value);
         self
@@ -101,6 +106,18 @@ impl OptionMap {
                 shorten(text)
             )),
         }
+    }
+}
+
+/// Serialised as an object of strings, keys in order (`{"size": "6"}`).
+impl serde::Serialize for OptionMap {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.entries.len()))?;
+        for (k, v) in &self.entries {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
     }
 }
 

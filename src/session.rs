@@ -214,6 +214,17 @@ impl Session {
         Ok(())
     }
 
+    /// Whether `text` could be played at the cursor, without playing it; the error says why
+    /// not ("c4 is occupied").
+    pub fn check(&self, text: &str) -> Result<(), Error> {
+        self.current().check_text(text)
+    }
+
+    /// Why a click at the cursor makes no step (see [`AnyGame::explain_click`]).
+    pub fn explain_click(&self, cells: &[usize]) -> Result<String, Error> {
+        self.current().explain_click(cells)
+    }
+
     pub fn undo(&mut self) -> bool {
         self.go_to(self.cursor.wrapping_sub(1))
     }

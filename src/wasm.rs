@@ -11,14 +11,20 @@
 
 use crate::ai::analyse::{analyse, review, Budget};
 use crate::ai::{choose_step, PlayerSpec};
-use crate::game::{shorten, BoardView, Error, Outcome, Seat, StepView};
-use crate::games::{GameKind, OptionSpec};
+use crate::game::{shorten, Error};
+use crate::games::GameKind;
 use crate::options::OptionMap;
 use crate::rng::Rng;
-use crate::session::Session;
+use crate::session::{Record, Session};
+use crate::views::{self, session_view, status_view, ChoiceView, RecordView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+
+// The view objects' TypeScript definitions (generated from the Rust types by
+// tests/typescript.rs) go into the generated ludus.d.ts with the exports that return them.
+#[wasm_bindgen(typescript_custom_section)]
+const VIEW_TYPES: &str = include_str!("../www/types/ludus-views.d.ts");
 
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -158,70 +164,65 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
     Ok(map)
 }
 
-#[derive(Serialize)]
-struct GameInfo {
-    name: &'static str,
-    title: &'static str,
-    designer: &'static str,
-    options: Vec<OptionSpec>,
-}
-
 /// The five games with their titles, designers and options.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "GameInfo[]")]
 pub fn games() -> Result<JsValue, JsError> {
-    let list: Vec<GameInfo> = GameKind::ALL
-        .iter()
-        .map(|&k| GameInfo {
-            name: k.name(),
-            title: k.title(),
-            designer: k.designer(),
-            options: k.option_specs(),
-        })
-        .collect();
-    to_js(&list)
+    to_js(&views::game_infos())
 }
 
-/// A session as the page draws it: the board, the legal steps at the cursor, the history.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SessionView {
-    #[serde(flatten)]
-    board: BoardView,
-    game: &'static str,
-    title: &'static str,
-    designer: &'static str,
-    /// Steps legal in the position shown (also when it is not the last one: playing one
-    /// there starts a new line and drops the later steps).
-    legal: Vec<StepView>,
-    last_turn: Vec<usize>,
-    steps: Vec<String>,
-    /// The seat that made each step.
-    movers: Vec<Seat>,
-    cursor: usize,
-    record: String,
+/// The computer's levels, weakest first (`ai/levels.rs`).
+#[wasm_bindgen(unchecked_return_type = "LevelView[]")]
+pub fn levels() -> Result<JsValue, JsError> {
+    to_js(&views::level_views())
 }
 
-fn session_view(s: &Session) -> SessionView {
-    let kind = s.kind();
-    SessionView {
-        board: s.current().view(),
-        game: kind.name(),
-        title: kind.title(),
-        designer: kind.designer(),
-        legal: s.current().legal_step_views(),
-        last_turn: s.last_turn_cells(),
-        steps: s.step_texts(),
-        movers: s.movers().to_vec(),
-        cursor: s.cursor(),
-        record: s.record_text(),
-    }
+/// A player name the engine accepts (a level, `random`, `mcts:N`, `mcts:Ss`, …), trimmed;
+/// throws an Error saying what is wrong otherwise.
+#[wasm_bindgen(js_name = checkPlayer)]
+pub fn check_player_js(text: JsValue) -> Result<String, JsError> {
+    check_player(&text_arg(&text, "the player")?)
 }
 
-#[derive(Serialize)]
-struct ChoiceView {
-    step: String,
-    iterations: u32,
-    value: f64,
+pub fn check_player(text: &str) -> Result<String, JsError> {
+    PlayerSpec::parse(text).map_err(js_error)?;
+    Ok(text.trim().to_string())
+}
+
+/// Reads a record text into its parts without playing it (the one record parser).
+#[wasm_bindgen(js_name = parseRecord, unchecked_return_type = "RecordView")]
+pub fn parse_record_js(text: JsValue) -> Result<JsValue, JsError> {
+    parse_record(&text_arg(&text, "the record")?)
+}
+
+pub fn parse_record(text: &str) -> Result<JsValue, JsError> {
+    let record = Record::parse(text).map_err(js_error)?;
+    to_js(&RecordView::from(record))
+}
+
+/// The options form of `game` for the values entered (`{ key: "text" }`), after the user
+/// changed the field `changed`: `{ fields, options }` (see `GameKind::option_form`).
+#[wasm_bindgen(js_name = optionForm, unchecked_return_type = "OptionForm")]
+pub fn option_form_js(
+    game: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, string | number>")] values: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | undefined")] changed: JsValue,
+) -> Result<JsValue, JsError> {
+    let changed = if changed.is_undefined() || changed.is_null() {
+        None
+    } else {
+        Some(text_arg(&changed, "the changed field")?)
+    };
+    option_form(&text_arg(&game, "the game")?, values, changed)
+}
+
+pub fn option_form(
+    game: &str,
+    values: JsValue,
+    changed: Option<String>,
+) -> Result<JsValue, JsError> {
+    let kind = GameKind::parse(game).map_err(js_error)?;
+    let values = options_from_js(&values)?;
+    to_js(&kind.option_form(&values, changed.as_deref()))
 }
 
 fn ai_choice(s: &Session, player: &str, seed: f64) -> Result<JsValue, JsError> {
@@ -229,11 +230,7 @@ fn ai_choice(s: &Session, player: &str, seed: f64) -> Result<JsValue, JsError> {
     let mut rng = Rng::new(seed as u64);
     let now = || js_sys::Date::now() / 1000.0;
     match choose_step(s.current(), &spec, &mut rng, &now) {
-        Some(c) => to_js(&ChoiceView {
-            step: c.step,
-            iterations: c.iterations,
-            value: c.value,
-        }),
+        Some(c) => to_js(&ChoiceView::from(c)),
         None => Err(JsError::new("the game is over")),
     }
 }
@@ -278,8 +275,32 @@ impl WasmSession {
         Self::from_record(&text_arg(&text, "the record")?)
     }
 
+    #[wasm_bindgen(unchecked_return_type = "SessionView")]
     pub fn view(&self) -> Result<JsValue, JsError> {
         to_js(&session_view(&self.0))
+    }
+
+    /// Whether `step` could be played at the cursor, without playing it: null if so, else
+    /// the engine's reason ("c4 is occupied").
+    #[wasm_bindgen(js_name = check)]
+    pub fn check_js(&self, step: JsValue) -> Result<Option<String>, JsError> {
+        Ok(self.check(&text_arg(&step, "the step")?))
+    }
+
+    /// Why a click on cell `a` (or on the edge between `a` and `b`) makes no step at the
+    /// cursor, in words for the user; empty when there is nothing to say.
+    #[wasm_bindgen(js_name = explainClick)]
+    pub fn explain_click_js(
+        &self,
+        a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] b: JsValue,
+    ) -> Result<String, JsError> {
+        let b = if b.is_undefined() || b.is_null() {
+            None
+        } else {
+            Some(count_arg(&b, "the second cell")?)
+        };
+        self.explain_click(count_arg(&a, "the cell")?, b)
     }
 
     /// Plays a step at the cursor; throws an Error saying why if it is illegal.
@@ -308,7 +329,7 @@ impl WasmSession {
 
     /// The computer's step for the seat to move: `{ step, iterations, value }`.
     /// `player` is `quick`, `normal`, `strong`, `random`, `mcts:N` or `mcts:Ss`.
-    #[wasm_bindgen(js_name = aiChoose)]
+    #[wasm_bindgen(js_name = aiChoose, unchecked_return_type = "ChoiceView")]
     pub fn ai_choose_js(&self, player: JsValue, seed: JsValue) -> Result<JsValue, JsError> {
         self.ai_choose(&text_arg(&player, "the player")?, seed_arg(&seed)?)
     }
@@ -339,6 +360,15 @@ impl WasmSession {
 
 /// The same methods for Rust callers, with Rust types.
 impl WasmSession {
+    pub fn check(&self, step: &str) -> Option<String> {
+        self.0.check(step).err().map(|e| e.0)
+    }
+
+    pub fn explain_click(&self, a: usize, b: Option<usize>) -> Result<String, JsError> {
+        let cells: Vec<usize> = std::iter::once(a).chain(b).collect();
+        self.0.explain_click(&cells).map_err(js_error)
+    }
+
     pub fn create(game: &str, options: JsValue) -> Result<WasmSession, JsError> {
         let kind = GameKind::parse(game).map_err(js_error)?;
         let options = options_from_js(&options)?;
@@ -388,7 +418,7 @@ pub fn new_game(game: &str, options: JsValue) -> Result<String, JsError> {
 }
 
 /// The legal steps in the record's position.
-#[wasm_bindgen(js_name = legal_moves)]
+#[wasm_bindgen(js_name = legal_moves, unchecked_return_type = "StepView[]")]
 pub fn legal_moves_js(record: JsValue) -> Result<JsValue, JsError> {
     legal_moves(&text_arg(&record, "the record")?)
 }
@@ -413,32 +443,19 @@ pub fn apply_move(record: &str, step: &str) -> Result<String, JsError> {
     Ok(s.record_text())
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Status {
-    to_move: Option<Seat>,
-    outcome: Option<Outcome>,
-    prompt: String,
-}
-
 /// Whose turn it is, the result, and what is asked now.
-#[wasm_bindgen(js_name = status)]
+#[wasm_bindgen(js_name = status, unchecked_return_type = "StatusView")]
 pub fn status_js(record: JsValue) -> Result<JsValue, JsError> {
     status(&text_arg(&record, "the record")?)
 }
 
 pub fn status(record: &str) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
-    let view = s.current().view();
-    to_js(&Status {
-        to_move: view.to_move,
-        outcome: view.outcome,
-        prompt: view.prompt,
-    })
+    to_js(&status_view(&s))
 }
 
 /// Everything for drawing the record's position (as `Session.view()`).
-#[wasm_bindgen(js_name = board_view)]
+#[wasm_bindgen(js_name = board_view, unchecked_return_type = "SessionView")]
 pub fn board_view_js(record: JsValue) -> Result<JsValue, JsError> {
     board_view(&text_arg(&record, "the record")?)
 }
@@ -449,7 +466,7 @@ pub fn board_view(record: &str) -> Result<JsValue, JsError> {
 }
 
 /// The computer's step in the record's position (see `Session.aiChoose`).
-#[wasm_bindgen(js_name = ai_move)]
+#[wasm_bindgen(js_name = ai_move, unchecked_return_type = "ChoiceView")]
 pub fn ai_move_js(record: JsValue, player: JsValue, seed: JsValue) -> Result<JsValue, JsError> {
     ai_move(
         &text_arg(&record, "the record")?,

@@ -78,6 +78,13 @@ fn player_names_and_settings_parse() {
     assert_eq!(p.name(), "mcts:100/plain/noeval/nosolver/cap=50/c=0.7");
     assert_eq!(PlayerSpec::parse("quick").unwrap().name(), "mcts:0.2s");
     for bad in [
+        "",
+        "fast",
+        "mcts:",
+        "mcts:0s",
+        "mcts:1e9",
+        "mcts:50;x",
+        "mcts:5000s",
         "mcts:0",
         "mcts",
         "random/plain",
@@ -87,6 +94,32 @@ fn player_names_and_settings_parse() {
     ] {
         assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
     }
+}
+
+#[test]
+fn the_levels_are_engine_players() {
+    use ludus::ai::levels::{default_level, LEVELS};
+    let ids: Vec<&str> = LEVELS.iter().map(|l| l.id).collect();
+    assert_eq!(ids, ["quick", "normal", "strong"]);
+    assert_eq!(default_level().id, "normal");
+    for level in LEVELS {
+        // A level stands for a plain engine player (not another level's id).
+        assert!(!ids.contains(&level.player), "{}", level.id);
+        assert_eq!(
+            PlayerSpec::parse(level.id).unwrap(),
+            PlayerSpec::parse(level.player).unwrap(),
+            "{}",
+            level.id
+        );
+    }
+    assert_eq!(
+        PlayerSpec::parse("mcts:5000s").unwrap_err().0,
+        "thinking time must be more than 0 and at most 3600 seconds"
+    );
+    assert_eq!(
+        PlayerSpec::parse("fast").unwrap_err().0,
+        "\"fast\" is not a player: use random, quick, normal, strong, mcts:ITERATIONS or mcts:SECONDSs"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

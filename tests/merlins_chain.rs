@@ -5,6 +5,9 @@
 //! valid layout in place (`play_layout`): a layout whose columns all ascend is itself a valid
 //! arrangement at every moment, so each of those flips is legal.
 
+#[path = "common/perft_data.rs"]
+mod perft_data;
+
 use ludus::games::merlins_chain::{Chain, Options, Position, Step, OPTION_KEYS};
 use ludus::rng::Rng;
 use ludus::{perft, Game, OptionMap, Outcome};
@@ -577,43 +580,6 @@ fn game_prefix(n: usize) -> String {
         .join(" ")
 }
 
-#[test]
-fn perft_table() {
-    // (steps played first, depth, expected); the first two from perft-examples.md.
-    let table: Vec<(String, u32, u64)> = vec![
-        (String::new(), 1, 1824),
-        (String::new(), 2, 3_060_864),
-        ("10@a8".into(), 1, 1439),
-        ("10@a8".into(), 2, 1_864_509),
-        ("10@a8 1@a1".into(), 1, 1416),
-        ("10@a8 1@a1".into(), 2, 1_841_881),
-        ("2@a1 1@b1 4@a2 3@b2 6@a3 5@b3".into(), 1, 1494),
-        ("2@a1 1@b1 4@a2 3@b2 6@a3 5@b3".into(), 2, 2_046_738),
-        ("32@d4 33@e5 30@d3 35@e6 34@d5".into(), 1, 1423),
-        ("32@d4 33@e5 30@d3 35@e6 34@d5".into(), 2, 1_785_917),
-        (game_prefix(1), 1, 1768),
-        (game_prefix(1), 2, 2_829_290),
-        (game_prefix(6), 1, 1054),
-        (game_prefix(6), 2, 1_007_228),
-        (game_prefix(20), 1, 203),
-        (game_prefix(20), 2, 30321),
-        (game_prefix(40), 1, 14),
-        (game_prefix(40), 2, 218),
-        (game_prefix(40), 3, 2704),
-        (game_prefix(54), 3, 100),
-        (game_prefix(58), 1, 3),
-        (game_prefix(58), 2, 9),
-        (game_prefix(58), 3, 18),
-        (game_prefix(58), 4, 36),
-        (game_prefix(60), 4, 4),
-        (game_prefix(60), 1, 2),
-    ];
-    for (steps, depth, expected) in table {
-        let p = after(&steps);
-        assert_eq!(perft(&p, depth), expected, "after [{steps}] depth {depth}");
-    }
-}
-
 /// About a minute in release: `cargo test --release --test merlins_chain -- --ignored`.
 #[test]
 #[ignore]
@@ -636,13 +602,21 @@ fn slow_perft(p: &Position, depth: u32) -> u64 {
         .sum()
 }
 
+/// The perft table (tests/data/perft/merlins-chain.txt) again through parse_step, wherever
+/// that is quick: the counts of up to a few thousand sequences.
 #[test]
 fn perft_agrees_with_parse_step() {
-    assert_eq!(slow_perft(&start(), 1), 1824);
-    assert_eq!(slow_perft(&after("10@a8"), 1), 1439);
-    assert_eq!(slow_perft(&after(&game_prefix(20)), 1), 203);
-    assert_eq!(slow_perft(&after(&game_prefix(40)), 2), 218);
-    assert_eq!(slow_perft(&after(&game_prefix(58)), 4), 36);
+    let mut checked = 0;
+    for case in perft_data::cases("merlins-chain") {
+        let ludus::games::AnyGame::MerlinsChain(p) = case.position() else {
+            unreachable!()
+        };
+        for &(depth, count) in case.expected.iter().filter(|(_, n)| *n <= 3000) {
+            assert_eq!(slow_perft(&p, depth), count, "{} depth {depth}", case.place);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 18);
 }
 
 // ---------------------------------------------------------------------------------------------

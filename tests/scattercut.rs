@@ -3,9 +3,12 @@
 //! Positions are set up with `Position::from_diagram(options, seat_to_move, text)` (top rank
 //! first, `R` red, `B` blue, `.` empty) or `Position::from_steps(options, "a1 b2 ...")`.
 
+#[path = "common/perft_data.rs"]
+mod perft_data;
+
 use ludus::games::scattercut::{Options, Position, OPTION_KEYS};
 use ludus::rng::Rng;
-use ludus::{perft, Game, OptionMap, Outcome};
+use ludus::{Game, OptionMap, Outcome};
 
 fn opts(size: usize) -> Options {
     Options { size }
@@ -852,68 +855,25 @@ fn garbage_never_panics() {
 // Perft
 // ---------------------------------------------------------------------------------------------
 
-/// (size, diagram and seat to move or none for the start, steps first, depth, expected).
-type PerftCase = (usize, Option<(&'static str, usize)>, &'static str, u32, u64);
-
-const PERFT: &[PerftCase] = &[
-    // perft-examples.md
-    (3, None, "", 5, 15120),
-    (3, None, "", 6, 58480),
-    (4, None, "a1 d2 d3 c1 b1 a2 d1 b4 b2 c3 d4 a3 c2", 1, 2),
-    (4, None, "a1 d2 d3 c1 b1 a2 d1 b4 b2 c3 d4 a3 c2", 2, 2),
-    (4, None, "a1 d2 d3 c1 b1 a2 d1 b4 b2 c3 d4 a3 c2", 3, 6),
-    // Our own.
-    (3, None, "", 1, 9),
-    (3, None, "", 4, 3024),
-    (3, None, "", 7, 170272),
-    (3, None, "", 8, 305024),
-    (4, None, "", 4, 43680),
-    (4, None, "", 5, 524160),
-    (4, None, "", 6, 5766624),
-    (4, None, "a1 d2 d3 c1 b1 a2 d1 b4 b2 c3 d4 a3 c2", 4, 12),
-    (4, None, "a1 d2 d3 c1 b1 a2 d1 b4 b2 c3 d4 a3 c2", 5, 24),
-    // Four stones removed (b2 d2 b4 d4), sixteen free cells.
-    (5, None, "b2 c2 d2 b3 b4 d3 d4 c4 c3", 1, 16),
-    (5, None, "b2 c2 d2 b3 b4 d3 d4 c4 c3", 4, 43680),
-    (5, None, "b2 c2 d2 b3 b4 d3 d4 c4 c3", 5, 698880),
-    // Three stones removed.
-    (5, None, "b2 c2 d2 b3 b4 d3 a5 c4 c3", 3, 2730),
-    // The sheet's Figure 4: one of two stones fits.
-    (4, Some((FIG4, 0)), "b2", 1, 1),
-    (4, Some((FIG4, 0)), "b2", 2, 2),
-    (4, Some((FIG4, 0)), "", 3, 2),
-    // A path that breaks and may be mended.
-    (5, Some((BROKEN, 0)), "", 3, 880),
-];
-
-fn perft_start(case: &PerftCase) -> Position {
-    let (size, diag, list, _, _) = *case;
-    let mut p = match diag {
-        Some((text, seat)) => diagram(size, seat, text),
-        None => Position::new(&opts(size)).unwrap(),
-    };
-    for t in list.split_whitespace() {
-        play(&mut p, t);
-    }
-    p
-}
-
-#[test]
-fn perft_table() {
-    for case in PERFT {
-        let p = perft_start(case);
-        let got = perft(&p, case.3);
-        assert_eq!(got, case.4, "{case:?}");
-    }
-}
-
 #[test]
 fn perft_matches_the_naive_engine() {
-    // Every count in the table, again by brute force (under a second in release).
-    for case in PERFT {
-        let p = perft_start(case);
-        assert_eq!(naive_of(&p).perft(case.3), case.4, "{case:?}");
+    // Every count in the table (tests/data/perft/scattercut.txt), again by brute force.
+    let mut checked = 0;
+    for case in perft_data::cases("scattercut") {
+        let ludus::games::AnyGame::Scattercut(p) = case.position() else {
+            unreachable!()
+        };
+        for &(depth, count) in &case.expected {
+            assert_eq!(
+                naive_of(&p).perft(depth),
+                count,
+                "{} depth {depth}",
+                case.place
+            );
+            checked += 1;
+        }
     }
+    assert_eq!(checked, 22);
 }
 
 // ---------------------------------------------------------------------------------------------

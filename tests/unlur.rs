@@ -13,10 +13,13 @@
 //!       a1 a2 a3 a4            a: S side (a1 also SW, a4 also SE)
 //! ```
 
+#[path = "common/perft_data.rs"]
+mod perft_data;
+
 use ludus::games::unlur::{Options, Position, Step};
 use ludus::geometry::HexGrid;
 use ludus::rng::Rng;
-use ludus::{perft, Game, OptionMap, Outcome};
+use ludus::{Game, OptionMap, Outcome};
 
 fn opts(size: usize) -> Options {
     Options { size }
@@ -189,78 +192,25 @@ fn naive(size: usize, steps: &str) -> Naive {
 // Perft
 // ---------------------------------------------------------------------------------------
 
-/// (size, steps played first, depth, expected). The first five are from perft-examples.md;
-/// the rest were computed by this engine and agree with the naive reference above.
-const PERFT: &[(usize, &str, u32, u64)] = &[
-    (4, "", 1, 20),
-    (4, "", 2, 398),
-    (4, "", 3, 8172),
-    (4, "d4 c3 pass", 1, 35),
-    (4, "d4 c3 pass", 2, 1190),
-    // Own values.
-    (4, "", 4, 181368),
-    (4, "d4 c3 pass", 3, 39270),
-    (4, "pass", 1, 37),
-    (4, "pass", 2, 1332),
-    (5, "", 1, 38),
-    (5, "", 2, 1430),
-    (5, "", 3, 53832),
-    (5, "pass", 3, 215940),
-    (5, "c3 d4 pass e3 c4", 3, 175560),
-    (5, "", 4, 2057208),
-    (5, "", 5, 81276144),
-    (4, "pass", 4, 1585080),
-    (4, "d4 c3 pass", 4, 1256640),
-    (6, "", 1, 62),
-    (6, "", 2, 3812),
-    (6, "", 3, 233280),
-    (8, "", 2, 16298),
-    (12, "", 2, 109958),
-    // Mid-game positions where wins (and losses by the opponent's shape) cut the tree.
-    (4, "d4 pass a2 d3 b2 d5 c2 e4 e2 c4 f2 e5 g2", 2, 600),
-    (4, "d4 pass a2 d3 b2 d5 c2 e4 e2 c4 f2 e5 g2", 3, 13248),
-    (4, "d4 pass a2 d3 b2 d5 c2 e4 e2 c4 f2 e5 g2", 4, 291456),
-    (4, "d4 pass a2 d3 b2 d5 c2 e4 e2 c4 f2 e5 g2 f5", 3, 11638),
-    (4, "d4 pass a2 d3 b2 d5 c2 e4 e2 c4 f2 e5 g2 f5", 4, 233772),
-    (
-        4,
-        "d4 pass a2 d3 b2 d5 c2 e4 e2 c4 f2 e5 g2 f5 b4 c5",
-        2,
-        441,
-    ),
-    (
-        4,
-        "d4 pass a2 d3 b2 d5 c2 e4 e2 c4 f2 e5 g2 f5 b4 c5",
-        4,
-        159600,
-    ),
-];
-
-#[test]
-fn perft_table() {
-    for &(size, steps, depth, expected) in PERFT {
-        let p = pos(size, steps);
-        assert_eq!(
-            perft(&p, depth),
-            expected,
-            "size {size} after [{steps}] depth {depth}"
-        );
-    }
-}
-
 /// The engine's perft agrees with the naive reference wherever the reference is quick.
 #[test]
 fn perft_matches_reference() {
-    for &(size, steps, depth, _) in PERFT {
-        if depth <= 3 {
-            let p = pos(size, steps);
+    // The table (tests/data/perft/unlur.txt) up to depth 3.
+    let mut checked = 0;
+    for case in perft_data::cases("unlur") {
+        let size: usize = case.options.get("size").unwrap().parse().unwrap();
+        let steps = case.steps.join(" ");
+        for &(depth, count) in case.expected.iter().filter(|(d, _)| *d <= 3) {
             assert_eq!(
-                perft(&p, depth),
-                naive(size, steps).perft(depth),
-                "[{steps}]"
+                naive(size, &steps).perft(depth),
+                count,
+                "{} depth {depth}",
+                case.place
             );
+            checked += 1;
         }
     }
+    assert_eq!(checked, 22);
 }
 
 // ---------------------------------------------------------------------------------------

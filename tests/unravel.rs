@@ -6,7 +6,7 @@
 
 use ludus::games::unravel::{Crosscut, Options, Position, Step};
 use ludus::rng::Rng;
-use ludus::{perft, Game, OptionMap, Outcome};
+use ludus::{Game, OptionMap, Outcome};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -577,51 +577,6 @@ fn view_facts_during_a_chain() {
 // ---------------------------------------------------------------------------------------------
 // Perft
 // ---------------------------------------------------------------------------------------------
-
-#[test]
-fn perft_table() {
-    // (size, steps played first, [perft at depth 1, 2, ...])
-    let table: &[(usize, &str, &[u64])] = &[
-        // perft-examples.md (independent implementation).
-        (3, "", &[9, 72, 504, 3024, 15024, 57360]),
-        // Our own.
-        (
-            3,
-            "",
-            &[
-                9, 72, 504, 3024, 15024, 57360, 162816, 281760, 319872, 275184,
-            ],
-        ),
-        (4, "", &[16, 240, 3360, 43680, 523440, 5742432]),
-        (5, "", &[25, 600, 13800, 303600, 6373168]),
-        (8, "", &[64, 4032, 249984, 15249024]),
-        // Mid swap chain: Blue has swapped b2~b3 and faces two crosscuts.
-        (3, "c2 c3 c1 b2 b3 c2~c3 b1 a2 a3 b2~b3", &[3, 2, 0]),
-        // Blue's placement a2 has just made two crosscuts.
-        (3, "a3 b3 b2 b1 c2 c1 a1 a2", &[4, 5, 3, 1, 0]),
-        // ... and after two swaps, b1 may be swapped again.
-        (3, "a3 b3 b2 b1 c2 c1 a1 a2 a1~b1 b2~b3", &[2, 1, 0]),
-        // Red three swaps into a chain, two crosscuts pending.
-        (
-            5,
-            "d3 d5 d4 b4 b1 a2 d1 b2 a1 b5 e4 e3 c1 d2 a5 c5 e2 d3~e3 c3 a4 c2 c4 b3 a3 e1 \
-             d1~d2 c1~c2 b1~b2",
-            &[3, 5, 9, 12, 15, 15, 0],
-        ),
-        // Three crosscuts pending, one completed by both swapped checkers.
-        (
-            5,
-            "c2 e4 a4 a3 b2 a1 d5 c4 d2 d1 a2 d4 b1 b5 c3 e3 e1 a5 b4 c1 e5 b3 b4~c4 d3 e2 \
-             d1~d2 c1~c2 b3~c3",
-            &[5, 11, 8, 18, 27, 19, 24, 12],
-        ),
-    ];
-    for (size, steps, expected) in table {
-        let p = after(*size, steps);
-        let got: Vec<u64> = (1..=expected.len() as u32).map(|d| perft(&p, d)).collect();
-        assert_eq!(&got, expected, "size {size}, steps {steps:?}");
-    }
-}
 
 #[test]
 fn mid_chain_perft_positions_are_what_they_claim() {

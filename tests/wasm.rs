@@ -191,3 +191,64 @@ fn encode_gif_makes_a_gif_or_says_why_not() {
     let err = message(wasm::encode_gif(2, 1, &frames, 0, 100).unwrap_err());
     assert!(err.contains("2 to 6000 hundredths"), "{err}");
 }
+
+#[wasm_bindgen_test]
+fn check_and_explain_click_answer_without_playing() {
+    let mut s =
+        WasmSession::create("unravel", options(&[("size", JsValue::from_f64(4.0))])).unwrap();
+    s.play("b2").unwrap();
+    assert_eq!(s.check("c3"), None);
+    assert_eq!(s.check("b2").as_deref(), Some("b2 is occupied"));
+    assert_eq!(s.record(), "unravel;size=4;moves=b2", "nothing was played");
+    assert_eq!(s.explain_click(5, None).unwrap(), "b2 is occupied");
+    assert_eq!(
+        message(s.explain_click(99, None).unwrap_err()),
+        "there is no cell number 99"
+    );
+    let view = s.view().unwrap();
+    assert_eq!(get(&view, "toMove").as_f64(), Some(1.0));
+    assert_eq!(get(&view, "passLabel").as_string().as_deref(), Some("Pass"));
+    assert_eq!(
+        get(&get(&view, "preview"), "color").as_string().as_deref(),
+        Some("blue")
+    );
+}
+
+#[wasm_bindgen_test]
+fn levels_players_records_and_the_options_form() {
+    let levels: Array = wasm::levels().unwrap().dyn_into().unwrap();
+    let ids: Vec<String> = levels
+        .iter()
+        .map(|l| get(&l, "id").as_string().unwrap())
+        .collect();
+    assert_eq!(ids, ["beginner", "easy", "medium", "hard", "expert"]);
+    assert_eq!(wasm::check_player(" mcts:50 ").unwrap(), "mcts:50");
+    assert_eq!(
+        message(wasm::check_player("mcts:5000s").unwrap_err()),
+        "thinking time must be more than 0 and at most 3600 seconds"
+    );
+    // Moves split on commas and white space, as in the engine's records.
+    let r = wasm::parse_record("unlur;size=5;moves=d4, pass c3;at=1").unwrap();
+    assert_eq!(get(&r, "game").as_string().as_deref(), Some("unlur"));
+    assert_eq!(
+        get(&get(&r, "options"), "size").as_string().as_deref(),
+        Some("5")
+    );
+    assert_eq!(Array::from(&get(&r, "moves")).length(), 3);
+    assert_eq!(get(&r, "at").as_f64(), Some(1.0));
+    let form = wasm::option_form(
+        "unity",
+        options(&[
+            ("players", JsValue::from_str("3")),
+            ("neutral", JsValue::from_str("purple")),
+        ]),
+        Some("players".into()),
+    )
+    .unwrap();
+    let chosen = get(&form, "options");
+    assert_eq!(get(&chosen, "players").as_string().as_deref(), Some("3"));
+    assert!(
+        get(&chosen, "neutral").is_undefined(),
+        "no neutral with 3 players"
+    );
+}

@@ -1,7 +1,11 @@
 // The Ludus page: picks a game and its options, draws the board, matches clicks against the
 // engine's legal steps, keeps the move list, history, URL fragment and saved games, and lets
 // the computer play any of the seats (it thinks in a Web Worker: www/computer.js).
-// No game logic lives here: the engine (www/engine.js) decides everything.
+// No game logic lives here: the engine (www/engine.js) decides everything, and says in its
+// view how each game is presented. The parts: www/controller.js (clicks to steps, shared with
+// the widget), app/options-form.js (the options form), app/autoplay.js (when the computer
+// plays), app/panels.js (move list, facts), app/tasks.js (short tasks), app/dom.js (DOM
+// helpers).
 //
 // The computer opponent. Who plays each seat (human or computer) is chosen per game on the
 // player chips, the level (quick, normal, strong) once for all games; both are kept in
@@ -21,13 +25,17 @@
 import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
 import { paletteCss } from './board/palette.js';
-import { interpret, selectionValid, groupTurns, groupRounds, analyse } from './input.js';
+import { BoardController, hoverName, boardLabel } from './controller.js';
 import { fragmentFor, readFragment, gameOfRecord, Store, STORAGE_PROBLEMS } from './record.js';
 import { showStorageProblem } from './storage-note.js';
-import { parseRecord } from './record-text.js';
 import { rulesFor } from './rules.js';
 import { SetupEditor } from './editor.js';
-import { Computer, LEVELS, DEFAULT_LEVEL, parsePlayer, levelLabel, levelPace } from './computer.js';
+import { Computer } from './computer.js';
+import { $, el, icon } from './app/dom.js';
+import { OptionsForm } from './app/options-form.js';
+import { Tasks } from './app/tasks.js';
+import { renderMoveList, renderFacts } from './app/panels.js';
+import { computerSeats, toggledSeats, computerToMove, wantedQuestion } from './app/autoplay.js';
 import { mountShareMenu } from './share/menu.js'; // issue 11 hook
 import { BoardDescription } from './a11y/describe.js'; // issue 11 hook
 import { mountContrastSwitch } from './a11y/contrast.js'; // issue 11 hook
@@ -44,11 +52,6 @@ document.head.append(
   }),
 );
 
-const $ = (id) => document.getElementById(id);
-
-/** Piece kind shown as the hover preview of a placement, per game. */
-const PREVIEW_KIND = { unravel: 'checker', scattercut: 'stone', unlur: 'stone' };
-
 /** A computer step is shown at least this long after it was asked for (forced steps come at once). */
 const COMPUTER_MIN_MS = 300;
 
@@ -57,29 +60,6 @@ const ICON_HUMAN =
 const ICON_COMPUTER =
   'M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-6v2h3v2H7v-2h3v-2H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2v8h14V7Z';
 
-function icon(path) {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
-  p.setAttribute('d', path);
-  svg.append(p);
-  return svg;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value == null || value === false) continue;
-    if (key === 'class') node.className = value;
-    else if (key === 'text') node.textContent = value;
-    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? '' : String(value));
-  }
-  for (const child of children) if (child != null) node.append(child);
-  return node;
-}
-
 export class App {
   constructor() {
     this.mod = null;
@@ -87,7 +67,17 @@ export class App {
     this.session = null;
     this.view = null;
     this.legal = [];
-    this.selection = null;
+    /** Work cut into short tasks (a computer step's move list and URL come after its board). */
+    this.tasks = new Tasks();
+    // Clicks to steps, the selection, the pass: shared with the widget (www/controller.js).
+    this.control = new BoardController({
+      session: () => this.session,
+      view: () => this.view,
+      canPlay: () => !this.thinking,
+      play: (text) => this.play(text),
+      changed: () => this.refresh(),
+      say: (message) => this.flash(message),
+    });
     this.store = new Store();
     this.prefs = this.store.prefs();
     this.flipped = false;
@@ -99,16 +89,24 @@ export class App {
     this.computer = new Computer();
     /** The question in flight: { key, id, seat, record, started }, or null. */
     this.thinking = null;
-    /** The record of a past position where the user asked the computer to play. */
-    this.computerHere = null;
-    /** The record of a position opened from a link: the computer waits there. */
-    this.held = null;
-    /** The key of a question that failed: not asked again until something changes. */
-    this.computerFailed = null;
+    /**
+     * Why the computer waits although its seat is to move (see app/autoplay.js): `asked`, the
+     * record of a past position where the user asked it to play; `held`, a position opened
+     * from a link (it waits there until the user acts); `failed`, a question that failed (not
+     * asked again until something changes).
+     */
+    this.waits = { asked: null, held: null, failed: null };
     /** What the computer last did, for the status line. */
     this.note = '';
     /** A player set by the `?level=` parameter for this visit only (tests), or null. */
-    this.levelOverride = parsePlayer(new URLSearchParams(location.search).get('level'));
+    this.levelOverride = null;
+    /** The computer's levels, from the engine (src/ai/levels.rs). */
+    this.levels = [];
+  }
+
+  /** The first cell of a two-click step, if one is picked (the controller keeps it). */
+  get selection() {
+    return this.control.selection;
   }
 
   async boot() {
@@ -117,7 +115,7 @@ export class App {
     if (this.store.problem) showStorageProblem(this.store.problem);
     this.applyTheme(this.prefs.theme ?? 'auto');
     this.board = new Board($('board-box'), {
-      onAction: (event) => this.onBoardAction(event),
+      onAction: (event) => this.control.onAction(event),
       onHover: (hover) => this.onBoardHover(hover),
       onEscape: () => this.clearSelection(),
     });
@@ -145,8 +143,11 @@ export class App {
     }
     $('loading').remove();
     this.games = this.mod.games();
+    this.levels = this.mod.levels();
+    this.levelOverride = this.playerFromQuery();
     this.buildTabs();
     this.editor = new SetupEditor(this);
+    this.optionsForm = new OptionsForm(this);
     this.openFromLocation({ initial: true });
     // Issue 11 hook: play by link ("Send your move", "My games").
     this.correspondence = new CorrespondenceUi(this, {
@@ -167,6 +168,17 @@ export class App {
   // Games and sessions
   // --------------------------------------------------------------------------------------
 
+  /** The `?level=` player if the engine accepts it, else null. */
+  playerFromQuery() {
+    const text = new URLSearchParams(location.search).get('level');
+    if (text == null) return null;
+    try {
+      return this.mod.checkPlayer(text);
+    } catch {
+      return null;
+    }
+  }
+
   gameInfo(name) {
     return this.games.find((g) => g.name === name) ?? null;
   }
@@ -174,15 +186,15 @@ export class App {
   defaultGame() {
     const last = this.store.lastGame();
     if (last && this.gameInfo(last)) return last;
-    return this.games[0]?.name ?? 'unravel';
+    return this.games[0].name;
   }
 
   /** Opens whatever the URL fragment says; a broken one leaves the saved games alone. */
   openFromLocation({ initial = false } = {}) {
     // A computer step's URL update still waiting belongs to the entry just left: drop it,
     // but keep the step in the saved game.
-    if (this.jobs?.has('persist')) {
-      this.dropLater('persist');
+    if (this.tasks.has('persist')) {
+      this.tasks.drop('persist');
       this.save();
     }
     const frag = readFragment(location.hash);
@@ -199,7 +211,7 @@ export class App {
         this.setSession(session);
         // A game from a link (or the browser's Back and Forward) that is not the saved one:
         // the computer does not play on in it until the user acts.
-        if (this.store.game(this.view.game) !== this.view.record) this.held = this.view.record;
+        if (this.store.game(this.view.game) !== this.view.record) this.waits.held = this.view.record;
         this.persist = true;
         this.hideNotice();
         this.save();
@@ -276,16 +288,14 @@ export class App {
   }
 
   setSession(session) {
-    this.flushLater('persist');
+    this.tasks.flush('persist');
     this.stopThinking();
     this.session?.free?.();
     this.session = session;
-    this.selection = null;
+    this.control.selection = null;
     this.message = '';
     this.note = '';
-    this.computerHere = null;
-    this.computerFailed = null;
-    this.held = null;
+    this.waits = { asked: null, held: null, failed: null };
     this.view = session.view();
     this.flipped = false;
   }
@@ -303,16 +313,6 @@ export class App {
     else history.replaceState(null, '', hash);
   }
 
-  /**
-   * Steps the user can play in the shown position (in the past: they would replace the later
-   * steps); none while the computer thinks.
-   */
-  currentLegal() {
-    const v = this.view;
-    if (!v || v.outcome || this.thinking) return [];
-    return v.legal ?? [];
-  }
-
   // --------------------------------------------------------------------------------------
   // Playing
   // --------------------------------------------------------------------------------------
@@ -323,14 +323,14 @@ export class App {
    * reply (rather than landing on a position where the computer would only move again).
    */
   play(text, { computer = false, note = '' } = {}) {
-    this.flushLater('persist');
+    this.tasks.flush('persist');
     try {
       this.session.play(text);
     } catch (error) {
       this.flash(errorText(error));
       return false;
     }
-    this.selection = null;
+    this.control.selection = null;
     this.message = '';
     this.note = note;
     this.persist = true;
@@ -341,7 +341,7 @@ export class App {
       // cut into short tasks (board and status now, move list and URL next) so that none
       // holds the main thread for long.
       this.refresh({ split: true });
-      this.later('persist', () => {
+      this.tasks.later('persist', () => {
         this.save();
         this.writeLocation(false);
       });
@@ -353,40 +353,9 @@ export class App {
     return true;
   }
 
-  /** Runs `fn` in a task of its own soon; a later call with the same name replaces it. */
-  later(name, fn) {
-    this.jobs ??= new Map();
-    this.jobs.delete(name);
-    this.jobs.set(name, fn);
-    if (!this.jobTimer) this.jobTimer = setTimeout(() => this.runLater(), 0);
-  }
-
-  /** One waiting job per task, oldest first. */
-  runLater() {
-    this.jobTimer = null;
-    const next = this.jobs?.entries().next();
-    if (!next || next.done) return;
-    const [name, fn] = next.value;
-    this.jobs.delete(name);
-    if (this.jobs.size) this.jobTimer = setTimeout(() => this.runLater(), 0);
-    fn();
-  }
-
-  /** Runs a waiting job now (before something that must come after it). */
-  flushLater(name) {
-    const fn = this.jobs?.get(name);
-    if (!fn) return;
-    this.jobs.delete(name);
-    fn();
-  }
-
-  dropLater(name) {
-    this.jobs?.delete(name);
-  }
-
   navigate(action) {
     if (!this.session) return;
-    this.flushLater('persist');
+    this.tasks.flush('persist');
     const before = this.view.cursor;
     if (action === 'undo') this.session.undo();
     else if (action === 'redo') this.session.redo();
@@ -395,7 +364,7 @@ export class App {
     else if (typeof action === 'number') this.session.goTo(action);
     this.view = this.session.view();
     if (this.view.cursor === before) return;
-    this.selection = null;
+    this.control.selection = null;
     this.message = '';
     this.note = '';
     this.save();
@@ -411,69 +380,57 @@ export class App {
   level() {
     if (this.levelOverride) return this.levelOverride;
     const saved = this.prefs.level;
-    return LEVELS.some((l) => l.value === saved) ? saved : DEFAULT_LEVEL;
+    if (this.levels.some((l) => l.id === saved)) return saved;
+    return (this.levels.find((l) => l.default) ?? this.levels[0])?.id ?? null;
   }
 
   setLevel(value) {
-    if (!LEVELS.some((l) => l.value === value)) return;
+    if (!this.levels.some((l) => l.id === value)) return;
     this.levelOverride = null;
     this.prefs.level = value;
     this.store.savePrefs(this.prefs);
-    this.computerFailed = null;
-    this.held = null;
+    this.waits.failed = null;
+    this.waits.held = null;
     this.refresh();
   }
 
   /** The seats the computer plays in the game shown (a Set of seat numbers). */
   computerSeats(game = this.view?.game) {
-    const seats = this.prefs.computer?.[game];
-    return new Set(Array.isArray(seats) ? seats.filter((n) => Number.isInteger(n) && n >= 0) : []);
+    return computerSeats(this.prefs, game);
   }
 
   toggleSeat(seat) {
     const game = this.view?.game;
     if (!game) return;
-    const seats = this.computerSeats(game);
-    if (seats.has(seat)) seats.delete(seat);
-    else seats.add(seat);
-    const all = typeof this.prefs.computer === 'object' && this.prefs.computer ? this.prefs.computer : {};
-    all[game] = [...seats].sort((a, b) => a - b);
-    this.prefs.computer = all;
+    this.prefs.computer = toggledSeats(this.prefs, game, seat);
     this.store.savePrefs(this.prefs);
-    this.computerFailed = null;
-    this.held = null;
-    if (seats.size) this.computer.warm();
+    this.waits.failed = null;
+    this.waits.held = null;
+    if (this.computerSeats(game).size) this.computer.warm();
     this.refresh();
   }
 
   /** Whether the computer plays the seat to move in the shown position. */
   computerToMove() {
-    const v = this.view;
-    return !!v && !v.outcome && v.to_move != null && this.computerSeats().has(v.to_move);
-  }
-
-  /** The question the computer should be working on now (a string), or null. */
-  wantedKey() {
-    const v = this.view;
-    if (!this.computerToMove()) return null;
-    const asked = this.computerHere === v.record;
-    const latest = v.cursor >= v.steps.length;
-    if (!asked && (!latest || this.held === v.record)) return null;
-    return `${this.level()}|${v.record}`;
+    return computerToMove(this.view, this.computerSeats());
   }
 
   /** Starts, keeps or cancels the thinking to match the position shown (called by refresh). */
   syncComputer() {
-    const key = this.wantedKey();
+    const key = wantedQuestion(this.view, {
+      seats: this.computerSeats(),
+      level: this.level(),
+      ...this.waits,
+    });
     if (this.thinking && this.thinking.key === key) return;
     this.stopThinking();
-    if (!key || key === this.computerFailed) {
+    if (!key) {
       // Keep a worker ready (the engine loads in it once) while the computer has a seat.
       if (this.computerSeats().size && !this.computer.broken) this.computer.warm();
       return;
     }
     const v = this.view;
-    const request = { key, seat: v.to_move, record: v.record, started: performance.now() };
+    const request = { key, seat: v.toMove, record: v.record, started: performance.now() };
     this.thinking = request;
     this.computer.think(v.record, this.level()).then((answer) => {
       request.id = answer.id;
@@ -492,7 +449,7 @@ export class App {
     if (this.thinking !== request || answer.cancelled) return; // abandoned: drop it
     if (answer.error) {
       this.thinking = null;
-      this.computerFailed = request.key;
+      this.waits.failed = request.key;
       this.refresh();
       this.flash(`The computer could not choose a step: ${answer.error}`);
       return;
@@ -506,12 +463,12 @@ export class App {
     // Only in the very position the question was about.
     if (this.thinking !== request || this.view?.record !== request.record) return;
     this.thinking = null;
-    this.computerHere = null;
+    this.waits.asked = null;
     const name = this.view.players?.[request.seat]?.name ?? 'its seat';
     this.lastAnswer = { ...answer, seat: request.seat, record: request.record };
     const note = `The computer played ${answer.step} for ${name}.`;
     if (!this.play(answer.step, { computer: true, note })) {
-      this.computerFailed = request.key;
+      this.waits.failed = request.key;
       const message = this.message;
       this.refresh();
       this.flash(`The computer's step ${answer.step} was refused: ${message}`);
@@ -521,66 +478,15 @@ export class App {
   /** In a past position: the computer plays its seat's step here (the later steps go). */
   computerPlaysHere() {
     if (!this.computerToMove()) return;
-    this.computerHere = this.view.record;
-    this.computerFailed = null;
+    this.waits.asked = this.view.record;
+    this.waits.failed = null;
     this.message = '';
     this.refresh();
   }
 
-  onBoardAction(event) {
-    if (event.type === 'outside') return this.clearSelection();
-    const result = interpret(this.legal, this.selection, event, this.view.pieces);
-    if (result.play) return this.play(result.play);
-    if (result.select) {
-      this.selection = result.select;
-      this.message = '';
-      return this.refresh();
-    }
-    if (result.clear) return this.clearSelection();
-    if (result.reject) this.explainReject(event);
-  }
-
-  /** Asks the engine why a click is no step ("c4 is occupied"). */
-  explainReject(event) {
-    if (!this.legal.length) {
-      this.flash(this.view.outcome ? 'The game is over.' : '');
-      return;
-    }
-    const a = analyse(this.legal, null, this.view.pieces);
-    if (event.type === 'cell' && a.oneClick.size === 0 && a.sources.size > 0 && !a.kinds.has('swap')) {
-      // Steps that start from a piece: say what to click rather than how to type a step.
-      const mover = this.view.players?.[this.view.to_move];
-      const piece = this.view.pieces?.[event.cell];
-      if (a.kinds.has('flip')) {
-        this.flash(
-          piece && piece.color !== 'grey'
-            ? `Tile ${piece.label} is already played. Pick one of your grey tiles, or a number from the tray.`
-            : `Pick one of ${mover?.name ?? 'your'}'s grey tiles (or a number from the tray), then the cell to play it on.`,
-        );
-      } else if (piece && mover && piece.color !== mover.color) {
-        this.flash(`That piece is not ${mover.name}'s. Pick one of your own pieces${a.edges.size ? ', or click between two cells for a wall' : ''}.`);
-      } else if (piece) {
-        this.flash('That piece has no step to make now.');
-      } else {
-        this.flash(`Pick one of your pieces first${a.edges.size ? ', or click between two cells for a wall' : ''}.`);
-      }
-      return;
-    }
-    let text = null;
-    if (event.type === 'cell') text = this.view.cells[event.cell];
-    else if (event.type === 'edge') text = `${this.view.cells[event.a]}|${this.view.cells[event.b]}`;
-    if (text == null) return;
-    try {
-      this.mod.apply_move(this.view.record, text);
-      this.flash('');
-    } catch (error) {
-      this.flash(errorText(error));
-    }
-  }
-
   clearSelection() {
-    if (!this.selection && !this.message) return;
-    this.selection = null;
+    if (!this.control.selection && !this.message) return;
+    this.control.selection = null;
     this.message = '';
     this.refresh();
   }
@@ -591,15 +497,10 @@ export class App {
   }
 
   onBoardHover(hover) {
-    const cell = hover.cell;
+    const name = hoverName(this.view, hover);
     const box = $('board-box');
-    if (cell != null && cell >= 0 && this.view) {
-      let name = this.view.cells[cell];
-      if (hover.edge) name = `${this.view.cells[hover.edge[0]]}|${this.view.cells[hover.edge[1]]}`;
-      box.dataset.hover = name;
-    } else {
-      delete box.dataset.hover;
-    }
+    if (name) box.dataset.hover = name;
+    else delete box.dataset.hover;
   }
 
   // --------------------------------------------------------------------------------------
@@ -611,22 +512,9 @@ export class App {
     const v = this.view;
     if (!v) return;
     this.syncComputer();
-    this.legal = this.currentLegal();
-    if (this.selection && !selectionValid(this.legal, this.selection, v.pieces)) this.selection = null;
-    const mover = v.players?.[v.to_move];
-    const previewKind = PREVIEW_KIND[v.game];
-    let previewColor = mover?.color;
-    // Unlur's contract phase places black stones whoever moves.
-    if (v.game === 'unlur' && this.legal.some((s) => s.kind === 'pass')) previewColor = 'black';
-    this.board.update({
-      view: v,
-      legal: this.legal,
-      selection: this.selection,
-      flipped: this.flipped,
-      coords: this.coords,
-      interactive: this.legal.length > 0,
-      preview: previewKind && previewColor ? { kind: previewKind, color: previewColor } : null,
-    });
+    const drawn = this.control.boardState();
+    this.legal = drawn.legal;
+    this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn });
     const box = $('board-box');
     box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);
@@ -644,19 +532,18 @@ export class App {
     const panel = () => {
       this.renderHead();
       this.renderMoves();
-      this.renderOptions();
+      this.optionsForm.render(this.view);
     };
     if (split) {
-      this.later('panel', () => this.view === v && panel());
+      this.tasks.later('panel', () => this.view === v && panel());
     } else {
-      this.dropLater('panel');
+      this.tasks.drop('panel');
       panel();
     }
     document.title = `${v.title} · Ludus`;
-    const shape = v.shape.kind === 'hex' ? `hexagonal board, side ${v.shape.side}` : `${v.shape.width} by ${v.shape.height} board`;
     this.board.canvas.setAttribute(
       'aria-label',
-      `${v.title}, ${shape}. ${v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`,
+      `${boardLabel(v)}. ${v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`,
     );
   }
 
@@ -681,9 +568,7 @@ export class App {
       box.append(el('p', { class: 'rules-ludus', text: rules.ludus }));
       const keys =
         'Keyboard: Tab to the board, move over the cells with the arrow keys and play with Enter or Space' +
-        (v.shape.kind === 'hex' && v.game === 'unity'
-          ? '; 1 to 6 (NE, E, SE, SW, W, NW) fire a selected asterisk, or put a wall on that side of the cell'
-          : '') +
+        (info?.keyboard ? `; ${info.keyboard}` : '') +
         '. Elsewhere on the page, ← and → step through the moves, Home and End jump, F turns the board, C shows cell names, Esc lets go of a selected piece.';
       box.append(el('p', { class: 'rules-keys', text: keys }));
       box.append(
@@ -702,8 +587,9 @@ export class App {
     const v = this.view;
     const dot = $('status-dot');
     const status = $('status');
-    const mover = v.players?.[v.to_move];
-    let main = v.prompt || '';
+    const mover = v.players?.[v.toMove];
+    // The engine's prompt says what is asked, or how the game ended.
+    let main = v.prompt;
     let sub = '';
     status.classList.toggle('over', !!v.outcome);
     status.classList.toggle('thinking', !!this.thinking);
@@ -712,23 +598,14 @@ export class App {
       dot.style.background = `var(--piece-${seat?.color ?? 'grey'})`;
       main = `Computer (${seat?.name ?? 'its seat'}) is thinking…`;
       const player = this.level();
-      const pace = levelPace(player);
-      const what = LEVELS.some((l) => l.value === player) ? `${levelLabel(player)} level` : `Player ${player}`;
-      sub = `${what}${pace ? `, ${pace}` : ''}. Undo or ← stops it.`;
+      const level = this.levels.find((l) => l.id === player);
+      sub = `${level ? `${level.label} level` : `Player ${player}`}. Undo or ← stops it.`;
     } else if (v.outcome) {
-      if (v.outcome.kind === 'winner') {
-        const winner = v.players?.[v.outcome.seat];
-        dot.style.background = `var(--piece-${winner?.color ?? 'grey'})`;
-        if (!main) main = `${winner?.name ?? 'Someone'} wins`;
-      } else {
-        dot.style.background = 'var(--piece-grey)';
-        if (!main) main = 'Draw';
-      }
-      const what = { unity: 'united group', 'merlins-chain': 'deciding chain' }[v.game] ?? 'winning connection';
-      sub = v.highlight?.length ? `The ${what} is highlighted.` : '';
+      const winner = v.outcome.kind === 'winner' ? v.players?.[v.outcome.seat] : null;
+      dot.style.background = `var(--piece-${winner?.color ?? 'grey'})`;
+      sub = v.highlightNote ?? '';
     } else {
       dot.style.background = mover ? `var(--piece-${mover.color})` : 'transparent';
-      if (!main) main = mover ? `${mover.name} to move` : '';
     }
     if (v.cursor < v.steps.length && !this.thinking) {
       const later = v.steps.length - v.cursor;
@@ -737,19 +614,13 @@ export class App {
       if (this.computerToMove()) {
         sub = `Viewing step ${v.cursor} of ${v.steps.length}. The computer plays ${mover?.name ?? 'this seat'} but waits while you look back; playing here ${replaces}.`;
       }
-    } else if (!v.outcome && !this.thinking && this.held === v.record && this.computerToMove()) {
+    } else if (!v.outcome && !this.thinking && this.waits.held === v.record && this.computerToMove()) {
       sub = `Opened from a link: the computer waits to play ${mover?.name ?? 'this seat'} until you ask it to.`;
     } else if (!v.outcome && !this.thinking && this.note) {
       sub = this.note;
     }
-    if (this.selection && !this.message) {
-      const a = analyse(this.legal, this.selection, v.pieces);
-      if (a.dirs.size) sub = 'Click an arrow to fire the asterisk that way, or pick a space to slide to.';
-      else if (a.selfCapture) sub = 'Click the ring again to fire it, or pick a space to slide to.';
-      else if (this.selection.piece != null) sub = `Now click where tile ${this.selection.piece} goes.`;
-      else if (this.legal.some((st) => st.kind === 'swap')) sub = 'Now click the checker to swap it with.';
-      else if (a.dests.size) sub = 'Now click where it goes.';
-    }
+    const hint = this.message ? '' : this.control.selectionHint();
+    if (hint) sub = hint;
     if (this.message) sub = this.message;
     $('play-again').hidden = !v.outcome;
     const here = $('computer-here');
@@ -772,7 +643,7 @@ export class App {
     list.replaceChildren();
     const seats = this.computerSeats();
     (v.players ?? []).forEach((p, seat) => {
-      const toMove = !v.outcome && v.to_move === seat;
+      const toMove = !v.outcome && v.toMove === seat;
       const won = v.outcome?.kind === 'winner' && v.outcome.seat === seat;
       const computer = seats.has(seat);
       const thinking = this.thinking?.seat === seat;
@@ -811,8 +682,8 @@ export class App {
     const select = $('level-select');
     if (select.dataset.filled !== (this.levelOverride ?? '')) {
       select.replaceChildren();
-      for (const l of LEVELS) select.append(el('option', { value: l.value, text: `${l.label} (${l.seconds} s a step)` }));
-      if (this.levelOverride && !LEVELS.some((l) => l.value === this.levelOverride)) {
+      for (const l of this.levels) select.append(el('option', { value: l.id, text: l.label, title: l.blurb }));
+      if (this.levelOverride && !this.levels.some((l) => l.id === this.levelOverride)) {
         select.append(el('option', { value: this.levelOverride, text: `${this.levelOverride} (from the link)` }));
       }
       select.dataset.filled = this.levelOverride ?? '';
@@ -822,21 +693,15 @@ export class App {
   }
 
   renderFacts() {
-    const facts = $('facts');
-    facts.replaceChildren();
-    for (const [label, value] of this.view.facts ?? []) {
-      facts.append(el('div', { class: 'fact' }, el('dt', { text: label }), el('dd', { text: value })));
-    }
-    facts.hidden = !(this.view.facts ?? []).length;
+    renderFacts($('facts'), this.view.facts ?? []);
   }
 
   renderTray() {
     const tray = $('tray');
-    const a = analyse(this.legal, this.selection, this.view.pieces);
-    const pieces = [...a.flipPieces.keys()].sort((x, y) => x - y);
+    const pieces = this.control.trayPieces();
     tray.hidden = pieces.length === 0;
     if (!pieces.length) return;
-    const mover = this.view.players?.[this.view.to_move];
+    const mover = this.view.players?.[this.view.toMove];
     $('tray-label').textContent = `${mover?.name ?? 'Your'} tiles you can play`;
     const box = $('tray-tiles');
     box.replaceChildren();
@@ -849,19 +714,19 @@ export class App {
           class: `tile-button${selected ? ' selected' : ''}`,
           'aria-pressed': selected ? 'true' : 'false',
           text: String(n),
-          onclick: () => this.onBoardAction({ type: 'piece', piece: n }),
+          onclick: () => this.control.onAction({ type: 'piece', piece: n }),
         }),
       );
     }
   }
 
   renderActions() {
-    const a = analyse(this.legal, null, this.view.pieces);
     const pass = $('pass-button');
-    pass.hidden = !a.pass;
-    if (a.pass) {
-      const mover = this.view.players?.[this.view.to_move];
-      pass.textContent = this.view.game === 'unlur' ? 'Pass and take Black' : 'Pass';
+    const canPass = this.control.passStep() != null;
+    pass.hidden = !canPass;
+    if (canPass) {
+      const mover = this.view.players?.[this.view.toMove];
+      pass.textContent = this.control.passLabel();
       pass.title = `${mover?.name ?? ''} passes`.trim();
     }
     const example = this.legal[0]?.text;
@@ -873,53 +738,7 @@ export class App {
   }
 
   renderMoves() {
-    const v = this.view;
-    const list = $('moves');
-    list.replaceChildren();
-    if (!v.steps.length) {
-      list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
-      return;
-    }
-    const turns = groupTurns(v.steps, v.movers ?? []);
-    const seats = Math.max(1, v.players?.length ?? 2);
-    list.style.setProperty('--seats', String(seats));
-    let current = null;
-    groupRounds(turns).forEach((round, i) => {
-      const li = el('li', { class: 'round' }, el('span', { class: 'round-number', text: `${i + 1}.` }));
-      for (const turn of round) {
-        const player = v.players?.[turn.seat];
-        const cell = el(
-          'span',
-          { class: 'turn', style: turn.seat != null ? `grid-column: ${turn.seat + 2}` : null },
-          el('span', {
-            class: 'swatch',
-            style: player ? `background: var(--piece-${player.color})` : null,
-            title: player?.name ?? null,
-            'aria-hidden': 'true',
-          }),
-        );
-        for (const { index, text } of turn.steps) {
-          const isCurrent = index === v.cursor - 1;
-          const future = index >= v.cursor;
-          const button = el('button', {
-            type: 'button',
-            class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}`,
-            text,
-            'data-index': index,
-            'aria-current': isCurrent ? 'step' : null,
-            'aria-label': `${player?.name ?? ''} ${text}`.trim(),
-            title: `Go to the position after ${text}`,
-            onclick: () => this.navigate(index + 1),
-          });
-          if (isCurrent) current = button;
-          cell.append(button);
-        }
-        li.append(cell);
-      }
-      list.append(li);
-    });
-    if (current) current.scrollIntoView({ block: 'nearest' });
-    else if (v.cursor === v.steps.length) list.scrollTop = list.scrollHeight;
+    renderMoveList($('moves'), this.view, (n) => this.navigate(n));
   }
 
   renderToolbar() {
@@ -957,116 +776,9 @@ export class App {
     }
   }
 
-  /** The options of the game shown, as a plain object (from its record). */
-  currentOptions() {
-    return parseRecord(this.view?.record ?? '').options;
-  }
-
-  renderOptions() {
-    const v = this.view;
-    const info = this.gameInfo(v.game);
-    const fields = $('options-fields');
-    if (fields.dataset.game === v.game && fields.dataset.record === v.record.split(';moves=')[0]) return;
-    fields.dataset.game = v.game;
-    fields.dataset.record = v.record.split(';moves=')[0];
-    fields.replaceChildren();
-    $('options-error').hidden = true;
-    const current = this.currentOptions();
-    const textRows = [];
-    for (const opt of info?.options ?? []) {
-      const id = `opt-${opt.key}`;
-      let value = current[opt.key] ?? (opt.default != null ? String(opt.default) : '');
-      // A setup given as a layout has no seed (the engine takes one or the other).
-      if (opt.key === 'seed' && current.layout) value = '';
-      let input;
-      if (opt.kind === 'choice') {
-        input = el('select', { id, name: opt.key });
-        for (const choice of opt.choices ?? []) {
-          const c = typeof choice === 'object' ? choice : { value: choice, label: choice };
-          const option = el('option', { value: c.value ?? c.key ?? c, text: c.label ?? c.value ?? c });
-          if (String(option.value) === String(value)) option.selected = true;
-          input.append(option);
-        }
-      } else if (opt.kind === 'number') {
-        input = el('input', { id, name: opt.key, type: 'number', min: opt.min, max: opt.max, step: 1, value, inputmode: 'numeric' });
-      } else {
-        input = el('input', { id, name: opt.key, type: 'text', value, spellcheck: 'false', autocapitalize: 'off' });
-        if (opt.key === 'seed') input.placeholder = 'from the layout';
-      }
-      if (opt.key === 'size' && (info?.options ?? []).some((o) => o.key === 'layout')) {
-        // A hand-made layout fits one board size only.
-        input.addEventListener('change', () => {
-          this.setFormOption('layout', '');
-          this.setFormOption('walls', '');
-          if (!this.formOptions().seed) this.setFormOption('seed', '1');
-        });
-      }
-      const row = el('div', { class: `option option-${opt.kind}`, 'data-key': opt.key }, el('label', { for: id, text: opt.label }), input);
-      if (opt.kind === 'text') textRows.push(row);
-      else fields.append(row);
-    }
-    const keys = new Set((info?.options ?? []).map((o) => o.key));
-    if (keys.has('seed') || keys.has('layout')) {
-      fields.append(
-        el(
-          'div',
-          { class: 'setup-buttons' },
-          keys.has('seed')
-            ? el('button', {
-                type: 'button',
-                text: 'New random setup',
-                title: 'Start a new game from a fresh random setup',
-                onclick: () => this.randomSetup(),
-              })
-            : null,
-          keys.has('layout')
-            ? el('button', {
-                type: 'button',
-                text: 'Edit setup…',
-                title: 'Place the pieces and walls by hand',
-                onclick: () => this.editor.open(this.formOptions()),
-              })
-            : null,
-        ),
-      );
-    }
-    if (textRows.length) {
-      fields.append(el('details', { class: 'setup-text' }, el('summary', { text: 'Setup as text' }), ...textRows));
-    }
-    this.syncOptionFields();
-    fields.onchange = () => this.syncOptionFields();
-    if (!(info?.options ?? []).length) fields.append(el('p', { class: 'muted', text: 'This game has no options.' }));
-  }
-
-  /** The options form as an object of strings, leaving out empty fields and defaults. */
-  formOptions() {
-    const out = {};
-    const specs = this.gameInfo(this.view?.game)?.options ?? [];
-    for (const input of $('options-fields').querySelectorAll('input, select')) {
-      if (input.disabled) continue;
-      const value = String(input.value ?? '').trim();
-      const spec = specs.find((o) => o.key === input.name);
-      if (value !== '' && value !== String(spec?.default ?? '')) out[input.name] = value;
-    }
-    if (out.layout) delete out.seed;
-    return out;
-  }
-
-  /** Unity: a neutral colour only exists with two players. */
-  syncOptionFields() {
-    const players = $('options-fields').querySelector('[name="players"]');
-    const neutral = $('options-fields').querySelector('[name="neutral"]');
-    if (players && neutral) neutral.disabled = players.value === '3';
-  }
-
-  setFormOption(key, value) {
-    const input = $('options-fields').querySelector(`[name="${CSS.escape(key)}"]`);
-    if (input) input.value = value;
-  }
-
   startFromForm() {
     const name = this.view.game;
-    const options = this.formOptions();
+    const options = this.optionsForm.options();
     const error = this.startGameStrict(name, options);
     const box = $('options-error');
     box.hidden = !error;
@@ -1102,15 +814,13 @@ export class App {
   }
 
   restart() {
-    const error = this.startGameStrict(this.view.game, this.currentOptions());
+    const error = this.startGameStrict(this.view.game, this.mod.parseRecord(this.view.record).options);
     if (error) this.flash(error);
   }
 
   randomSetup() {
-    const seed = Math.floor(Math.random() * 1e9);
-    this.setFormOption('seed', String(seed));
-    this.setFormOption('layout', '');
-    this.setFormOption('walls', '');
+    // A fresh seed: the engine's form rules drop a hand-made layout for it.
+    this.optionsForm.set({ seed: String(Math.floor(Math.random() * 1e9)) });
     this.startFromForm();
   }
 
@@ -1150,10 +860,7 @@ export class App {
     $('last-button').addEventListener('click', () => this.navigate('last'));
     $('flip-button').addEventListener('click', () => this.toggleFlip());
     $('coords-button').addEventListener('click', () => this.toggleCoords());
-    $('pass-button').addEventListener('click', () => {
-      const a = analyse(this.legal, null, this.view.pieces);
-      if (a.pass) this.play(a.pass);
-    });
+    $('pass-button').addEventListener('click', () => this.control.pass());
     $('step-form').addEventListener('submit', (e) => {
       e.preventDefault();
       const input = $('step-input');

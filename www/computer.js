@@ -1,45 +1,11 @@
-// The page's side of the computer opponent: the levels, and a client for the worker
-// (www/ai-worker.js) that thinks off the main thread.
+// The page's side of the computer opponent: a client for the worker (www/ai-worker.js) that
+// thinks off the main thread. The levels come from the engine (levels(), src/ai/levels.rs).
 //
 // One question at a time. Asking again, or cancel(), abandons the question in flight by
 // terminating the worker (a search is one synchronous wasm call and cannot be interrupted
 // otherwise); a fresh worker is started for the next question. Every answer carries the id
 // of its question, and answers to abandoned questions are dropped, so a step computed for
 // another position never comes back.
-
-/** The levels offered on the page: the engine's player names and thinking time per step. */
-export const LEVELS = [
-  { value: 'quick', label: 'Quick', seconds: 0.2 },
-  { value: 'normal', label: 'Normal', seconds: 1 },
-  { value: 'strong', label: 'Strong', seconds: 4 },
-];
-
-export const DEFAULT_LEVEL = 'normal';
-
-/**
- * A player name the engine accepts (for the `?level=` test parameter), or null:
- * a level, `random`, `mcts:N` (iterations) or `mcts:Ss` (seconds).
- */
-export function parsePlayer(text) {
-  const t = String(text ?? '').trim();
-  if (LEVELS.some((l) => l.value === t) || t === 'random') return t;
-  if (/^mcts:[1-9]\d{0,8}$/.test(t)) return t;
-  if (/^mcts:\d{1,4}(\.\d{1,3})?s$/.test(t) && parseFloat(t.slice(5)) > 0) return t;
-  return null;
-}
-
-/** How a level or player reads in the page ("Normal", "mcts:50"). */
-export function levelLabel(player) {
-  return LEVELS.find((l) => l.value === player)?.label ?? player;
-}
-
-/** "about 1 s a step" for a level, or null for other players. */
-export function levelPace(player) {
-  const level = LEVELS.find((l) => l.value === player);
-  if (level) return `about ${level.seconds} s a step`;
-  const m = /^mcts:([\d.]+)s$/.exec(player);
-  return m ? `about ${m[1]} s a step` : null;
-}
 
 export class Computer {
   /** `url`: the worker module (a test may pass another). */

@@ -96,6 +96,7 @@ export class SetupEditor {
 
   /** Opens with the options in the form (size, layout, walls). */
   open(options) {
+    this.game = this.app.view.game;
     this.options = { ...options };
     this.side = Number(options.size) || 5;
     const { names } = hexCells(this.side);
@@ -122,16 +123,21 @@ export class SetupEditor {
     this.syncPalette();
   }
 
-  /** The layout of the game on screen, when it is a Unity game of this size. */
+  /** The layout of the game on screen, when it has one of this size. */
   currentLayout(count) {
     const v = this.app.view;
-    if (!v || v.game !== 'unity' || v.pieces.length !== count) return null;
+    if (!v || !this.hasLayout(v.game) || v.pieces.length !== count) return null;
     return v.pieces.map(charOf).join('');
+  }
+
+  /** Whether a game is set up by a layout (the engine lists a `layout` option). */
+  hasLayout(game) {
+    return (this.app.gameInfo(game)?.options ?? []).some((o) => o.key === 'layout');
   }
 
   wallsFromView() {
     const v = this.app.view;
-    if (!v || v.game !== 'unity' || v.pieces.length !== this.layout.length) return;
+    if (!v || !this.hasLayout(v.game) || v.pieces.length !== this.layout.length) return;
     for (const [a, b] of v.walls ?? []) this.walls.add(a < b ? `${a}|${b}` : `${b}|${a}`);
   }
 
@@ -199,11 +205,10 @@ export class SetupEditor {
   /** A random balanced setup from the engine (a fresh seed), loaded into the editor. */
   random() {
     const mod = this.app.mod;
-    const options = { ...this.options, seed: String(Math.floor(Math.random() * 1e9)) };
-    delete options.layout;
-    delete options.walls;
+    // The form's options with a fresh seed (the engine's form rules drop any layout for it).
+    const options = this.app.optionsForm.options({ seed: String(Math.floor(Math.random() * 1e9)) }, 'seed');
     try {
-      const record = mod.new_game('unity', options);
+      const record = mod.new_game(this.game, options);
       const view = mod.board_view(record);
       this.layout = view.pieces.map(charOf);
       this.walls = new Set((view.walls ?? []).map(([a, b]) => (a < b ? `${a}|${b}` : `${b}|${a}`)));
@@ -228,10 +233,9 @@ export class SetupEditor {
   }
 
   use() {
-    const options = { ...this.app.formOptions(), layout: this.layoutText(), walls: this.wallsText() };
-    if (!options.walls) delete options.walls;
-    delete options.seed;
-    const error = this.app.startGameStrict('unity', options);
+    // The engine's form rules drop the seed for a layout.
+    const options = this.app.optionsForm.options({ layout: this.layoutText(), walls: this.wallsText() }, 'layout');
+    const error = this.app.startGameStrict(this.game, options);
     if (error) {
       $('editor-error').hidden = false;
       $('editor-error').textContent = `This setup cannot be played: ${error}`;

@@ -5,8 +5,12 @@
 //! always taking the best, which makes them beatable without making them blunder at random.
 //! The top level thinks for a fixed time: the strongest play in a reasonable wait.
 //! docs/AI.md has the matches that measured each level against the one below.
+//!
+//! The page lists these through the wasm export `levels()`, so this is the one list of
+//! levels, and `PlayerSpec::parse` reads the level ids.
 
 /// One level of the computer opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
     /// The name a record or a player spec uses ("beginner").
     pub id: &'static str,
@@ -51,3 +55,13 @@ pub const LEVELS: &[Level] = &[
         player: "mcts:4s",
     },
 ];
+
+/// The level a new user gets: the middle one.
+pub fn default_level() -> &'static Level {
+    &LEVELS[LEVELS.len() / 2]
+}
+
+/// The level with this id.
+pub fn level(id: &str) -> Option<&'static Level> {
+    LEVELS.iter().find(|l| l.id == id)
+}

@@ -163,25 +163,8 @@ impl Tuning {
 }
 
 impl PlayerSpec {
-    /// The page's levels: thinking time per step.
-    pub const QUICK: PlayerSpec = PlayerSpec::Mcts {
-        iterations: u32::MAX,
-        seconds: Some(0.2),
-        tuning: NO_TUNING,
-    };
-    pub const NORMAL: PlayerSpec = PlayerSpec::Mcts {
-        iterations: u32::MAX,
-        seconds: Some(1.0),
-        tuning: NO_TUNING,
-    };
-    pub const STRONG: PlayerSpec = PlayerSpec::Mcts {
-        iterations: u32::MAX,
-        seconds: Some(4.0),
-        tuning: NO_TUNING,
-    };
-
-    /// Reads `random`, `mcts:ITERATIONS`, `mcts:SECONDSs` (e.g. `mcts:0.2s`), or a level
-    /// name `quick`, `normal`, `strong`.
+    /// Reads `random`, `mcts:ITERATIONS`, `mcts:SECONDSs` (e.g. `mcts:0.2s`), or the id of
+    /// one of the page's levels ([`levels::LEVELS`]).
     /// Search settings may follow, each after a `/` (see [`Tuning`]).
     pub fn parse(text: &str) -> Result<PlayerSpec, Error> {
         let mut parts = text.trim().split('/').map(str::trim);
@@ -208,19 +191,21 @@ impl PlayerSpec {
     fn parse_base(text: &str) -> Result<PlayerSpec, Error> {
         match text {
             "random" => return Ok(PlayerSpec::Random),
-            "quick" => return Ok(PlayerSpec::QUICK),
-            "normal" => return Ok(PlayerSpec::NORMAL),
-            "strong" => return Ok(PlayerSpec::STRONG),
+            // The names of the levels before the ladder, kept for saved settings and scripts.
+            "quick" => return PlayerSpec::parse_base("mcts:0.2s"),
+            "normal" => return PlayerSpec::parse_base("mcts:1s"),
+            "strong" => return PlayerSpec::parse_base("mcts:4s"),
             _ => {}
         }
-        if let Some(level) = levels::LEVELS.iter().find(|l| l.id == text) {
+        if let Some(level) = levels::level(text) {
             return PlayerSpec::parse(level.player);
         }
         let bad = || {
+            let ids: Vec<&str> = levels::LEVELS.iter().map(|l| l.id).collect();
             Error::new(format!(
-                "{:?} is not a player: use random, quick, normal, strong, a level ({}), mcts:ITERATIONS or mcts:SECONDSs",
+                "{:?} is not a player: use random, a level ({}), mcts:ITERATIONS or mcts:SECONDSs",
                 shorten(text),
-                levels::LEVELS.iter().map(|l| l.id).collect::<Vec<_>>().join(", ")
+                ids.join(", ")
             ))
         };
         let arg = text.strip_prefix("mcts:").ok_or_else(bad)?.trim();

@@ -589,6 +589,14 @@ impl Game for Position {
         }
     }
 
+    fn highlight_name(&self) -> &'static str {
+        "deciding chain"
+    }
+
+    fn then_prompt(&self, kind: &str) -> Option<&'static str> {
+        (kind == "flip").then_some("Now click where tile {piece} goes.")
+    }
+
     fn view(&self) -> BoardView {
         let arrangement = self.arrangement();
         let pieces = (0..CELLS)

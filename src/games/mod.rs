@@ -8,7 +8,7 @@ pub mod unity;
 pub mod unlur;
 pub mod unravel;
 
-use crate::game::{shorten, BoardView, Error, Game, Outcome, Seat, StepView};
+use crate::game::{fail, shorten, BoardView, Error, Game, Outcome, Presentation, Seat, StepView};
 use crate::options::OptionMap;
 use crate::rng::Rng;
 use serde::Serialize;
@@ -76,6 +76,66 @@ impl GameKind {
             })
     }
 
+    /// Keys the game adds to the board's keyboard help, if any.
+    pub fn keyboard_help(self) -> Option<&'static str> {
+        match self {
+            GameKind::Unity => Some(
+                "1 to 6 (NE, E, SE, SW, W, NW) fire a selected asterisk, or put a wall on that side of the cell",
+            ),
+            _ => None,
+        }
+    }
+
+    /// The options form for the values a user has entered (`values`, as typed; empty means
+    /// "not given"), after the user changed the field `changed`: what each field shows and
+    /// whether it applies, and the options a game would start with. The rules between
+    /// options (Unity: a neutral colour only with two players, a layout or a seed) live here
+    /// so that the page holds none; the engine still judges the options when the game starts.
+    pub fn option_form(self, values: &OptionMap, changed: Option<&str>) -> OptionForm {
+        let specs = self.option_specs();
+        let mut values: OptionMap = specs
+            .iter()
+            .filter_map(|spec| {
+                let value = values.get(spec.key)?.trim();
+                (!value.is_empty()).then(|| (spec.key, value.to_string()))
+            })
+            .fold(OptionMap::new(), |map, (k, v)| map.with(k, v));
+        let mut disabled: Vec<&str> = Vec::new();
+        let mut placeholders: Vec<(&str, &'static str)> = Vec::new();
+        if self == GameKind::Unity {
+            unity::form_rules(&mut values, changed, &mut disabled, &mut placeholders);
+        }
+        let mut options = OptionMap::new();
+        let fields = specs
+            .into_iter()
+            .map(|spec| {
+                let off = disabled.contains(&spec.key);
+                let value = values.get(spec.key).map(str::to_string);
+                if let Some(v) = &value {
+                    if !off && *v != spec.default {
+                        options.set(spec.key, v.clone());
+                    }
+                }
+                let placeholder = placeholders
+                    .iter()
+                    .find(|(k, _)| *k == spec.key)
+                    .map(|(_, p)| *p);
+                OptionField {
+                    // A field with a placeholder is empty when not given (it comes from
+                    // elsewhere); the others show their default.
+                    value: value.unwrap_or_else(|| match placeholder {
+                        Some(_) => String::new(),
+                        None => spec.default.clone(),
+                    }),
+                    disabled: off,
+                    placeholder,
+                    spec,
+                }
+            })
+            .collect();
+        OptionForm { fields, options }
+    }
+
     /// The options a player may set, for building a form.
     pub fn option_specs(self) -> Vec<OptionSpec> {
         let size = |default: usize, min: usize, max: usize| OptionSpec {
@@ -125,6 +185,7 @@ impl GameKind {
 
 /// One option of a game, described for a form.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct OptionSpec {
     pub key: &'static str,
     pub label: &'static str,
@@ -132,10 +193,12 @@ pub struct OptionSpec {
     pub kind: &'static str,
     pub default: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
     pub min: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
     pub max: Option<usize>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// The values of a "choice" option (empty for the others).
     pub choices: Vec<&'static str>,
 }
 
@@ -168,6 +231,32 @@ impl OptionSpec {
             choices: vec![],
         }
     }
+}
+
+/// One field of an options form: its spec, the value to show and whether it applies now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+pub struct OptionField {
+    #[serde(flatten)]
+    pub spec: OptionSpec,
+    /// The value to show (the default when none was entered; empty for "not given").
+    pub value: String,
+    /// True when the field does not apply with the other values (and is left out).
+    pub disabled: bool,
+    /// Shown in an empty field, saying where the value comes from instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
+    pub placeholder: Option<&'static str>,
+}
+
+/// An options form as the engine reads it (see [`GameKind::option_form`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+pub struct OptionForm {
+    pub fields: Vec<OptionField>,
+    /// The options a new game would be started with: the fields that apply, defaults left out.
+    #[cfg_attr(not(target_arch = "wasm32"), ts(type = "Record<string, string>"))]
+    pub options: OptionMap,
 }
 
 /// A position of any of the five games.
@@ -257,6 +346,87 @@ impl AnyGame {
 
     pub fn view(&self) -> BoardView {
         with_game!(self, g => g.view())
+    }
+
+    /// How the page presents the position (see [`Presentation`]).
+    pub fn presentation(&self, view: &BoardView, legal: &[StepView]) -> Presentation {
+        with_game!(self, g => Presentation::of(g, view, legal))
+    }
+
+    /// Whether `text` is a legal step now, without playing it; the error says why not.
+    pub fn check_text(&self, text: &str) -> Result<(), Error> {
+        if self.to_move().is_none() {
+            return fail("the game is over");
+        }
+        with_game!(self, g => g.parse_step(text.trim()).map(|_| ()))
+    }
+
+    /// Why a click makes no step, in words for the user: a click on `cells[0]`, or between
+    /// `cells[0]` and `cells[1]` (an edge). Empty when there is nothing to say (the click is a
+    /// step, or the game waits for nobody).
+    pub fn explain_click(&self, cells: &[usize]) -> Result<String, Error> {
+        let view = self.view();
+        let name = |cell: usize| -> Result<&str, Error> {
+            view.cells
+                .get(cell)
+                .map(String::as_str)
+                .ok_or_else(|| Error::new(format!("there is no cell number {cell}")))
+        };
+        let text = match *cells {
+            [cell] => name(cell)?.to_string(),
+            [a, b] => format!("{}|{}", name(a)?, name(b)?),
+            _ => return fail("a click is on one cell or between two"),
+        };
+        let legal = self.legal_step_views();
+        if legal.is_empty() {
+            return Ok(if view.outcome.is_some() {
+                "The game is over.".into()
+            } else {
+                String::new()
+            });
+        }
+        let has = |kinds: &[&str]| legal.iter().any(|s| kinds.contains(&s.kind));
+        // Where a cell click is a whole step (or a swap's half), the step's own error says why.
+        let picks_first =
+            has(&["move", "ring", "asterisk", "flip"]) && !has(&["place", "replace", "swap"]);
+        if cells.len() == 2 || !picks_first {
+            return Ok(self
+                .check_text(&text)
+                .err()
+                .map(|e| e.0)
+                .unwrap_or_default());
+        }
+        // Steps that start from a piece: say what to click rather than how to type a step.
+        let cell = cells[0];
+        let mover = view.to_move.and_then(|seat| view.players.get(seat));
+        let mover_name = mover.map_or("the player to move", |p| p.name.as_str());
+        let piece = view.pieces[cell].as_ref();
+        if has(&["flip"]) {
+            return Ok(match piece {
+                Some(p) if p.color != "grey" => format!(
+                    "Tile {} is already played. Pick one of your grey tiles, or a number from the tray.",
+                    p.label.as_deref().unwrap_or("")
+                ),
+                _ => format!(
+                    "Pick one of {mover_name}'s grey tiles (or a number from the tray), then the cell to play it on."
+                ),
+            });
+        }
+        let or_wall = if has(&["wall"]) {
+            ", or click between two cells for a wall"
+        } else {
+            ""
+        };
+        Ok(match (piece, mover) {
+            (Some(p), Some(m)) if p.color != m.color => {
+                format!(
+                    "That piece is not {}'s. Pick one of your own pieces{or_wall}.",
+                    m.name
+                )
+            }
+            (Some(_), _) => "That piece has no step to make now.".into(),
+            (None, _) => format!("Pick one of your pieces first{or_wall}."),
+        })
     }
 
     /// The legal steps now, as the UI sees them.

@@ -629,6 +629,14 @@ impl Game for Position {
         }
     }
 
+    fn placement_piece(&self) -> Option<PieceView> {
+        Some(PieceView {
+            color: COLORS[self.mover as usize],
+            kind: "stone",
+            label: None,
+        })
+    }
+
     fn view(&self) -> BoardView {
         let s = self.size();
         let n = self.grid.len();

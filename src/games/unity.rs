@@ -321,6 +321,32 @@ impl Default for Options {
     }
 }
 
+/// The options form's rules between fields (see `GameKind::option_form`): a hand-made
+/// layout fits one board size, so changing the size drops it (and the walls) for a random
+/// setup, as does entering a seed; a layout and a seed exclude each other; the neutral
+/// colour exists only with two players.
+pub(crate) fn form_rules(
+    values: &mut OptionMap,
+    changed: Option<&str>,
+    disabled: &mut Vec<&'static str>,
+    placeholders: &mut Vec<(&'static str, &'static str)>,
+) {
+    if changed == Some("size") || (changed == Some("seed") && values.get("seed").is_some()) {
+        values.remove("layout");
+        values.remove("walls");
+        if values.get("seed").is_none() {
+            values.set("seed", DEFAULT_SEED.to_string());
+        }
+    }
+    if values.get("layout").is_some() {
+        values.remove("seed");
+        placeholders.push(("seed", "from the layout"));
+    }
+    if values.get("players") == Some("3") {
+        disabled.push("neutral");
+    }
+}
+
 impl Options {
     /// Reads options; a layout is always kept (a `seed` without a layout draws one).
     pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
@@ -1334,6 +1360,21 @@ impl Game for Position {
             cells,
             dir,
             piece: None,
+        }
+    }
+
+    fn highlight_name(&self) -> &'static str {
+        "united group"
+    }
+
+    fn then_prompt(&self, kind: &str) -> Option<&'static str> {
+        match kind {
+            "move" => Some("Now click where it goes."),
+            "ring" => Some("Click the ring again to fire it, or pick a space to slide to."),
+            "asterisk" => {
+                Some("Click an arrow to fire the asterisk that way, or pick a space to slide to.")
+            }
+            _ => None,
         }
     }
 

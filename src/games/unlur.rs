@@ -799,6 +799,28 @@ impl Game for Position {
         }
     }
 
+    fn placement_piece(&self) -> Option<PieceView> {
+        // The contract phase places black stones, whoever moves.
+        let color = if self.in_contract() {
+            BLACK
+        } else {
+            self.seat_color(self.to_move as usize)
+        };
+        Some(PieceView {
+            color: if color == WHITE { "white" } else { "black" },
+            kind: "stone",
+            label: None,
+        })
+    }
+
+    fn pass_label(&self) -> &'static str {
+        if self.in_contract() {
+            "Pass and take Black"
+        } else {
+            "Pass"
+        }
+    }
+
     fn view(&self) -> BoardView {
         let g = &self.t.grid;
         let pieces = self.cells[..g.len()]

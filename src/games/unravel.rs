@@ -737,6 +737,19 @@ impl Game for Position {
         }
     }
 
+    fn placement_piece(&self) -> Option<PieceView> {
+        // While a crosscut is untangled the clicks are swaps, not placements.
+        (!self.swapping).then(|| PieceView {
+            color: COLORS[self.mover as usize],
+            kind: "checker",
+            label: None,
+        })
+    }
+
+    fn then_prompt(&self, kind: &str) -> Option<&'static str> {
+        (kind == "swap").then_some("Now click the checker to swap it with.")
+    }
+
     fn view(&self) -> BoardView {
         let n = self.n;
         let g = self.grid();

@@ -45,7 +45,7 @@ export function state(page) {
       pieces: v.pieces,
       outcome: v.outcome,
       players: v.players,
-      toMove: v.to_move,
+      toMove: v.toMove,
       prompt: v.prompt,
       highlight: v.highlight,
       selection: app.selection,

@@ -2,7 +2,7 @@
 // time, cancelling terminates the worker, answers to abandoned questions are dropped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Computer, parsePlayer, levelPace, LEVELS, DEFAULT_LEVEL } from '../../www/computer.js';
+import { Computer } from '../../www/computer.js';
 
 class FakeWorker {
   static all = [];
@@ -25,18 +25,6 @@ class FakeWorker {
   }
 }
 globalThis.Worker = FakeWorker;
-
-test('levels and player names', () => {
-  assert.deepEqual(LEVELS.map((l) => l.value), ['quick', 'normal', 'strong']);
-  assert.equal(DEFAULT_LEVEL, 'normal');
-  for (const ok of ['quick', 'normal', 'strong', 'random', 'mcts:50', 'mcts:0.5s', 'mcts:2s']) assert.equal(parsePlayer(ok), ok);
-  for (const bad of ['', 'fast', 'mcts:', 'mcts:0', 'mcts:-1', 'mcts:0s', 'mcts:1e9', 'mcts:50;x', null, undefined]) {
-    assert.equal(parsePlayer(bad), null, String(bad));
-  }
-  assert.equal(levelPace('normal'), 'about 1 s a step');
-  assert.equal(levelPace('mcts:2s'), 'about 2 s a step');
-  assert.equal(levelPace('mcts:50'), null);
-});
 
 test('a question goes to a module worker and its answer comes back', async () => {
   FakeWorker.all = [];

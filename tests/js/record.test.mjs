@@ -1,8 +1,7 @@
-// URL fragment, record cutting and the never-throwing store.
+// URL fragment and the never-throwing store (the engine reads records: parseRecord).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fragmentFor, readFragment, gameOfRecord, Store, STORAGE_PROBLEMS } from '../../www/record.js';
-import { parseRecord, truncateRecord } from '../../www/record-text.js';
 
 const unity = 'unity;players=3;walls=c3|c4,d3|d4;moves=c3-c6,c3|c4,d2xNE;at=2';
 
@@ -30,24 +29,6 @@ test('the game name of a record', () => {
   assert.equal(gameOfRecord('merlins-chain'), 'merlins-chain');
   assert.equal(gameOfRecord('<script>;moves=a1'), '');
   assert.equal(gameOfRecord(''), '');
-});
-
-test('records parse into options, moves and cursor', () => {
-  assert.deepEqual(parseRecord(unity), {
-    game: 'unity',
-    options: { players: '3', walls: 'c3|c4,d3|d4' },
-    moves: ['c3-c6', 'c3|c4', 'd2xNE'],
-    at: 2,
-  });
-  assert.deepEqual(parseRecord('unravel').moves, []);
-  assert.deepEqual(parseRecord('unravel;moves=').moves, []);
-});
-
-test('cutting a record keeps options and the first n steps, drops the cursor', () => {
-  assert.equal(truncateRecord(unity, 1), 'unity;players=3;walls=c3|c4,d3|d4;moves=c3-c6');
-  assert.equal(truncateRecord(unity, 0), 'unity;players=3;walls=c3|c4,d3|d4');
-  assert.equal(truncateRecord(unity, 9), 'unity;players=3;walls=c3|c4,d3|d4;moves=c3-c6,c3|c4,d2xNE');
-  assert.equal(truncateRecord('unravel;size=5', 3), 'unravel;size=5');
 });
 
 test('the store never throws and namespaces its keys', () => {

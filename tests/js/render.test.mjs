@@ -114,3 +114,25 @@ test('ghost pieces and colour shading', () => {
   assert.equal(shade('#ffffff', -0.5), 'rgb(128, 128, 128)');
   assert.equal(shade('red', 0.5), 'red');
 });
+
+test('every view the engine emits draws, each piece at its cell', async () => {
+  const { readFileSync } = await import('node:fs');
+  const fixtures = JSON.parse(readFileSync(new URL('./fixtures/views.json', import.meta.url), 'utf8'));
+  for (const [name, { view }] of Object.entries(fixtures)) {
+    const geom = createGeometry(view.shape, 500, 500);
+    const ctx = recorder();
+    drawBoard(ctx, geom, view, { analysis: analyse(view.legal, null, view.pieces), showSources: true }, DEFAULT_THEME);
+    // Merlin's Chain draws every tile's number.
+    const texts = ctx.calls.filter((c) => c[0] === 'fillText').map((c) => c[1]);
+    for (const piece of view.pieces) if (piece?.label != null) assert.ok(texts.includes(piece.label), `${name}: tile ${piece.label}`);
+    // Every checker, stone and ring is drawn around its cell's centre.
+    view.pieces.forEach((piece, cell) => {
+      if (!piece || !['checker', 'stone', 'ring'].includes(piece.kind)) return;
+      const [x, y] = geom.center(cell);
+      assert.ok(
+        ctx.calls.some((c) => c[0] === 'arc' && Math.abs(c[1] - x) < 1e-6 && Math.abs(c[2] - y) < 1e-6),
+        `${name}: the ${piece.kind} on ${view.cells[cell]}`,
+      );
+    });
+  }
+});

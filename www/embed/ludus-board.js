@@ -26,7 +26,7 @@
 import { engine, errorText } from '../engine.js';
 import { Board } from '../board/board.js';
 import { paletteCss } from '../board/palette.js';
-import { interpret, selectionValid, analyse } from '../input.js';
+import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { fragmentFor } from '../record.js';
 import { mountShareMenu } from '../share/menu.js'; // issue 11 hook
 import { BoardDescription } from '../a11y/describe.js'; // issue 11 hook
@@ -35,9 +35,6 @@ import { recordFromAttribute, recordFromGame, stepFromAttribute, widthFromAttrib
 
 const TAG = 'ludus-board';
 const DEFAULT_APP = new URL('../../index.html', import.meta.url).href;
-
-/** Piece kind shown as the hover preview of a placement, per game (as in the app). */
-const PREVIEW_KIND = { unravel: 'checker', scattercut: 'stone', unlur: 'stone' };
 
 const LIGHT = `
   --ludus-surface: #ffffff;
@@ -336,8 +333,19 @@ export class LudusBoard extends HTMLElement {
     this.mod = null;
     this.session = null;
     this.view = null;
-    this.selection = null;
     this.note = '';
+    // Clicks to steps, the selection, the pass: shared with the page (www/controller.js).
+    this.control = new BoardController({
+      session: () => this.session,
+      view: () => this.view,
+      canPlay: () => this.playable,
+      play: (text) => this.play(text),
+      changed: () => this.render(),
+      say: (message) => {
+        this.note = message;
+        this.renderStatus();
+      },
+    });
     this.initialRecord = null; // the position the attributes gave (Reset goes back to it)
     this.kept = null; // the record shown when the element was taken out of the page
     this.loadToken = 0;
@@ -348,10 +356,7 @@ export class LudusBoard extends HTMLElement {
     for (const [go, button] of Object.entries(this.ui.buttons)) {
       button.addEventListener('click', () => this.go(go));
     }
-    this.ui.pass.addEventListener('click', () => {
-      const a = analyse(this.legal(), null, this.view?.pieces);
-      if (a.pass) this.play(a.pass);
-    });
+    this.ui.pass.addEventListener('click', () => this.control.pass());
     this.ui.reset.addEventListener('click', () => this.reset());
     this.ui.frame.addEventListener('keydown', (e) => this.onKey(e));
   }
@@ -359,8 +364,8 @@ export class LudusBoard extends HTMLElement {
   connectedCallback() {
     if (!this.board) {
       this.board = new Board(this.ui.box, {
-        onAction: (event) => this.onBoardAction(event),
-        onHover: (hover) => this.onHover(hover),
+        onAction: (event) => this.playable && this.control.onAction(event),
+        onHover: (hover) => (this.ui.hoverName.textContent = hoverName(this.view, hover)),
         onEscape: () => this.clearSelection(),
       });
       // Issue 11 hook: the Export menu (PNG, SVG, GIF, embed code) in the footer.
@@ -420,7 +425,7 @@ export class LudusBoard extends HTMLElement {
         this.render();
         break;
       default:
-        this.selection = null;
+        this.control.selection = null;
         this.render();
     }
   }
@@ -514,7 +519,7 @@ export class LudusBoard extends HTMLElement {
     this.dropSession();
     this.session = session;
     this.kept = null;
-    this.selection = null;
+    this.control.selection = null;
     this.note = '';
     this.view = session.view();
     this.setState('ready');
@@ -567,12 +572,6 @@ export class LudusBoard extends HTMLElement {
     this.afterChange();
   }
 
-  legal() {
-    const v = this.view;
-    if (!v || !this.playable || v.outcome) return [];
-    return v.legal ?? [];
-  }
-
   play(text) {
     if (!this.session || !this.playable) return false;
     try {
@@ -599,7 +598,7 @@ export class LudusBoard extends HTMLElement {
   }
 
   afterChange() {
-    this.selection = null;
+    this.control.selection = null;
     this.note = '';
     this.view = this.session.view();
     this.render();
@@ -610,63 +609,11 @@ export class LudusBoard extends HTMLElement {
     );
   }
 
-  onBoardAction(event) {
-    if (!this.playable || !this.view) return;
-    if (event.type === 'outside') return this.clearSelection();
-    const legal = this.legal();
-    const result = interpret(legal, this.selection, event, this.view.pieces);
-    if (result.play) return this.play(result.play);
-    if (result.select) {
-      this.selection = result.select;
-      this.note = '';
-      return this.render();
-    }
-    if (result.clear) return this.clearSelection();
-    if (result.reject) this.explainReject(event, legal);
-  }
-
-  /** Asks the engine why a click is no step ("c4 is occupied"). */
-  explainReject(event, legal) {
-    const v = this.view;
-    if (!legal.length) {
-      this.note = v.outcome ? 'The game is over.' : '';
-      return this.renderStatus();
-    }
-    const a = analyse(legal, null, v.pieces);
-    let text = null;
-    if (a.oneClick.size || a.edges.size || a.kinds.has('swap')) {
-      if (event.type === 'cell') text = v.cells[event.cell];
-      else if (event.type === 'edge') text = `${v.cells[event.a]}|${v.cells[event.b]}`;
-    }
-    if (text == null) {
-      this.note = a.kinds.has('flip')
-        ? 'Pick a grey tile of the player to move, then the cell to play it on.'
-        : 'Pick a piece of the player to move first.';
-      return this.renderStatus();
-    }
-    try {
-      this.mod.apply_move(v.record, text);
-      this.note = '';
-    } catch (error) {
-      this.note = errorText(error);
-    }
-    this.renderStatus();
-  }
-
   clearSelection() {
-    if (!this.selection && !this.note) return;
-    this.selection = null;
+    if (!this.control.selection && !this.note) return;
+    this.control.selection = null;
     this.note = '';
     this.render();
-  }
-
-  onHover(hover) {
-    const v = this.view;
-    let name = '';
-    if (v && hover.cell != null && hover.cell >= 0) {
-      name = hover.edge ? `${v.cells[hover.edge[0]]}|${v.cells[hover.edge[1]]}` : v.cells[hover.cell] ?? '';
-    }
-    this.ui.hoverName.textContent = name;
   }
 
   onKey(e) {
@@ -690,30 +637,20 @@ export class LudusBoard extends HTMLElement {
     const v = this.view;
     if (!v || !this.board) return;
     const playable = this.playable;
-    const legal = this.legal();
-    if (this.selection && !selectionValid(legal, this.selection, v.pieces)) this.selection = null;
-    const mover = v.players?.[v.to_move];
-    let previewColor = mover?.color;
-    if (v.game === 'unlur' && legal.some((s) => s.kind === 'pass')) previewColor = 'black';
-    const previewKind = PREVIEW_KIND[v.game];
     this.board.update({
       view: v,
-      legal,
-      selection: this.selection,
-      interactive: legal.length > 0,
       coords: flagFromAttribute(this.getAttribute('coords')),
       flipped: flagFromAttribute(this.getAttribute('flipped')),
-      preview: playable && previewKind && previewColor ? { kind: previewKind, color: previewColor } : null,
+      ...this.control.boardState(),
     });
     const canvas = this.board.canvas;
     // A view-only board is no keyboard stop: focus (and the arrow keys) go to the frame.
     if (playable) canvas.tabIndex = 0;
     else canvas.removeAttribute('tabindex');
     canvas.setAttribute('role', playable ? 'application' : 'img');
-    const shape = v.shape.kind === 'hex' ? `hexagonal board, side ${v.shape.side}` : `${v.shape.width} by ${v.shape.height} board`;
     canvas.setAttribute(
       'aria-label',
-      `${v.title}, ${shape}, after step ${v.cursor} of ${v.steps.length}. ${v.prompt}.` +
+      `${boardLabel(v)}, after step ${v.cursor} of ${v.steps.length}. ${v.prompt}.` +
         (playable ? ' Arrow keys move over the cells, Enter or Space plays there.' : ''),
     );
     this.ui.frame.setAttribute('aria-label', `${v.title} board`);
@@ -728,9 +665,9 @@ export class LudusBoard extends HTMLElement {
     this.ui.buttons.previous.disabled = v.cursor === 0;
     this.ui.buttons.next.disabled = v.cursor >= n;
     this.ui.buttons.last.disabled = v.cursor >= n;
-    const a = analyse(legal, null, v.pieces);
-    this.ui.pass.hidden = !a.pass;
-    if (a.pass) this.ui.pass.textContent = v.game === 'unlur' ? 'Pass and take Black' : 'Pass';
+    const canPass = this.control.passStep() != null;
+    this.ui.pass.hidden = !canPass;
+    if (canPass) this.ui.pass.textContent = this.control.passLabel();
     this.ui.reset.hidden = !playable || v.record === this.initialRecord;
     this.ui.bar.hidden = this.ui.nav.hidden && this.ui.pass.hidden && this.ui.reset.hidden;
 
@@ -772,18 +709,13 @@ export class LudusBoard extends HTMLElement {
     const v = this.view;
     if (!v) return;
     const status = this.ui.status;
-    let text = v.prompt || '';
-    if (!text && v.outcome) text = v.outcome.kind === 'winner' ? `${v.players?.[v.outcome.seat]?.name ?? 'Someone'} wins` : 'Draw';
+    // The engine's prompt says what is asked, or how the game ended.
+    let text = v.prompt;
     if (this.playable && v.cursor < v.steps.length) {
-      text += `${text ? '. ' : ''}A step played here replaces the ${v.steps.length - v.cursor} later.`;
+      text += `. A step played here replaces the ${v.steps.length - v.cursor} later.`;
     }
-    if (this.playable && this.selection && !this.note) {
-      const a = analyse(this.legal(), this.selection, v.pieces);
-      if (a.dirs.size) text = 'Click an arrow to fire the asterisk that way, or a space to slide to.';
-      else if (a.selfCapture) text = 'Click the ring again to fire it, or a space to slide to.';
-      else if (this.selection.piece != null) text = `Now click where tile ${this.selection.piece} goes.`;
-      else if (a.dests.size) text = 'Now click where it goes.';
-    }
+    const hint = this.note ? '' : this.control.selectionHint();
+    if (hint) text = hint;
     status.classList.toggle('over', !!v.outcome);
     status.classList.toggle('note', !!this.note);
     status.textContent = this.note || text;

@@ -9,7 +9,6 @@
 // correspondence id and the seat of the person it is sent to. The pure functions at the top
 // are what node tests check; CorrespondenceUi puts them on the page.
 
-import { parseRecord } from '../record-text.js';
 import { Store } from '../record.js';
 
 const STORE_KEY = 'correspondence';
@@ -45,7 +44,7 @@ export function messageFor(view) {
   const n = view.steps.length;
   const title = view.title ?? view.game;
   if (view.outcome) return `${title}, move ${n}: ${view.prompt || 'the game is over'}`;
-  const next = view.players?.[view.to_move];
+  const next = view.players?.[view.toMove];
   return `${title}, move ${n}: your turn${next ? ` as ${next.name}` : ''}`;
 }
 
@@ -62,11 +61,6 @@ export function compareSteps(link, saved) {
   if (i === saved.length) return { relation: 'link-ahead', move: i + 1 };
   if (i === link.length) return { relation: 'saved-ahead', move: i + 1 };
   return { relation: 'differ', move: i + 1 };
-}
-
-/** The moves of a record (what the two games are compared on). */
-export function movesOf(record) {
-  return parseRecord(record).moves;
 }
 
 /** The saved correspondence games, newest first: [{id, game, title, record, seat, players, updated}]. */
@@ -108,7 +102,7 @@ export function entryFor(id, seat, view) {
     record: view.record,
     moves: view.steps.length,
     players: (view.players ?? []).map((p) => p.name),
-    toMove: view.outcome ? null : view.to_move ?? null,
+    toMove: view.outcome ? null : view.toMove ?? null,
     result: view.outcome ? view.prompt || 'game over' : '',
   };
 }
@@ -135,6 +129,11 @@ function el(tag, attrs = {}, ...children) {
  * and calls `app.refresh()`, `app.showNotice(text, actions)` and `app.hideNotice()`.
  */
 export class CorrespondenceUi {
+  /** The moves of a record (what two games are compared on), read by the engine. */
+  movesOf(record) {
+    return this.app.mod.parseRecord(record).moves;
+  }
+
   constructor(app, { sendSlot, listSlot, store = new Store() }) {
     this.app = app;
     this.store = store;
@@ -176,11 +175,11 @@ export class CorrespondenceUi {
     const name = view.players?.[link.seat]?.name ?? `player ${link.seat + 1}`;
     const turn = view.outcome
       ? `${view.title}: ${view.prompt || 'the game is over'}.`
-      : view.to_move === link.seat
+      : view.toMove === link.seat
         ? `${view.title}, move ${view.steps.length}: your turn as ${name}.`
-        : `${view.title}, move ${view.steps.length}: you play ${name}; it is ${view.players?.[view.to_move]?.name ?? 'the other player'}'s turn.`;
+        : `${view.title}, move ${view.steps.length}: you play ${name}; it is ${view.players?.[view.toMove]?.name ?? 'the other player'}'s turn.`;
     if (saved) {
-      const { relation, move } = compareSteps(movesOf(view.record), movesOf(saved.record));
+      const { relation, move } = compareSteps(this.movesOf(view.record), this.movesOf(saved.record));
       if (relation === 'differ' || relation === 'saved-ahead') {
         const why =
           relation === 'differ'
@@ -218,7 +217,7 @@ export class CorrespondenceUi {
     if (!view) return;
     const saved = this.current && loadGames(this.store).find((g) => g.id === this.current.id);
     if (saved && saved.game === view.game) {
-      const { relation } = compareSteps(movesOf(view.record), movesOf(saved.record));
+      const { relation } = compareSteps(this.movesOf(view.record), this.movesOf(saved.record));
       if (relation === 'link-ahead') this.remember();
     } else if (this.current && saved && saved.game !== view.game) {
       this.current = null; // another game was opened
@@ -233,7 +232,7 @@ export class CorrespondenceUi {
     if (!this.current || this.current.game !== view.game) this.current = { id: newId(), seat: mover, game: view.game };
     this.current.seat = mover;
     this.remember();
-    const to = view.outcome ? (mover + 1) % Math.max(1, view.players?.length ?? 2) : view.to_move;
+    const to = view.outcome ? (mover + 1) % Math.max(1, view.players?.length ?? 2) : view.toMove;
     const url = linkFor(location.href, view.record, { id: this.current.id, seat: to });
     const text = messageFor(view);
     this.lastSent = { url, text };

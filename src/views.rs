@@ -1,0 +1,179 @@
+//! The objects the JS side receives, as plain data: what `src/wasm.rs` serialises, and what
+//! the generated TypeScript definitions (`www/types/ludus-views.d.ts`, checked by
+//! `tests/typescript.rs`) describe. Every field name is camelCase on the JS side.
+//!
+//! These live outside the wasm layer so that native tests can build them: the contract test
+//! (`tests/contract.rs`) checks the JS test fixtures against what the engine really emits.
+
+use crate::ai::levels::{Level, LEVELS};
+use crate::ai::Choice;
+use crate::game::{BoardView, Outcome, Presentation, Seat, StepView};
+use crate::games::{GameKind, OptionSpec};
+use crate::options::OptionMap;
+use crate::session::{Record, Session};
+use serde::Serialize;
+
+/// One of the games, for the game picker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct GameInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub designer: &'static str,
+    pub options: Vec<OptionSpec>,
+    /// Keys the game adds to the keyboard help.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
+    pub keyboard: Option<&'static str>,
+}
+
+pub fn game_infos() -> Vec<GameInfo> {
+    GameKind::ALL
+        .iter()
+        .map(|&k| GameInfo {
+            name: k.name(),
+            title: k.title(),
+            designer: k.designer(),
+            options: k.option_specs(),
+            keyboard: k.keyboard_help(),
+        })
+        .collect()
+}
+
+/// A session as the page draws it: the board, how to present it, the legal steps at the
+/// cursor, and the history.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SessionView {
+    #[serde(flatten)]
+    pub board: BoardView,
+    #[serde(flatten)]
+    pub presentation: Presentation,
+    pub game: &'static str,
+    pub title: &'static str,
+    pub designer: &'static str,
+    /// Steps legal in the position shown (also when it is not the last one: playing one
+    /// there starts a new line and drops the later steps).
+    pub legal: Vec<StepView>,
+    /// Cells the last turn before the cursor touched.
+    pub last_turn: Vec<usize>,
+    /// Canonical text of every step of the game (also those after the cursor).
+    pub steps: Vec<String>,
+    /// The seat that made each step.
+    pub movers: Vec<Seat>,
+    /// How many steps lead to the position shown.
+    pub cursor: usize,
+    pub record: String,
+}
+
+pub fn session_view(s: &Session) -> SessionView {
+    let kind = s.kind();
+    let board = s.current().view();
+    let legal = s.current().legal_step_views();
+    SessionView {
+        presentation: s.current().presentation(&board, &legal),
+        board,
+        game: kind.name(),
+        title: kind.title(),
+        designer: kind.designer(),
+        legal,
+        last_turn: s.last_turn_cells(),
+        steps: s.step_texts(),
+        movers: s.movers().to_vec(),
+        cursor: s.cursor(),
+        record: s.record_text(),
+    }
+}
+
+/// The computer's choice.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ChoiceView {
+    pub step: String,
+    /// Search iterations run (0 for a forced step or a random player).
+    pub iterations: u32,
+    /// The mover's estimated chance of winning, 0 to 1.
+    pub value: f64,
+}
+
+impl From<Choice> for ChoiceView {
+    fn from(c: Choice) -> Self {
+        ChoiceView {
+            step: c.step,
+            iterations: c.iterations,
+            value: c.value,
+        }
+    }
+}
+
+/// Whose turn it is, the result, and what is asked now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct StatusView {
+    pub to_move: Option<Seat>,
+    pub outcome: Option<Outcome>,
+    pub prompt: String,
+}
+
+pub fn status_view(s: &Session) -> StatusView {
+    let view = s.current().view();
+    StatusView {
+        to_move: view.to_move,
+        outcome: view.outcome,
+        prompt: view.prompt,
+    }
+}
+
+/// A level of the computer opponent (see `ai::levels`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct LevelView {
+    pub id: &'static str,
+    pub label: &'static str,
+    pub blurb: &'static str,
+    pub player: &'static str,
+    /// True for the level a new user gets.
+    pub default: bool,
+}
+
+pub fn level_views() -> Vec<LevelView> {
+    let default = crate::ai::levels::default_level();
+    LEVELS
+        .iter()
+        .map(|l: &Level| LevelView {
+            id: l.id,
+            label: l.label,
+            blurb: l.blurb,
+            player: l.player,
+            default: l.id == default.id,
+        })
+        .collect()
+}
+
+/// The parts of a record text, read but not yet checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct RecordView {
+    pub game: &'static str,
+    #[cfg_attr(not(target_arch = "wasm32"), ts(type = "Record<string, string>"))]
+    pub options: OptionMap,
+    pub moves: Vec<String>,
+    pub at: Option<usize>,
+}
+
+impl From<Record> for RecordView {
+    fn from(r: Record) -> Self {
+        RecordView {
+            game: r.kind.name(),
+            options: r.options,
+            moves: r.steps,
+            at: r.at,
+        }
+    }
+}

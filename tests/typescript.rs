@@ -1,0 +1,68 @@
+//! The TypeScript definitions of the objects the engine hands to JS
+//! (`www/types/ludus-views.d.ts`) are generated from the Rust types (ts-rs); this test fails
+//! when the committed file is stale. To regenerate it after changing a view type:
+//! `LUDUS_BLESS=1 cargo test --test typescript`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use ludus::game::{
+    BoardView, Outcome, PieceView, PlayerView, Presentation, Shape, SideView, StepView,
+};
+use ludus::games::{OptionField, OptionForm, OptionSpec};
+use ludus::views::{ChoiceView, GameInfo, LevelView, RecordView, SessionView, StatusView};
+use ts_rs::{Config, TS};
+
+const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/www/types/ludus-views.d.ts");
+
+fn declaration<T: TS>(config: &Config) -> String {
+    let docs = T::docs()
+        .map(|d| format!("{}\n", d.trim_end()))
+        .unwrap_or_default();
+    format!("{docs}export {}\n", T::decl(config))
+}
+
+fn generated() -> String {
+    let config = Config::default();
+    let mut out = String::from(
+        "// The objects the Ludus engine hands to JS (src/game.rs, src/games/mod.rs, src/views.rs).\n\
+         // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run\n\
+         // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.\n",
+    );
+    for decl in [
+        declaration::<Outcome>(&config),
+        declaration::<Shape>(&config),
+        declaration::<PieceView>(&config),
+        declaration::<SideView>(&config),
+        declaration::<PlayerView>(&config),
+        declaration::<StepView>(&config),
+        declaration::<BoardView>(&config),
+        declaration::<Presentation>(&config),
+        declaration::<SessionView>(&config),
+        declaration::<StatusView>(&config),
+        declaration::<ChoiceView>(&config),
+        declaration::<OptionSpec>(&config),
+        declaration::<OptionField>(&config),
+        declaration::<OptionForm>(&config),
+        declaration::<GameInfo>(&config),
+        declaration::<LevelView>(&config),
+        declaration::<RecordView>(&config),
+    ] {
+        out.push('\n');
+        out.push_str(&decl);
+    }
+    out
+}
+
+#[test]
+fn committed_definitions_match_the_rust_types() {
+    let want = generated();
+    if std::env::var_os("LUDUS_BLESS").is_some() {
+        std::fs::write(PATH, &want).unwrap();
+        return;
+    }
+    let have = std::fs::read_to_string(PATH).unwrap_or_default();
+    assert!(
+        have == want,
+        "www/types/ludus-views.d.ts is stale: run `LUDUS_BLESS=1 cargo test --test typescript`\n\
+         --- generated ---\n{want}"
+    );
+}

@@ -1,0 +1,126 @@
+// The options form of the game shown. The engine owns the options: it lists them (games()),
+// says what each field shows and whether it applies with the others (optionForm: Unity's
+// neutral colour only with two players, a layout or a seed), and turns the form into the
+// options a game starts with. This module only draws the fields and reads them back.
+
+import { $, el } from './dom.js';
+
+export class OptionsForm {
+  /**
+   * @param {object} app the page: `mod` (the engine), `gameInfo(name)`, `randomSetup()`,
+   *   `editor` (the setup editor).
+   */
+  constructor(app) {
+    this.app = app;
+    this.game = null;
+  }
+
+  get fields() {
+    return $('options-fields');
+  }
+
+  /** Draws the form for the game shown, unless it already shows these options. */
+  render(view) {
+    const fields = this.fields;
+    const setup = view.record.split(';moves=')[0];
+    if (fields.dataset.game === view.game && fields.dataset.record === setup) return;
+    fields.dataset.game = view.game;
+    fields.dataset.record = setup;
+    this.game = view.game;
+    fields.replaceChildren();
+    $('options-error').hidden = true;
+    const specs = this.app.gameInfo(view.game)?.options ?? [];
+    if (!specs.length) {
+      fields.append(el('p', { class: 'muted', text: 'This game has no options.' }));
+      return;
+    }
+    const current = this.app.mod.parseRecord(view.record).options;
+    const form = this.app.mod.optionForm(view.game, current, undefined);
+    const textRows = [];
+    for (const field of form.fields) {
+      const id = `opt-${field.key}`;
+      let input;
+      if (field.kind === 'choice') {
+        input = el('select', { id, name: field.key });
+        for (const choice of field.choices) input.append(el('option', { value: choice, text: choice }));
+      } else if (field.kind === 'number') {
+        input = el('input', { id, name: field.key, type: 'number', min: field.min, max: field.max, step: 1, inputmode: 'numeric' });
+      } else {
+        input = el('input', { id, name: field.key, type: 'text', spellcheck: 'false', autocapitalize: 'off' });
+      }
+      const row = el('div', { class: `option option-${field.kind}`, 'data-key': field.key }, el('label', { for: id, text: field.label }), input);
+      if (field.kind === 'text') textRows.push(row);
+      else fields.append(row);
+    }
+    const keys = new Set(specs.map((o) => o.key));
+    if (keys.has('seed') || keys.has('layout')) {
+      fields.append(
+        el(
+          'div',
+          { class: 'setup-buttons' },
+          keys.has('seed')
+            ? el('button', {
+                type: 'button',
+                text: 'New random setup',
+                title: 'Start a new game from a fresh random setup',
+                onclick: () => this.app.randomSetup(),
+              })
+            : null,
+          keys.has('layout')
+            ? el('button', {
+                type: 'button',
+                text: 'Edit setup…',
+                title: 'Place the pieces and walls by hand',
+                onclick: () => this.app.editor.open(this.values()),
+              })
+            : null,
+        ),
+      );
+    }
+    if (textRows.length) {
+      fields.append(el('details', { class: 'setup-text' }, el('summary', { text: 'Setup as text' }), ...textRows));
+    }
+    this.show(form);
+    fields.onchange = (e) => this.show(this.read(e.target?.name));
+  }
+
+  /** Puts the engine's values and what applies into the inputs. */
+  show(form) {
+    for (const field of form.fields) {
+      const input = this.input(field.key);
+      if (!input) continue;
+      input.value = field.value;
+      input.disabled = field.disabled;
+      input.placeholder = field.placeholder ?? '';
+    }
+  }
+
+  input(key) {
+    return this.fields.querySelector(`[name="${CSS.escape(key)}"]`);
+  }
+
+  /** The inputs as typed: {key: text}. */
+  values() {
+    const out = {};
+    for (const input of this.fields.querySelectorAll('input, select')) out[input.name] = String(input.value ?? '');
+    return out;
+  }
+
+  /** The engine's reading of the form, `changed` the field the user just changed. */
+  read(changed, extra = {}) {
+    return this.app.mod.optionForm(this.game, { ...this.values(), ...extra }, changed);
+  }
+
+  /** The options a game would start with, optionally with some fields set first. */
+  options(extra = {}, changed = undefined) {
+    return this.read(changed, extra).options;
+  }
+
+  /** Sets fields as if the user had typed them (the last key counts as the one changed). */
+  set(values) {
+    const keys = Object.keys(values);
+    const form = this.read(keys[keys.length - 1], values);
+    this.show(form);
+    return form.options;
+  }
+}

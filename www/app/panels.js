@@ -1,0 +1,60 @@
+// Panels beside the board: the move list and the facts. Drawn from the engine's view.
+
+import { el } from './dom.js';
+import { groupTurns, groupRounds } from '../input.js';
+
+/** The move list in rounds of turns; clicking a step calls `go(n)` with the steps to show. */
+export function renderMoveList(list, v, go) {
+  list.replaceChildren();
+  if (!v.steps.length) {
+    list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
+    return;
+  }
+  const turns = groupTurns(v.steps, v.movers ?? []);
+  const seats = Math.max(1, v.players?.length ?? 2);
+  list.style.setProperty('--seats', String(seats));
+  let current = null;
+  groupRounds(turns).forEach((round, i) => {
+    const li = el('li', { class: 'round' }, el('span', { class: 'round-number', text: `${i + 1}.` }));
+    for (const turn of round) {
+      const player = v.players?.[turn.seat];
+      const cell = el(
+        'span',
+        { class: 'turn', style: turn.seat != null ? `grid-column: ${turn.seat + 2}` : null },
+        el('span', {
+          class: 'swatch',
+          style: player ? `background: var(--piece-${player.color})` : null,
+          title: player?.name ?? null,
+          'aria-hidden': 'true',
+        }),
+      );
+      for (const { index, text } of turn.steps) {
+        const isCurrent = index === v.cursor - 1;
+        const future = index >= v.cursor;
+        const button = el('button', {
+          type: 'button',
+          class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}`,
+          text,
+          'data-index': index,
+          'aria-current': isCurrent ? 'step' : null,
+          'aria-label': `${player?.name ?? ''} ${text}`.trim(),
+          title: `Go to the position after ${text}`,
+          onclick: () => go(index + 1),
+        });
+        if (isCurrent) current = button;
+        cell.append(button);
+      }
+      li.append(cell);
+    }
+    list.append(li);
+  });
+  if (current) current.scrollIntoView({ block: 'nearest' });
+  else if (v.cursor === v.steps.length) list.scrollTop = list.scrollHeight;
+}
+
+/** The engine's facts ("Walls left", "12") as a definition list. */
+export function renderFacts(box, facts) {
+  box.replaceChildren();
+  for (const [label, value] of facts) box.append(el('div', { class: 'fact' }, el('dt', { text: label }), el('dd', { text: value })));
+  box.hidden = facts.length === 0;
+}

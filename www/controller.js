@@ -1,0 +1,154 @@
+// The one board controller of the page (www/app.js) and the widget (www/embed/ludus-board.js):
+// it turns clicks into steps (play, select the first cell of a two-click step, or ask the
+// engine why a click is no step), keeps the selection, and says what the board should draw
+// and what the status line adds. It knows no game: everything that differs between games
+// comes from the engine's view (SessionView, www/types/ludus-views.d.ts): the preview piece,
+// the pass label, what the second click of a step asks, the result's words.
+// No DOM here: node tests import this file.
+
+import { interpret, selectionValid, analyse } from './input.js';
+
+/** @typedef {import('./types/ludus-views').SessionView} SessionView */
+/** @typedef {import('./types/ludus-views').StepView} StepView */
+
+export class BoardController {
+  /**
+   * @param {object} host what the controller works for:
+   *   session(): the engine's Session at the view (for explainClick), or null;
+   *   view(): the SessionView shown, or null;
+   *   canPlay(): whether the user may play now (false while the computer thinks, on a
+   *     view-only widget);
+   *   play(text): plays a step, true if the engine took it;
+   *   changed(): the selection changed (redraw);
+   *   say(message): shows a message about the last click ('' clears it).
+   */
+  constructor(host) {
+    this.host = host;
+    /** The first cell (and Merlin's Chain tile) of a two-click step: {cell, piece} or null. */
+    this.selection = null;
+  }
+
+  /** Steps the user can play now. */
+  legal() {
+    const v = this.host.view();
+    if (!v || v.outcome || !this.host.canPlay()) return [];
+    return v.legal ?? [];
+  }
+
+  /** Drops a selection the legal steps no longer allow; call before drawing. */
+  sync() {
+    const v = this.host.view();
+    if (this.selection && !selectionValid(this.legal(), this.selection, v?.pieces)) this.selection = null;
+  }
+
+  /** What the Board draws for the controller: `board.update(controller.boardState())`. */
+  boardState() {
+    this.sync();
+    const legal = this.legal();
+    const v = this.host.view();
+    return {
+      legal,
+      selection: this.selection,
+      interactive: legal.length > 0,
+      preview: legal.length > 0 ? (v?.preview ?? null) : null,
+    };
+  }
+
+  /** A click, a key or a tray button on the board: {type: "cell" | "edge" | "dir" | "piece" | "outside", ...}. */
+  onAction(event) {
+    const v = this.host.view();
+    if (!v) return;
+    if (event.type === 'outside') return this.clear();
+    const result = interpret(this.legal(), this.selection, event, v.pieces);
+    if (result.play) {
+      if (this.host.play(result.play)) this.selection = null;
+      return;
+    }
+    if (result.select) {
+      this.selection = result.select;
+      this.host.say('');
+      this.host.changed();
+      return;
+    }
+    if (result.clear) return this.clear();
+    if (result.reject) this.explain(event);
+  }
+
+  /** Asks the engine why a click is no step ("c4 is occupied") and says it. */
+  explain(event) {
+    const v = this.host.view();
+    const session = this.host.session();
+    if (!v || !session) return;
+    if (!this.legal().length) {
+      this.host.say(v.outcome ? 'The game is over.' : '');
+      return;
+    }
+    let message = '';
+    try {
+      if (event.type === 'cell') message = session.explainClick(event.cell);
+      else if (event.type === 'edge') message = session.explainClick(event.a, event.b);
+    } catch (error) {
+      message = error?.message ?? String(error);
+    }
+    this.host.say(message);
+  }
+
+  /** Lets go of the selection and of the last message. */
+  clear() {
+    const had = this.selection != null;
+    this.selection = null;
+    this.host.say('');
+    if (had) this.host.changed();
+  }
+
+  /** The pass step legal now (text), or null. */
+  passStep() {
+    return analyse(this.legal(), null, this.host.view()?.pieces).pass;
+  }
+
+  /** The pass button's words, from the engine. */
+  passLabel() {
+    return this.host.view()?.passLabel ?? 'Pass';
+  }
+
+  /** Plays the pass, if one is legal. */
+  pass() {
+    const step = this.passStep();
+    return step ? this.host.play(step) : false;
+  }
+
+  /** With a selection: what its second click asks (the engine's words), else ''. */
+  selectionHint() {
+    const v = this.host.view();
+    if (!this.selection || !v) return '';
+    const legal = this.legal();
+    const a = analyse(legal, this.selection, v.pieces);
+    let kind = null;
+    if (a.dirs.size) kind = 'asterisk';
+    else if (a.selfCapture) kind = 'ring';
+    else if (this.selection.piece != null) kind = 'flip';
+    else if (a.kinds.has('swap')) kind = 'swap';
+    else if (a.dests.size) kind = 'move';
+    const text = (kind && v.then?.[kind]) ?? '';
+    return text.replace('{piece}', String(this.selection.piece ?? ''));
+  }
+
+  /** The tiles a tray offers (Merlin's Chain flips): sorted piece numbers. */
+  trayPieces() {
+    const a = analyse(this.legal(), this.selection, this.host.view()?.pieces);
+    return [...a.flipPieces.keys()].sort((x, y) => x - y);
+  }
+}
+
+/** The name of what the pointer is over: a cell ("c4") or an edge ("c3|c4"), or ''. */
+export function hoverName(view, hover) {
+  if (!view || hover?.cell == null || hover.cell < 0) return '';
+  if (hover.edge) return `${view.cells[hover.edge[0]] ?? ''}|${view.cells[hover.edge[1]] ?? ''}`;
+  return view.cells[hover.cell] ?? '';
+}
+
+/** The board's accessible description. */
+export function boardLabel(view) {
+  const shape = view.shape.kind === 'hex' ? `hexagonal board, side ${view.shape.side}` : `${view.shape.width} by ${view.shape.height} board`;
+  return `${view.title}, ${shape}`;
+}

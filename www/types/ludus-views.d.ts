@@ -1,0 +1,313 @@
+// The objects the Ludus engine hands to JS (src/game.rs, src/games/mod.rs, src/views.rs).
+// Generated from the Rust types by tests/typescript.rs: do not edit by hand; run
+// `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.
+
+/**
+ * How a finished game ended.
+ */
+export type Outcome = { "kind": "winner", "seat": number } | { "kind": "draw" };
+
+/**
+ * The board's geometry.
+ */
+export type Shape = { "kind": "square", width: number, height: number, } | { "kind": "hex", side: number, };
+
+/**
+ * One piece on a cell.
+ */
+export type PieceView = { 
+/**
+ * "red", "blue", "black", "white", "purple", "orange", "green" or "grey".
+ */
+color: string, 
+/**
+ * "checker", "stone", "ring", "asterisk" or "tile".
+ */
+kind: string, 
+/**
+ * The number on a Merlin's Chain tile.
+ */
+label?: string, };
+
+/**
+ * A board side coloured by whose goal it is.
+ */
+export type SideView = { 
+/**
+ * Square: "top", "bottom", "left", "right". Hex: "N", "NE", "SE", "S", "SW", "NW".
+ */
+side: string, 
+/**
+ * The colour of the player (or colours, for Unlur's two goals) the side matters to.
+ */
+color: string, };
+
+/**
+ * A seat as the page shows it.
+ */
+export type PlayerView = { 
+/**
+ * "Red", "Purple", "First player" (Unlur before the contract ends), ...
+ */
+name: string, 
+/**
+ * The colour the page draws for this seat.
+ */
+color: string, };
+
+/**
+ * How one step is made on the board. The UI matches clicks against these.
+ */
+export type StepView = { 
+/**
+ * Canonical step text.
+ */
+text: string, 
+/**
+ * "place", "pass", "swap", "replace", "flip", "move", "wall", "ring", "asterisk".
+ */
+kind: string, 
+/**
+ * Cells involved, in the order a player would click them: place `[cell]`; swap `[a, b]`;
+ * flip `[cell]`; move `[from, to]`; wall `[a, b]` (the edge between); ring `[cell]`;
+ * asterisk `[cell, first cell in the direction (if on the board)]`.
+ */
+cells: Array<number>, 
+/**
+ * Asterisk direction ("NE", "E", ...).
+ */
+dir?: string, 
+/**
+ * Merlin's Chain: the number of the piece flipped.
+ */
+piece?: number, };
+
+/**
+ * Everything needed to draw a position.
+ */
+export type BoardView = { shape: Shape, 
+/**
+ * Cell names in cell order ("a1", ...).
+ */
+cells: Array<string>, 
+/**
+ * The piece on each cell, in cell order.
+ */
+pieces: Array<PieceView | null>, 
+/**
+ * Hex edges holding a wall, as pairs of cell indices (lower first).
+ */
+walls: Array<[number, number]>, 
+/**
+ * Sides coloured by goal.
+ */
+sides: Array<SideView>, players: Array<PlayerView>, 
+/**
+ * The seat to move; None once the game is over.
+ */
+toMove: number | null, outcome: Outcome | null, 
+/**
+ * What the current step asks of the player, or how the game ended.
+ */
+prompt: string, 
+/**
+ * Cells to outline: pending crosscuts.
+ */
+marked: Array<number>, 
+/**
+ * Cells to highlight: the winning path or group.
+ */
+highlight: Array<number>, 
+/**
+ * Extra facts to show beside the board, as label/value pairs ("Walls left", "12").
+ */
+facts: Array<[string, string]>, };
+
+/**
+ * How the page and the widget present the position beyond the board itself: the words
+ * and pieces that differ from game to game, so that the JS holds no game knowledge.
+ */
+export type Presentation = { 
+/**
+ * The piece a click on an empty cell would put down (hover preview), if any.
+ */
+preview: PieceView | null, 
+/**
+ * The words on the pass button ("Pass", "Pass and take Black").
+ */
+passLabel: string, 
+/**
+ * Said below the result once the game is over ("The united group is highlighted.").
+ */
+highlightNote: string | null, 
+/**
+ * For each kind of two-click step legal now: what its second click asks.
+ */
+then: { [key in string]: string }, };
+
+/**
+ * A session as the page draws it: the board, how to present it, the legal steps at the
+ * cursor, and the history.
+ */
+export type SessionView = { game: string, title: string, designer: string, 
+/**
+ * Steps legal in the position shown (also when it is not the last one: playing one
+ * there starts a new line and drops the later steps).
+ */
+legal: Array<StepView>, 
+/**
+ * Cells the last turn before the cursor touched.
+ */
+lastTurn: Array<number>, 
+/**
+ * Canonical text of every step of the game (also those after the cursor).
+ */
+steps: Array<string>, 
+/**
+ * The seat that made each step.
+ */
+movers: Array<number>, 
+/**
+ * How many steps lead to the position shown.
+ */
+cursor: number, record: string, shape: Shape, 
+/**
+ * Cell names in cell order ("a1", ...).
+ */
+cells: Array<string>, 
+/**
+ * The piece on each cell, in cell order.
+ */
+pieces: Array<PieceView | null>, 
+/**
+ * Hex edges holding a wall, as pairs of cell indices (lower first).
+ */
+walls: Array<[number, number]>, 
+/**
+ * Sides coloured by goal.
+ */
+sides: Array<SideView>, players: Array<PlayerView>, 
+/**
+ * The seat to move; None once the game is over.
+ */
+toMove: number | null, outcome: Outcome | null, 
+/**
+ * What the current step asks of the player, or how the game ended.
+ */
+prompt: string, 
+/**
+ * Cells to outline: pending crosscuts.
+ */
+marked: Array<number>, 
+/**
+ * Cells to highlight: the winning path or group.
+ */
+highlight: Array<number>, 
+/**
+ * Extra facts to show beside the board, as label/value pairs ("Walls left", "12").
+ */
+facts: Array<[string, string]>, 
+/**
+ * The piece a click on an empty cell would put down (hover preview), if any.
+ */
+preview: PieceView | null, 
+/**
+ * The words on the pass button ("Pass", "Pass and take Black").
+ */
+passLabel: string, 
+/**
+ * Said below the result once the game is over ("The united group is highlighted.").
+ */
+highlightNote: string | null, 
+/**
+ * For each kind of two-click step legal now: what its second click asks.
+ */
+then: { [key in string]: string }, };
+
+/**
+ * Whose turn it is, the result, and what is asked now.
+ */
+export type StatusView = { toMove: number | null, outcome: Outcome | null, prompt: string, };
+
+/**
+ * The computer's choice.
+ */
+export type ChoiceView = { step: string, 
+/**
+ * Search iterations run (0 for a forced step or a random player).
+ */
+iterations: number, 
+/**
+ * The mover's estimated chance of winning, 0 to 1.
+ */
+value: number, };
+
+/**
+ * One option of a game, described for a form.
+ */
+export type OptionSpec = { key: string, label: string, 
+/**
+ * "number", "choice" or "text".
+ */
+kind: string, default: string, min?: number, max?: number, 
+/**
+ * The values of a "choice" option (empty for the others).
+ */
+choices: Array<string>, };
+
+/**
+ * One field of an options form: its spec, the value to show and whether it applies now.
+ */
+export type OptionField = { 
+/**
+ * The value to show (the default when none was entered; empty for "not given").
+ */
+value: string, 
+/**
+ * True when the field does not apply with the other values (and is left out).
+ */
+disabled: boolean, 
+/**
+ * Shown in an empty field, saying where the value comes from instead.
+ */
+placeholder?: string, key: string, label: string, 
+/**
+ * "number", "choice" or "text".
+ */
+kind: string, default: string, min?: number, max?: number, 
+/**
+ * The values of a "choice" option (empty for the others).
+ */
+choices: Array<string>, };
+
+/**
+ * An options form as the engine reads it (see [`GameKind::option_form`]).
+ */
+export type OptionForm = { fields: Array<OptionField>, 
+/**
+ * The options a new game would be started with: the fields that apply, defaults left out.
+ */
+options: Record<string, string>, };
+
+/**
+ * One of the games, for the game picker.
+ */
+export type GameInfo = { name: string, title: string, designer: string, options: Array<OptionSpec>, 
+/**
+ * Keys the game adds to the keyboard help.
+ */
+keyboard?: string, };
+
+/**
+ * A level of the computer opponent (see `ai::levels`).
+ */
+export type LevelView = { id: string, label: string, blurb: string, player: string, 
+/**
+ * True for the level a new user gets.
+ */
+default: boolean, };
+
+/**
+ * The parts of a record text, read but not yet checked against the rules.
+ */
+export type RecordView = { game: string, options: Record<string, string>, moves: Array<string>, at: number | null, };
