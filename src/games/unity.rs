@@ -1415,7 +1415,7 @@ impl Game for Position {
                         n,
                         if n == 1 { "" } else { "s" }
                     ),
-                    (0..self.t.cells).filter(|&c| bits >> c & 1 != 0).collect(),
+                    (0..self.t.cells).filter(|&c| bits & bit(c) != 0).collect(),
                 )
             }
             Some(Outcome::Draw) => ("Draw".to_string(), Vec::new()),
