@@ -14,6 +14,9 @@ use crate::options::OptionMap;
 /// Records longer than this are refused before any work is done (a hostile link).
 pub const MAX_RECORD_LEN: usize = 200_000;
 
+/// More options than any game has, by far; a record with more is refused.
+pub const MAX_RECORD_OPTIONS: usize = 64;
+
 /// The parts of a record text, not yet checked against the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -74,6 +77,12 @@ impl Record {
                     return fail(format!("{:?} is not an option name", shorten(key)));
                 }
                 _ => {
+                    // Each new key is checked against all earlier ones: keep that small.
+                    if record.options.entries().count() >= MAX_RECORD_OPTIONS {
+                        return fail(format!(
+                            "the record has more than {MAX_RECORD_OPTIONS} options"
+                        ));
+                    }
                     if record.options.get(key).is_some() {
                         return fail(format!("option {} is given twice", shorten(key)));
                     }

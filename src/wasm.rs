@@ -122,6 +122,9 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&format!("internal error: {e}")))
 }
 
+/// More option entries than any game has, by far.
+const MAX_OPTIONS: u32 = 64;
+
 /// Reads `{ size: 6, players: "3", … }` into options; strings and whole numbers only.
 fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
     let mut map = OptionMap::new();
@@ -137,6 +140,14 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
             shorten(&thrown_text(&thrown))
         ))
     })?;
+    // No game has more than a handful of options; a huge object is refused before the
+    // (quadratic) duplicate checks.
+    if entries.length() > MAX_OPTIONS {
+        return Err(JsError::new(&format!(
+            "too many options ({}; at most {MAX_OPTIONS})",
+            entries.length()
+        )));
+    }
     for entry in entries.iter() {
         let pair: js_sys::Array = entry.unchecked_into();
         let key = pair.get(0).as_string().unwrap_or_default();

@@ -140,3 +140,13 @@ fn unknown_options_are_named_with_the_game() {
         );
     }
 }
+
+#[test]
+fn a_record_with_too_many_options_is_refused_early() {
+    let mut record = String::from("unravel");
+    for i in 0..65 {
+        record.push_str(&format!(";{}=1", "x".repeat(i + 1)));
+    }
+    let e = Session::from_record(&record).unwrap_err();
+    assert!(e.0.contains("more than 64 options"), "{e}");
+}
