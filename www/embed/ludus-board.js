@@ -28,7 +28,14 @@ import { Board } from '../board/board.js';
 import { paletteCss } from '../board/palette.js';
 import { interpret, selectionValid, analyse } from '../input.js';
 import { fragmentFor } from '../record.js';
-import { recordFromAttribute, recordFromGame, stepFromAttribute, widthFromAttribute, flagFromAttribute } from './attributes.js';
+import {
+  recordFromAttribute,
+  recordFromGame,
+  stepFromAttribute,
+  widthFromAttribute,
+  flagFromAttribute,
+  appLinkFromAttribute,
+} from './attributes.js';
 
 const TAG = 'ludus-board';
 const DEFAULT_APP = new URL('../../index.html', import.meta.url).href;
@@ -731,18 +738,10 @@ export class LudusBoard extends HTMLElement {
     this.renderStatus();
 
     this.ui.credit.textContent = `${v.title} · ${v.designer}`;
-    const app = (this.getAttribute('app') ?? '').trim();
-    let href = DEFAULT_APP;
-    if (app) {
-      try {
-        href = new URL(app, document.baseURI).href;
-      } catch {
-        /* keep the default */
-      }
-    }
-    href = href.replace(/#.*$/, '');
-    this.ui.open.hidden = !/^https?:|^file:/.test(href);
-    this.ui.open.href = href + fragmentFor(v.record);
+    const href = appLinkFromAttribute(this.getAttribute('app'), document.baseURI, DEFAULT_APP);
+    this.ui.open.hidden = !href;
+    if (href) this.ui.open.href = href + fragmentFor(v.record);
+    else this.ui.open.removeAttribute('href');
   }
 
   setDot(color) {
