@@ -45,6 +45,8 @@ say "cargo afl build --release (fuzz/)"
 # whatever the kernel's core_pattern; one finding is enough to stop a CI run early.
 export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
 export AFL_BENCH_UNTIL_CRASH=1 AFL_QUIET=1
+# A panic without a backtrace stays fast, so a loaded machine does not turn a crash into a hang.
+export RUST_BACKTRACE=0
 
 rm -rf "$out"
 mkdir -p "$out"

@@ -50,7 +50,8 @@ fi
 
 if $browser; then
   apt_install chromium chromium-driver
-  if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ]; then
+  # Again whenever package-lock.json changed since the last install (a new package).
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "npm ci"
     npm ci --no-audit --no-fund --silent
   fi

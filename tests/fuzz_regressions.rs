@@ -99,6 +99,9 @@ fn long_unity_steps_and_edges_are_cut_in_the_message() {
         "c3|".to_string() + &"d".repeat(1_000),
         "z".repeat(1_000) + "x",
         "\u{1b}".repeat(100),
+        // Found by the record target after 8 minutes: an asterisk shot's direction.
+        "a5xW".to_string() + &"\u{13}".repeat(40),
+        "d3x".to_string() + &"x".repeat(200) + "SE",
     ] {
         assert_short_one_line(&position.parse_step(&text).unwrap_err());
     }

@@ -28,6 +28,8 @@ export function readFragment(hash) {
     return { error: 'the link is damaged (it is not properly encoded)' };
   }
   if (record.length > MAX_RECORD_LENGTH) return { error: 'the link is far too long to be a game' };
+  // A lone surrogate (from a bare text, never from a real link) cannot be encoded again.
+  if (/\p{Surrogate}/u.test(record)) return { error: 'the link is damaged (it is not properly encoded)' };
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(record)) return { error: 'the link contains control characters' };
   return { record: record.trim() };

@@ -1025,7 +1025,8 @@ impl Position {
                 Some(
                     HexDir::parse(&dir_text.to_ascii_uppercase()).ok_or_else(|| {
                         Error::new(format!(
-                            "{dir_text:?} is not a direction: use NE, E, SE, SW, W or NW"
+                            "{:?} is not a direction: use NE, E, SE, SW, W or NW",
+                            shorten(dir_text)
                         ))
                     })?,
                 )

@@ -7,7 +7,9 @@ import {
   stepFromAttribute,
   widthFromAttribute,
   flagFromAttribute,
+  appLinkFromAttribute,
 } from '../../www/embed/attributes.js';
+import { readFragment } from '../../www/record.js';
 
 const unity = 'unity;walls=c3|c4,d5|d6;moves=d4-b2,e5|f5;at=1';
 
@@ -73,4 +75,28 @@ test('boolean attributes', () => {
   assert.equal(flagFromAttribute('playable'), true);
   assert.equal(flagFromAttribute('false'), false);
   assert.equal(flagFromAttribute(null), false);
+});
+
+// Found by the property tests (embed-attributes.fuzz.test.mjs), kept with their inputs.
+test('a lone surrogate is a damaged record, not a thrown URIError', () => {
+  assert.ok(recordFromAttribute('\ud800').error.includes('damaged'));
+  assert.ok(recordFromAttribute('unlur;moves=d4,\udc00').error.includes('damaged'));
+  assert.ok(recordFromGame('unlur\ud800', '').error.includes('damaged'));
+  assert.ok(readFragment('unlur;moves=\ud800').error.includes('damaged'));
+});
+
+test('options cannot replace the game with a link fragment', () => {
+  assert.ok(recordFromGame('unravel', '#unity;players=3').error.includes('#'));
+  assert.ok(recordFromGame('unravel#', 'size=5').error.includes('#'));
+});
+
+test('the open link is an http(s) or file address, never a script', () => {
+  const fallback = 'https://ludus.example/www/index.html';
+  assert.equal(appLinkFromAttribute(' ', 'https://blog.example/', fallback), fallback);
+  assert.equal(appLinkFromAttribute('https://x.example/play/#old', 'https://blog.example/', fallback), 'https://x.example/play/');
+  assert.equal(appLinkFromAttribute('play/', 'file:///home/me/page.html', fallback), 'file:///home/me/play/');
+  for (const app of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>']) {
+    assert.equal(appLinkFromAttribute(app, 'https://blog.example/', fallback), null, app);
+  }
+  assert.equal(appLinkFromAttribute('x', 'about:blank', fallback), fallback);
 });

@@ -12,7 +12,14 @@ export function recordFromAttribute(text) {
   const hash = raw.indexOf('#');
   if (hash >= 0) raw = raw.slice(hash + 1);
   // A bare record may hold a lone "%": only decode when there are real escapes.
-  if (!/%[0-9a-f]{2}/i.test(raw)) raw = encodeURI(raw);
+  if (!/%[0-9a-f]{2}/i.test(raw)) {
+    try {
+      raw = encodeURI(raw);
+    } catch {
+      // encodeURI throws on a lone surrogate: text no link could hold.
+      return { error: 'the record is damaged (it holds a broken character)' };
+    }
+  }
   return readFragment(raw);
 }
 
@@ -23,6 +30,8 @@ export function recordFromGame(game, options) {
   const opts = String(options ?? '')
     .replace(/\s+/g, '')
     .replace(/^;+|;+$/g, '');
+  // A `#` would make what follows it read as a link's fragment, dropping the game given.
+  if (name.includes('#') || opts.includes('#')) return { error: 'game and options cannot hold a link (#)' };
   const read = recordFromAttribute(opts ? `${name};${opts}` : name);
   return read.empty ? { error: 'no game given' } : read;
 }
@@ -51,4 +60,23 @@ export function widthFromAttribute(text) {
 /** Whether a boolean attribute is on (present and not "false"). */
 export function flagFromAttribute(value) {
   return value != null && String(value).trim().toLowerCase() !== 'false';
+}
+
+/**
+ * The address "Open in Ludus" links to, from the `app` attribute read against the page's
+ * address (`base`), else `fallback`; without its fragment. Null unless it is an http(s) or
+ * file address, so an attribute can never make the link run script (`javascript:`, `data:`).
+ */
+export function appLinkFromAttribute(text, base, fallback) {
+  const app = String(text ?? '').trim();
+  let href = fallback;
+  if (app) {
+    try {
+      href = new URL(app, base).href;
+    } catch {
+      /* keep the fallback */
+    }
+  }
+  href = String(href ?? '').replace(/#.*$/, '');
+  return /^(https?|file):/.test(href) ? href : null;
 }

@@ -31,7 +31,14 @@ import { fragmentFor } from '../record.js';
 import { mountShareMenu } from '../share/menu.js'; // issue 11 hook
 import { BoardDescription } from '../a11y/describe.js'; // issue 11 hook
 import { mountWidgetContrast } from '../a11y/contrast.js'; // issue 11 hook
-import { recordFromAttribute, recordFromGame, stepFromAttribute, widthFromAttribute, flagFromAttribute } from './attributes.js';
+import {
+  recordFromAttribute,
+  recordFromGame,
+  stepFromAttribute,
+  widthFromAttribute,
+  flagFromAttribute,
+  appLinkFromAttribute,
+} from './attributes.js';
 
 const TAG = 'ludus-board';
 const DEFAULT_APP = new URL('../../index.html', import.meta.url).href;
@@ -684,20 +691,10 @@ export class LudusBoard extends HTMLElement {
     this.renderStatus();
 
     this.ui.credit.textContent = `${v.title} · ${v.designer}`;
-    const app = (this.getAttribute('app') ?? '').trim();
-    let href = DEFAULT_APP;
-    if (app) {
-      try {
-        href = new URL(app, document.baseURI).href;
-      } catch {
-        /* keep the default */
-      }
-    }
-    // Only a web page may be linked: app="javascript:…" (or data:, …) falls back to the default.
-    if (!/^(https?|file):/.test(href)) href = DEFAULT_APP;
-    href = href.replace(/#.*$/, '');
-    this.ui.open.hidden = !/^https?:|^file:/.test(href);
-    this.ui.open.href = href + fragmentFor(v.record);
+    const href = appLinkFromAttribute(this.getAttribute('app'), document.baseURI, DEFAULT_APP);
+    this.ui.open.hidden = !href;
+    if (href) this.ui.open.href = href + fragmentFor(v.record);
+    else this.ui.open.removeAttribute('href');
   }
 
   setDot(color) {
