@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs every test: formatting and lints, the native Rust tests
 # (rules, perft, properties, command line), the wasm interface in headless Chromium, the JS
-# unit tests, and the end-to-end browser tests on the built page.
+# unit tests, the end-to-end browser tests on the built page, and a short benchmark run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -38,6 +38,9 @@ run node --test tests/js/
 
 step "end-to-end tests in headless Chromium"
 run node --test --test-concurrency=1 tests/e2e/
+
+step "benchmark harness, short run (shows it works; asserts nothing about speed)"
+scripts/bench.sh --quick
 
 # Totals over the runners: cargo's "test result: ok. N passed; M failed" and node's "# pass N".
 passed=$(awk '/^test result:/ {n += $4} /^# pass / {n += $3} END {print n + 0}' "$log")
