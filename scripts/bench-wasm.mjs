@@ -77,19 +77,10 @@ const METRICS = [
   ['mctsIterations', 'mcts iterations/s'],
 ];
 
-// Native: `ludus bench` prints one line per game, the four figures in METRICS order.
+// Per game, native (`ludus bench GAME` prints a line with the four figures in METRICS
+// order) and then wasm in a page of headless Chromium (main thread): the two halves of a
+// row are measured close together, so a change in the machine's load hits both alike.
 const native = {};
-const nativeText = run(join(root, 'target/release/ludus'), [
-  'bench', ...games, '--seconds', String(seconds), '--runs', String(runs),
-]);
-for (const line of nativeText.split('\n')) {
-  const [game, ...rates] = line.trim().split(/\s+/);
-  if (games.includes(game)) {
-    native[game] = Object.fromEntries(METRICS.map(([key], i) => [key, Number(rates[i])]));
-  }
-}
-
-// Wasm: the same measurement in a page of headless Chromium (main thread).
 const wasm = {};
 const server = await serve(out, { port });
 const browser = await launch();
@@ -99,6 +90,13 @@ try {
   const page = await browser.newPage();
   await page.goto(server.url);
   for (const game of games) {
+    const text = run(join(root, 'target/release/ludus'), [
+      'bench', game, '--seconds', String(seconds), '--runs', String(runs),
+    ]);
+    const line = text.split('\n').find((l) => l.trim().split(/\s+/)[0] === game);
+    if (!line) throw new Error(`ludus bench printed no line for ${game}:\n${text}`);
+    const rates = line.trim().split(/\s+/).slice(1);
+    native[game] = Object.fromEntries(METRICS.map(([key], i) => [key, Number(rates[i])]));
     wasm[game] = await page.evaluate(
       async ({ game, seconds, runs }) => {
         const mod = await import('/ludus.js');
@@ -120,7 +118,8 @@ const lines = [];
 lines.push(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ` +
   `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; ${rustc}; ` +
   `Chromium ${chromiumVersion} (${CHROMIUM}). ` +
-  `Median of ${runs} run${runs > 1 ? 's' : ''} of about ${seconds} s per game on each side.`);
+  `Median of ${runs} run${runs > 1 ? 's' : ''} of about ${seconds} s per game on each side, ` +
+  'native then wasm game by game.');
 lines.push('');
 lines.push('| game | measure | native | wasm | wasm/native |');
 lines.push('|---|---|---:|---:|---:|');

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs every test: formatting and lints, the native Rust tests
 # (rules, perft, properties, soak, command line; with debug assertions on), the wasm interface
-# in headless Chromium, the JS unit tests, the end-to-end browser tests on the built page,
-# and scripts/play.sh on a fresh clone of the committed HEAD.
+# in headless Chromium, the JS unit tests, the end-to-end browser tests on the built page, a
+# short benchmark run, bounded fuzzing, and scripts/play.sh on a fresh clone of the committed HEAD.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -47,6 +47,9 @@ run node --test --test-concurrency=1 tests/e2e/
 step "fuzz every text reader for 20 s each (AFL)"
 scripts/fuzz.sh --seconds 20
 # --- end of fuzzing
+
+step "benchmark harness, short run (shows it works; asserts nothing about speed)"
+scripts/bench.sh --quick
 
 step "the README's first command on a fresh clone (builds from nothing: a few minutes)"
 run node --test tests/fresh/

@@ -61,32 +61,32 @@ pub fn measure(
     })
 }
 
-/// Perft leaves per second: deepens while the next depth is predicted (from the last
-/// branching factor) to fit the budget, then repeats the chosen depth until the budget is
-/// spent. Predicting matters: one depth too many costs hundreds of times the budget.
+/// Leaves a perft measurement aims at: the depth is the deepest whose leaf count is predicted
+/// (from the last branching factor) to stay below it. Chosen by count, not by time, so that
+/// native and wasm, and the runs before and after a change, count the same perft.
+const PERFT_LEAVES: u64 = 4_000_000;
+
+/// Perft leaves per second at the depth `PERFT_LEAVES` sets, repeated until the budget is
+/// spent (at least once). The deepening is not timed.
 fn perft_rate(start: &AnyGame, budget: f64, now: &dyn Fn() -> f64) -> f64 {
     let mut depth = 1;
-    let mut previous_leaves = 1u64;
-    let (mut leaves, mut elapsed) = (0u64, 0.0);
-    loop {
-        let t = now();
-        let n = start.perft(depth);
-        let dt = now() - t;
-        let branching = n as f64 / previous_leaves.max(1) as f64;
-        if dt * branching.max(1.0) > budget || depth >= 12 || n == 0 {
-            leaves += n;
-            elapsed += dt;
+    let (mut previous, mut leaves) = (1u64, start.perft(1));
+    while depth < 12 && leaves > 0 {
+        let branching = leaves as f64 / previous.max(1) as f64;
+        if leaves as f64 * branching.max(1.0) > PERFT_LEAVES as f64 {
             break;
         }
-        previous_leaves = n;
         depth += 1;
+        previous = leaves;
+        leaves = start.perft(depth);
     }
-    while elapsed < budget {
+    let (mut counted, mut elapsed) = (0u64, 0.0);
+    while counted == 0 || elapsed < budget {
         let t = now();
-        leaves += start.perft(depth);
+        counted += start.perft(depth).max(1);
         elapsed += now() - t;
     }
-    leaves as f64 / elapsed.max(1e-9)
+    counted as f64 / elapsed.max(1e-9)
 }
 
 /// Whole games per second from `start`, with uniform steps or with the playout policy.

@@ -1060,40 +1060,96 @@ fn for_each_legal(w: usize, h: usize, cells: &[u8], allowed: u64, mut emit: impl
             sm[x][y] = m;
         }
     }
+    // The legal rows of `n` in a segment depend only on its range and length (the tables
+    // are the position's), and segments often repeat them (every empty column is 1..=64 with
+    // 8 cells): the runs are worked out once per distinct segment among the last few.
+    const CACHED: usize = 4;
+    let mut cached_keys = [(0usize, 0usize, 0i16); CACHED];
+    let mut cached_runs = [[(1i8, 0i8); MAXN + 2]; CACHED];
+    let (mut filled, mut next_slot) = (0, 0);
     for s in segs.iter() {
         let (a, b, k) = (s.lo as usize + 1, s.hi as usize - 1, s.k as i16);
-        // csuf[n] = C for n: min_{y in [n, b-1]} pm[a][y].
-        let mut csuf = [INF; MAXN + 2];
-        for n in (a..b).rev() {
-            csuf[n] = csuf[n + 1].min(pm[a][n]);
-        }
-        // colmin[y] = min_{x in (a, n]} slack[x][y] for y in [n, b-1], as n grows.
-        let mut colmin = [INF; MAXN + 2];
-        let mut e_run = INF;
+        let slot = match cached_keys[..filled]
+            .iter()
+            .position(|&key| key == (a, b, k))
+        {
+            Some(slot) => slot,
+            None => {
+                let slot = next_slot;
+                next_slot = (next_slot + 1) % CACHED;
+                filled = (filled + 1).min(CACHED);
+                cached_keys[slot] = (a, b, k);
+                legal_runs(
+                    a,
+                    b,
+                    k,
+                    &slack,
+                    &pm,
+                    &sm,
+                    &unplayed,
+                    allowed,
+                    &mut cached_runs[slot],
+                );
+                slot
+            }
+        };
         for n in a..=b {
-            let mut f = INF;
-            if n > a {
-                e_run = e_run.min(sm[n][b]);
-                for y in n..b {
-                    let v = colmin[y].min(slack[n][y]);
-                    colmin[y] = v;
-                    f = f.min(v);
-                }
-            }
-            if !unplayed[n] || allowed & (1u64 << (n - 1)) == 0 || f < 1 {
-                continue;
-            }
-            let big_a = if n > a { pm[a][n - 1] } else { 0 };
-            let big_b = if n < b { sm[n + 1][b] } else { 0 };
-            let big_e = if n > a { e_run } else { INF };
-            let lo_j = 0.max(k - 1 - big_b).max(k - big_e);
-            let hi_j = (k - 1).min(big_a).min(csuf[n] - 1);
+            let (lo_j, hi_j) = cached_runs[slot][n];
             for j in lo_j..=hi_j {
                 emit(
                     n as u8,
                     (s.start as usize + j as usize) * w + s.col as usize,
                 );
             }
+        }
+    }
+}
+
+/// For a segment with range `a..=b` and `k` cells: for each `n` in the range, the run of
+/// cells (`j` from the bottom, first and last; empty as `(1, 0)`) where `n` may go, by the
+/// conditions in the module docs, written to `runs[n]`.
+#[allow(clippy::too_many_arguments)] // the position's tables, passed as they are
+fn legal_runs(
+    a: usize,
+    b: usize,
+    k: i16,
+    slack: &Table,
+    pm: &Table,
+    sm: &Table,
+    unplayed: &[bool; MAXN + 2],
+    allowed: u64,
+    runs: &mut [(i8, i8); MAXN + 2],
+) {
+    // csuf[n] = C for n: min_{y in [n, b-1]} pm[a][y].
+    let mut csuf = [INF; MAXN + 2];
+    for n in (a..b).rev() {
+        csuf[n] = csuf[n + 1].min(pm[a][n]);
+    }
+    // colmin[y] = min_{x in (a, n]} slack[x][y] for y in [n, b-1], as n grows.
+    let mut colmin = [INF; MAXN + 2];
+    let mut e_run = INF;
+    for n in a..=b {
+        runs[n] = (1, 0);
+        let mut f = INF;
+        if n > a {
+            e_run = e_run.min(sm[n][b]);
+            for y in n..b {
+                let v = colmin[y].min(slack[n][y]);
+                colmin[y] = v;
+                f = f.min(v);
+            }
+        }
+        if !unplayed[n] || allowed & (1u64 << (n - 1)) == 0 || f < 1 {
+            continue;
+        }
+        let big_a = if n > a { pm[a][n - 1] } else { 0 };
+        let big_b = if n < b { sm[n + 1][b] } else { 0 };
+        let big_e = if n > a { e_run } else { INF };
+        let lo_j = 0.max(k - 1 - big_b).max(k - big_e);
+        let hi_j = (k - 1).min(big_a).min(csuf[n] - 1);
+        if lo_j <= hi_j {
+            // 0 <= lo_j <= hi_j <= k - 1 < 64.
+            runs[n] = (lo_j as i8, hi_j as i8);
         }
     }
 }
