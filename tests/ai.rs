@@ -306,6 +306,11 @@ fn every_level_is_a_player_and_its_id_names_it() {
         PlayerSpec::parse("mcts:100/temp=0.5").unwrap().name(),
         "mcts:100/temp=0.5"
     );
+    // Settings after a level add to the level's own.
+    assert_eq!(
+        PlayerSpec::parse("beginner/norave").unwrap().name(),
+        "mcts:200/norave/temp=1"
+    );
 }
 
 #[test]

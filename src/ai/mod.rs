@@ -60,8 +60,9 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    fn parse(parts: &[&str]) -> Result<Tuning, Error> {
-        let mut t = Tuning::default();
+    /// `base` with the settings in `parts` applied on top (a level's own settings stay).
+    fn parse(base: Tuning, parts: &[&str]) -> Result<Tuning, Error> {
+        let mut t = base;
         for part in parts {
             match *part {
                 "plain" => t.plain_playouts = true,
@@ -179,11 +180,11 @@ impl PlayerSpec {
             PlayerSpec::Mcts {
                 iterations,
                 seconds,
-                ..
+                tuning,
             } => Ok(PlayerSpec::Mcts {
                 iterations,
                 seconds,
-                tuning: Tuning::parse(&tuning_parts)?,
+                tuning: Tuning::parse(tuning, &tuning_parts)?,
             }),
         }
     }
