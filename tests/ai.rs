@@ -100,8 +100,8 @@ fn player_names_and_settings_parse() {
 fn the_levels_are_engine_players() {
     use ludus::ai::levels::{default_level, LEVELS};
     let ids: Vec<&str> = LEVELS.iter().map(|l| l.id).collect();
-    assert_eq!(ids, ["quick", "normal", "strong"]);
-    assert_eq!(default_level().id, "normal");
+    assert_eq!(ids, ["beginner", "easy", "medium", "hard", "expert"]);
+    assert_eq!(default_level().id, "medium");
     for level in LEVELS {
         // A level stands for a plain engine player (not another level's id).
         assert!(!ids.contains(&level.player), "{}", level.id);
@@ -118,7 +118,7 @@ fn the_levels_are_engine_players() {
     );
     assert_eq!(
         PlayerSpec::parse("fast").unwrap_err().0,
-        "\"fast\" is not a player: use random, quick, normal, strong, mcts:ITERATIONS or mcts:SECONDSs"
+        "\"fast\" is not a player: use random, a level (beginner, easy, medium, hard, expert), mcts:ITERATIONS or mcts:SECONDSs"
     );
 }
 
