@@ -152,8 +152,8 @@ test('human against the computer: the computer answers each user step with legal
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '#unravel;size=5');
-  assert.equal(await page.locator('#level-select').inputValue(), 'normal', 'normal is the default level');
-  await page.selectOption('#level-select', 'quick');
+  assert.equal(await page.locator('#level-select').inputValue(), 'medium', 'medium is the default level');
+  await page.selectOption('#level-select', 'beginner');
   await setSeat(page, 1, true); // Blue
   assert.equal(await thinking(page), false, 'Red (a human) is to move');
   await page.screenshot({ path: join(artifacts, 'computer-seats-light.png') });
@@ -180,7 +180,7 @@ test('human against the computer: the computer answers each user step with legal
   // The seats and the level survive a reload; nothing starts thinking for the human's turn.
   await page.reload();
   await waitReady(page);
-  assert.equal(await page.locator('#level-select').inputValue(), 'quick');
+  assert.equal(await page.locator('#level-select').inputValue(), 'beginner');
   assert.ok(await page.locator('#players .player[data-seat="1"]').evaluate((e) => e.classList.contains('computer')));
   assert.ok(!(await page.locator('#players .player[data-seat="0"]').evaluate((e) => e.classList.contains('computer'))));
   assert.equal((await state(page)).record, s.record);
@@ -207,7 +207,7 @@ test('a game opened from a link: the computer waits there until asked', async ()
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '#unlur;size=4');
-  await page.selectOption('#level-select', 'quick');
+  await page.selectOption('#level-select', 'beginner');
   await setSeat(page, 1, true);
   // A link to a position with the computer's seat to move (a fresh load, and a hash change).
   for (const how of ['load', 'hash']) {
@@ -236,7 +236,7 @@ test('undo, history and another game cancel the thinking: no step is played afte
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '#unlur;size=5');
-  await page.selectOption('#level-select', 'strong'); // 4 s a step: time to interrupt it
+  await page.selectOption('#level-select', 'expert'); // 4 s a step: time to interrupt it
   await setSeat(page, 1, true);
   const first = await userPlaces(page, 3);
   await waitThinking(page);
@@ -261,7 +261,7 @@ test('undo, history and another game cancel the thinking: no step is played afte
   // Back at the latest position the computer thinks again; switching the level restarts it.
   await page.click('#redo-button');
   await waitThinking(page);
-  await page.selectOption('#level-select', 'quick');
+  await page.selectOption('#level-select', 'beginner');
   await waitHumanTurn(page);
   s = await state(page);
   assert.equal(s.steps.length, 2);
@@ -286,7 +286,7 @@ test('undo, history and another game cancel the thinking: no step is played afte
   await checkLegal(page, s.record);
 
   // Another game while thinking: the step is never played into the game left behind.
-  await page.selectOption('#level-select', 'strong');
+  await page.selectOption('#level-select', 'expert');
   await userPlaces(page, 5);
   await waitThinking(page);
   const left = await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur'));
@@ -350,7 +350,7 @@ test('the page stays responsive while the computer thinks (no main-thread task o
   ]) {
     await open(page, hash);
     assert.equal(await page.evaluate(() => window.__longtaskObserver), true, 'longtask entries are observed');
-    assert.equal(await page.locator('#level-select').inputValue(), 'normal');
+    assert.equal(await page.locator('#level-select').inputValue(), 'medium');
     const before = await state(page);
     await page.waitForTimeout(500);
     const t0 = await page.evaluate(() => {
@@ -359,7 +359,7 @@ test('the page stays responsive while the computer thinks (no main-thread task o
       window.__gaps.last = 0;
       return performance.now();
     });
-    await clickSeats(); // every seat to the computer: it thinks at the normal level (1 s a step)
+    await clickSeats(); // every seat to the computer: it thinks at the medium level (4000 iterations a step)
     const ok = await page.evaluate(
       (n) =>
         new Promise((resolve) => {
@@ -395,7 +395,7 @@ test('the page stays responsive while the computer thinks (no main-thread task o
       maxTimerGapMs: Math.round(gap),
     });
     assert.deepEqual(long, [], `no long task on the main thread while the computer thinks (${s.game})`);
-    assert.ok(s.lastAnswer.iterations > 100, 'the search ran for the normal level');
+    assert.ok(s.lastAnswer.iterations > 100, 'the search ran for the medium level');
     await checkLegal(page, s.record);
   }
   console.log('long tasks while thinking:', JSON.stringify(report));
@@ -414,7 +414,7 @@ test('screenshots: the thinking indicator and the seat switches in the dark them
     await open(page, '#merlins-chain');
     assert.equal(await page.locator('#computer-hint').isVisible(), true, 'the hint shows while nobody is the computer');
     await page.screenshot({ path: join(artifacts, `computer-none-${name}.png`) });
-    await page.selectOption('#level-select', 'strong');
+    await page.selectOption('#level-select', 'expert');
     await setSeat(page, 1, true);
     await page.screenshot({ path: join(artifacts, `computer-seats-${name}.png`) });
     await setSeat(page, 0, true); // the seat to move

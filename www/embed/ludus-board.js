@@ -663,7 +663,7 @@ export class LudusBoard extends HTMLElement {
     this.ui.frame.setAttribute('aria-label', `${v.title} board`);
     this.ui.frame.dataset.cursor = String(v.cursor);
     this.ui.frame.dataset.steps = String(v.steps.length);
-    this.a11y.update(v, legal); // issue 11 hook
+    this.a11y.update(v, this.control.legal()); // issue 11 hook
 
     const n = v.steps.length;
     this.ui.nav.hidden = n === 0 && !playable;
