@@ -36,9 +36,14 @@ self.addEventListener('message', (event) => {
   if (event.data === 'ludus:activate') self.skipWaiting();
 });
 
+// The build's files, as URL paths ('./' is the site root itself).
+const OWN = new Set(FILES.map((file) => new URL(file, self.location).pathname));
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  // Anything that is not one of this build's files goes to the network untouched.
+  if (request.method !== 'GET' || url.origin !== self.location.origin || !OWN.has(url.pathname)) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
