@@ -740,11 +740,13 @@ export class LudusBoard extends HTMLElement {
         /* keep the default */
       }
     }
-    // Only a web page may be linked: app="javascript:…" (or data:, …) falls back to the default.
-    if (!/^(https?|file):/.test(href)) href = DEFAULT_APP;
     href = href.replace(/#.*$/, '');
-    this.ui.open.hidden = !/^https?:|^file:/.test(href);
-    this.ui.open.href = href + fragmentFor(v.record);
+    // Only a web page may be linked: app="javascript:…" (or data:, …) hides the link and
+    // leaves it without an href, rather than only hiding it.
+    const web = /^https?:|^file:/.test(href);
+    this.ui.open.hidden = !web;
+    if (web) this.ui.open.href = href + fragmentFor(v.record);
+    else this.ui.open.removeAttribute('href');
   }
 
   setDot(color) {
