@@ -53,8 +53,9 @@ mkdir -p "$out"
 findings=0
 for t in "${targets[@]}"; do
   say "$t: ${seconds}s from $(find "fuzz/corpus/$t" -type f | wc -l) seeds"
-  # -t: a step that takes a second is a hang worth knowing about (runs take milliseconds).
-  if ! nice -n 10 cargo afl fuzz -V "$seconds" -t 1000 -x fuzz/dict/ludus.dict \
+  # -t: runs take milliseconds (a long Merlin's Chain playout 0.1 s); 5 s is a real hang even
+  # on a loaded machine, where 1 s was not.
+  if ! nice -n 10 cargo afl fuzz -V "$seconds" -t 5000 -x fuzz/dict/ludus.dict \
     -i "fuzz/corpus/$t" -o "$out/$t" "fuzz/target/release/$t" >"$out/$t.log" 2>&1; then
     tail -n 20 "$out/$t.log"
     say "$t: afl-fuzz failed (a seed crashes, or AFL could not start): see $out/$t.log"
