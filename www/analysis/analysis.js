@@ -107,8 +107,10 @@ export function gameKey(record) {
 
 /** Whole percentages of `chances` that add up to 100 (largest remainders get the rest). */
 export function percentages(chances) {
-  const raw = chances.map((c) => Math.max(0, Number.isFinite(c) ? c : 0));
-  const total = raw.reduce((a, b) => a + b, 0) || 1;
+  let raw = chances.map((c) => Math.max(0, Number.isFinite(c) ? c : 0));
+  // Nothing to share (no chance known): equal shares rather than no bar at all.
+  if (!raw.some((c) => c > 0)) raw = raw.map(() => 1);
+  const total = raw.reduce((a, b) => a + b, 0);
   const exact = raw.map((c) => (c / total) * 100);
   const whole = exact.map(Math.floor);
   let left = 100 - whole.reduce((a, b) => a + b, 0);
@@ -172,7 +174,8 @@ export class AnalysisUi {
       onclick: () => this.startReview(),
     });
     this.bars = el('div', { class: 'analysis-bars', id: 'analysis-bars' });
-    this.text = el('p', { class: 'analysis-text', id: 'analysis-text', 'aria-live': 'polite' });
+    // Not a live region: it changes with every refinement, too often to be read out.
+    this.text = el('p', { class: 'analysis-text', id: 'analysis-text' });
     this.note = el('p', { class: 'analysis-note', id: 'analysis-note', 'aria-live': 'polite' });
     this.body = el('div', { class: 'analysis-body', id: 'analysis-body', hidden: true }, this.bars, this.text);
     this.section = el(
