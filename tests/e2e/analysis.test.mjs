@@ -66,6 +66,20 @@ test('the Analysis toggle shows a bar per seat (summing to 100%) and a legal bes
   await page.click('#undo-button');
   assert.equal(await page.getAttribute('#analysis-toggle', 'aria-pressed'), 'true');
   await page.waitForSelector('#analysis-bars .analysis-bar');
+  // Three seats: three bars, still about 100% in all.
+  await open(page, '#unity;players=3;seed=5');
+  // Still on: a new game keeps the toggle as it was.
+  assert.equal(await page.getAttribute('#analysis-toggle', 'aria-pressed'), 'true');
+  await page.waitForSelector('#analysis-bars .analysis-bar', { timeout: 20000 });
+  const three = await bars(page);
+  assert.equal(three.length, 3, 'one bar per seat of three-player Unity');
+  const sum3 = three.reduce((a, b) => a + b.percent, 0);
+  assert.ok(sum3 >= 99 && sum3 <= 101, `the percentages add up to about 100 (${sum3})`);
+  const unity = await state(page);
+  const best3 = await advice(page);
+  assert.ok(unity.legal.some((st) => st.text === best3), `the best step ${best3} is legal`);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(artifacts, 'analysis-unity.png') });
   assert.deepEqual(page.errors, []);
   await context.close();
 });
