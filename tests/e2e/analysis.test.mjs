@@ -165,7 +165,7 @@ test('Review marks a blunder in the move list and shows the better step', async 
   await context.close();
 });
 
-test('a hidden page stops the search; the main thread stays free while it runs', async () => {
+test('a hidden page stops the search; the main thread stays free while it runs', async (t) => {
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   await context.addInitScript(() => {
     window.__longtasks = [];
@@ -193,6 +193,8 @@ test('a hidden page stops the search; the main thread stays free while it runs',
   assert.deepEqual(longtasks.filter((d) => d > 50), [], 'no task over 50 ms while the analysis refines');
   assert.equal(await page.evaluate(() => window.__ludus.analysis.analyser.busy), true, 'still refining');
   assert.ok((await delivered(page)) >= start);
+  const timings = await page.evaluate(() => window.__ludus.analysis.timings);
+  t.diagnostic(`Merlin's Chain analysis in the worker: ${timings.map((x) => `${x.budget} iterations ${x.ms.toFixed(0)} ms`).join(', ')}`);
   // Hidden: the worker is terminated and no result comes any more.
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });

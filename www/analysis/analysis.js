@@ -145,6 +145,8 @@ export class AnalysisUi {
     this.review = null;
     /** A better step from the review, shown in its position: { record, step, best }. */
     this.better = null;
+    /** The last results' search times: [{ game, budget, ms }]. */
+    this.timings = [];
     this.build(slot);
     document.addEventListener('visibilitychange', () => this.update());
   }
@@ -258,6 +260,9 @@ export class AnalysisUi {
         this.error = `The analysis stopped: ${data.error}`;
       } else {
         this.result = { ...data, record };
+        // How long each budget took in the worker (the e2e test reports them).
+        this.timings.push({ game: this.app.view?.game, budget: data.budget, ms: data.ms });
+        if (this.timings.length > 50) this.timings.shift();
       }
       this.render();
     });
