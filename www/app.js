@@ -593,6 +593,13 @@ export class App {
             'It answers at the latest position; while you look back through the moves it waits, and undo stops it thinking.',
         }),
       );
+      box.append(
+        el('p', {
+          class: 'rules-keys',
+          text:
+            'Analysis shows each colour\'s chance of winning and the best steps (numbered on the board); Hint marks a good step without playing it; after a game, Review marks the steps that lost the most.',
+        }),
+      );
       box.append(el('p', { class: 'rules-credit', text: `${v.title} was designed by ${v.designer ?? rules.credit}. This summary is ours; the designer's rule sheet is the authority.` }));
     }
   }

@@ -339,7 +339,7 @@ export class AnalysisUi {
     const reviewing = this.review?.pending;
     this.reviewButton.hidden = !(v.outcome || this.review);
     this.reviewButton.disabled = !!reviewing || !!this.review?.entries;
-    this.reviewButton.textContent = reviewing ? 'Reviewing…' : 'Review';
+    this.reviewButton.textContent = reviewing ? 'Reviewing…' : this.review?.entries ? 'Reviewed' : 'Review';
     this.body.hidden = !this.on;
     this.section.dataset.state = !this.on ? 'off' : this.result ? (this.result.final ? 'done' : 'refining') : 'starting';
     if (this.on) this.renderResult(v);
