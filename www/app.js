@@ -40,6 +40,7 @@ import { mountShareMenu } from './share/menu.js'; // issue 11 hook
 import { BoardDescription } from './a11y/describe.js'; // issue 11 hook
 import { mountContrastSwitch } from './a11y/contrast.js'; // issue 11 hook
 import { CorrespondenceUi } from './share/correspondence.js'; // issue 11 hook
+import { AnalysisUi } from './analysis/analysis.js'; // issue 10 hook
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -148,6 +149,8 @@ export class App {
     this.buildTabs();
     this.editor = new SetupEditor(this);
     this.optionsForm = new OptionsForm(this);
+    // Issue 10 hook: analysis, hint and review (www/analysis/analysis.js).
+    this.analysis = new AnalysisUi(this, document.querySelector('.moves-section'));
     this.openFromLocation({ initial: true });
     // Issue 11 hook: play by link ("Send your move", "My games").
     this.correspondence = new CorrespondenceUi(this, {
@@ -159,7 +162,10 @@ export class App {
     window.addEventListener('hashchange', () => this.openFromLocation());
     window.addEventListener('popstate', () => this.openFromLocation());
     // Leaving the page stops the thinking; coming back from the back-forward cache resumes.
-    window.addEventListener('pagehide', () => this.stopThinking());
+    window.addEventListener('pagehide', () => {
+      this.stopThinking();
+      this.analysis.stop();
+    });
     window.addEventListener('pageshow', (e) => e.persisted && this.refresh());
     document.body.dataset.state = 'ready';
   }
@@ -211,7 +217,12 @@ export class App {
         this.setSession(session);
         // A game from a link (or the browser's Back and Forward) that is not the saved one:
         // the computer does not play on in it until the user acts.
-        if (this.store.game(this.view.game) !== this.view.record) this.waits.held = this.view.record;
+        if (this.store.game(this.view.game) !== this.view.record) {
+          this.waits.held = this.view.record;
+          // Analysis comes on by itself for a linked position (one with steps): such a link
+          // is usually sent to be looked at. A bare game link (`#unlur`) is a new game.
+          if (this.view.steps.length) this.analysis?.autoOn();
+        }
         this.persist = true;
         this.hideNotice();
         this.save();
@@ -364,6 +375,8 @@ export class App {
     else if (typeof action === 'number') this.session.goTo(action);
     this.view = this.session.view();
     if (this.view.cursor === before) return;
+    // Stepping back into the history turns the analysis on (issue 10).
+    if (this.view.cursor < this.view.steps.length) this.analysis?.autoOn();
     this.control.selection = null;
     this.message = '';
     this.note = '';
@@ -521,6 +534,7 @@ export class App {
     box.dataset.over = v.outcome ? 'true' : 'false';
     box.dataset.thinking = this.thinking ? 'true' : 'false';
     box.classList.toggle('thinking', !!this.thinking);
+    this.analysis?.update(); // issue 10 hook
     this.a11y.update(v, this.legal); // issue 11 hook
     this.correspondence?.update(); // issue 11 hook
     this.renderStatus();
@@ -577,6 +591,13 @@ export class App {
           text:
             'The computer: click Human on a colour to let the computer play it (on every colour, it plays a game by itself), and pick its level. ' +
             'It answers at the latest position; while you look back through the moves it waits, and undo stops it thinking.',
+        }),
+      );
+      box.append(
+        el('p', {
+          class: 'rules-keys',
+          text:
+            'Analysis shows each colour\'s chance of winning and the best steps (numbered on the board); Hint marks a good step without playing it; after a game, Review marks the steps that lost the most.',
         }),
       );
       box.append(el('p', { class: 'rules-credit', text: `${v.title} was designed by ${v.designer ?? rules.credit}. This summary is ours; the designer's rule sheet is the authority.` }));
@@ -739,6 +760,7 @@ export class App {
 
   renderMoves() {
     renderMoveList($('moves'), this.view, (n) => this.navigate(n));
+    this.analysis?.decorateMoves($('moves')); // issue 10 hook
   }
 
   renderToolbar() {

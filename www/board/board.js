@@ -155,6 +155,7 @@ export class Board {
         showDots: this.hints && this.showDots(a),
         showSources: this.hints && this.showSources(a),
         preview: this.preview,
+        advice: this.advice,
       },
       this.theme,
     );

@@ -4,7 +4,9 @@
 //
 // view: the engine's BoardView (+ lastTurn). overlay: what the page adds on top:
 //   { analysis, selection, hover: {cell, edge, dir}, focus, showFocus, showDots, coords,
-//     previewColor, previewKind }
+//     previewColor, previewKind, advice }
+// advice (www/analysis/analysis.js): steps the engine's analysis suggests, drawn on top:
+//   [{ kind, cells, color, n }], cells from the engine's step views; the first is ringed.
 // theme: colours read from CSS custom properties (see themeFrom).
 
 import { PALETTE } from './palette.js';
@@ -26,6 +28,7 @@ const THEME_PROPERTIES = {
   hintStrong: 'board-hint-strong',
   select: 'board-select',
   focus: 'board-focus',
+  advice: 'board-advice',
   wall: 'board-wall',
   wallGhost: 'board-wall-ghost',
   neutralSide: 'board-neutral-side',
@@ -550,6 +553,8 @@ export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) 
 
   if (hints) drawHints(ctx, geom, view, overlay, theme, analysis, selection, hover);
 
+  if (overlay.advice?.length) drawAdvice(ctx, geom, overlay.advice, theme, inRange);
+
   if (showFocus && inRange(focus)) {
     outlineCell(ctx, geom, focus, theme.focus, Math.max(2, r * 0.1), 0.97, [r * 0.18, r * 0.12]);
   }
@@ -677,6 +682,76 @@ function drawHints(ctx, geom, view, overlay, theme, a, selection, hover) {
   } else if (hover.cell != null && hover.cell >= 0 && !selection && a.oneClick.has(hover.cell) && overlay.preview) {
     const [x, y] = geom.center(hover.cell);
     drawPiece(ctx, overlay.preview, x, y, r, theme, { ghost: true, geom });
+  }
+}
+
+/**
+ * The analysis' suggestion: the first step ringed (an arrow from its first cell to its
+ * second for a step of two cells), and each step of the line a numbered disc in its mover's
+ * colour where the step lands (the middle of a wall's edge). Later steps are drawn first, so
+ * that the next one stays on top where two land on the same cell.
+ */
+function drawAdvice(ctx, geom, steps, theme, inRange) {
+  const r = geom.pieceRadius;
+  const first = steps[0];
+  const cells = (first.cells ?? []).filter(inRange);
+  const width = Math.max(3, r * 0.14);
+  if (first.kind === 'wall' && cells.length === 2) {
+    drawWall(ctx, geom, cells[0], cells[1], theme.advice, 0.3);
+  } else {
+    for (const cell of cells) outlineCell(ctx, geom, cell, theme.advice, width, 0.92);
+    if (cells.length === 2 && (first.kind === 'move' || first.kind === 'swap')) {
+      const [x1, y1] = geom.center(cells[0]);
+      const [x2, y2] = geom.center(cells[1]);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+      const head = r * 0.45;
+      const [ex, ey] = [x2 - ux * r * 0.5, y2 - uy * r * 0.5];
+      ctx.beginPath();
+      ctx.moveTo(x1 + ux * r * 0.5, y1 + uy * r * 0.5);
+      ctx.lineTo(ex - ux * head * 0.6, ey - uy * head * 0.6);
+      ctx.lineWidth = width;
+      ctx.lineCap = 'round';
+      ctx.strokeStyle = theme.advice;
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(ex, ey);
+      ctx.lineTo(ex - ux * head - uy * head * 0.6, ey - uy * head + ux * head * 0.6);
+      ctx.lineTo(ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6);
+      ctx.closePath();
+      ctx.fillStyle = theme.advice;
+      ctx.fill();
+    }
+  }
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i];
+    if (step.n == null) continue;
+    const where = (step.cells ?? []).filter(inRange);
+    if (!where.length) continue;
+    let x;
+    let y;
+    if (step.kind === 'wall' && where.length === 2) {
+      const seg = geom.edgeSegment(where[0], where[1]);
+      if (!seg) continue;
+      const [[x1, y1], [x2, y2]] = seg;
+      [x, y] = [(x1 + x2) / 2, (y1 + y2) / 2];
+    } else {
+      // An asterisk's shot is named by the asterisk; other steps land on their last cell.
+      [x, y] = geom.center(step.kind === 'asterisk' ? where[0] : where[where.length - 1]);
+    }
+    const disc = Math.max(7, r * 0.3);
+    ctx.beginPath();
+    ctx.arc(x, y, disc, 0, TAU);
+    ctx.fillStyle = pieceColor(theme, step.color ?? 'grey');
+    ctx.fill();
+    ctx.lineWidth = Math.max(1.5, r * 0.07);
+    ctx.strokeStyle = theme.advice;
+    ctx.stroke();
+    ctx.fillStyle = step.color === 'white' || step.color === 'grey' || step.color === 'orange' ? '#111' : '#fff';
+    ctx.font = `600 ${Math.round(disc * 1.2)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(step.n), x, y + disc * 0.05);
   }
 }
 

@@ -1,0 +1,96 @@
+// The analysis thread: a module Web Worker that loads the rules engine (through
+// www/engine.js, like the page and www/ai-worker.js) and runs the engine's analysis and
+// review there, so the page never waits on a search. One task at a time; the page cancels a
+// task by terminating this worker (www/analysis/analysis.js), never by a message.
+//
+//   in:  { id, task: 'analyse', record, budgets: [1000, 4000, …], seed }
+//   out: one { id, kind: 'analysis', analysis, best, line, budget, ms, final } per budget
+//        (it stops early once the position is solved exactly: more search says nothing new)
+//   in:  { id, task: 'review', record, iterations, threshold, seed }
+//   out: { id, kind: 'review', entries, ms, final: true }
+//   or:  { id, error }
+//
+// The cells of each step come from the engine's own step views (`view().legal`), never
+// from game logic here: `best` and each entry of `line` are { step, kind, cells, color }
+// (color: the mover's piece colour), and each review entry with a `better` step gets
+// `betterCells` the same way.
+
+import { engine, errorText } from './engine.js';
+
+const ready = engine();
+ready.then(
+  () => postMessage({ type: 'ready' }),
+  (error) => postMessage({ type: 'failed', error: errorText(error) }),
+);
+
+self.onmessage = async (event) => {
+  const message = event.data ?? {};
+  const { id } = message;
+  try {
+    const mod = await ready;
+    if (message.task === 'analyse') analyseTask(mod, message);
+    else if (message.task === 'review') reviewTask(mod, message);
+    else throw new Error(`unknown analysis task ${JSON.stringify(message.task)}`);
+  } catch (error) {
+    postMessage({ id, error: errorText(error) });
+  }
+};
+
+function analyseTask(mod, { id, record, budgets, seed }) {
+  if (!Array.isArray(budgets) || budgets.length === 0) throw new Error('budgets must be a non-empty list');
+  for (let i = 0; i < budgets.length; i++) {
+    const started = performance.now();
+    const analysis = mod.analyse_position(record, budgets[i], seed + i);
+    const line = lineSteps(mod, record, analysis.line ?? []);
+    const solved = analysis.exact != null;
+    postMessage({
+      id,
+      kind: 'analysis',
+      analysis,
+      best: line[0] ?? null,
+      line,
+      budget: budgets[i],
+      ms: performance.now() - started,
+      final: solved || i === budgets.length - 1,
+    });
+    if (solved) return;
+  }
+}
+
+function reviewTask(mod, { id, record, iterations, threshold, seed }) {
+  const started = performance.now();
+  const entries = mod.review_game(record, iterations, threshold, seed);
+  const session = mod.Session.fromRecord(record);
+  try {
+    for (const entry of entries) {
+      if (entry.better == null) continue;
+      session.goTo(entry.index);
+      entry.betterCells = stepView(session.view(), entry.better)?.cells ?? [];
+    }
+  } finally {
+    session.free();
+  }
+  postMessage({ id, kind: 'review', entries, ms: performance.now() - started, final: true });
+}
+
+/** The steps of `line` from the position of `record`, each with the engine's cells. */
+function lineSteps(mod, record, line) {
+  const session = mod.Session.fromRecord(record);
+  const out = [];
+  try {
+    for (const text of line) {
+      const view = session.view();
+      const step = stepView(view, text);
+      if (!step) break; // not legal here: the line ends (it never should)
+      out.push({ step: text, kind: step.kind, cells: step.cells, color: view.players?.[view.toMove]?.color ?? null });
+      session.play(text);
+    }
+  } finally {
+    session.free();
+  }
+  return out;
+}
+
+function stepView(view, text) {
+  return (view.legal ?? []).find((s) => s.text === text) ?? null;
+}
