@@ -43,6 +43,18 @@ test('axe-core: no serious or critical problem on the app page, light and dark, 
   }
 });
 
+test('axe-core: no serious or critical problem in the history, with steps ahead of the cursor', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const context = await newContext({ colorScheme });
+    const page = await newPage(context);
+    await open(page, `${site.server.url}#unlur;moves=d4,pass,f6,e5,g6,c4;at=2`);
+    assert.equal(await page.locator('#moves .step.future').count(), 4);
+    assert.deepEqual(await axeProblems(page), [], `${colorScheme}: the move list with future steps`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
 test('axe-core: no serious or critical problem on the sample article and the iframe page', async () => {
   const context = await newContext();
   const page = await context.newPage();
