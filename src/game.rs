@@ -36,7 +36,8 @@ pub fn fail<T>(message: impl Into<String>) -> Result<T, Error> {
 
 /// Untrusted text made safe for quoting in an error message: control characters written as
 /// escapes (`\0`, `\u{1b}`), so a message stays one line and prints harmlessly on a terminal,
-/// and cut at 24 characters (never inside a character or an escape), so it stays short.
+/// and cut at 24 characters as `{:?}` shows them (never inside a character or an escape), so
+/// it stays short.
 pub fn shorten(text: &str) -> String {
     const MAX: usize = 24;
     let mut short = String::new();
@@ -47,7 +48,12 @@ pub fn shorten(text: &str) -> String {
         } else {
             c.to_string()
         };
-        length += shown.chars().count();
+        // A backslash or a double quote counts twice: most messages quote the result with
+        // `{:?}`, which escapes them, and the quote must stay short all the same.
+        length += shown
+            .chars()
+            .map(|ch| if ch == '\\' || ch == '"' { 2 } else { 1 })
+            .sum::<usize>();
         if length > MAX {
             short.push('…');
             break;

@@ -33,10 +33,28 @@ fn quoted_text_is_escaped_and_cut() {
     assert_eq!(shorten("a\0b\u{1b}[2J"), "a\\0b\\u{1b}[2J");
     assert_eq!(shorten(&"x".repeat(24)), "x".repeat(24));
     assert_eq!(shorten(&"x".repeat(25)), format!("{}…", "x".repeat(24)));
-    // An escape is never cut in the middle: four whole `\u{1b}` (24 characters), then the cut.
+    // An escape is never cut in the middle. A backslash or a double quote counts twice, as
+    // `{:?}` shows it: three whole `\u{1b}` (21 characters shown quoted), then the cut.
     assert_eq!(
         shorten(&"\u{1b}".repeat(5)),
-        format!("{}…", "\\u{1b}".repeat(4))
+        format!("{}…", "\\u{1b}".repeat(3))
+    );
+    assert_eq!(shorten(&"\\".repeat(30)), format!("{}…", "\\".repeat(12)));
+    assert_eq!(shorten(&"\"".repeat(30)), format!("{}…", "\"".repeat(12)));
+}
+
+/// Found by the record target in CI's 20 s run: a step of backslashes was quoted twice (by the
+/// record and by Unity's step reader, with `{:?}` doubling each backslash) into a 201-character
+/// message.
+#[test]
+fn quoted_backslashes_keep_a_message_short() {
+    let record = format!("unity;moves=a1|a2,a2|a3,f6{}", "\\".repeat(60));
+    let e = record_error(&record);
+    assert!(e.0.starts_with("step 3 (f6"), "{e:?}");
+    assert!(
+        e.0.chars().count() <= 200,
+        "{} characters: {e:?}",
+        e.0.chars().count()
     );
 }
 
