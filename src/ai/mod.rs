@@ -328,3 +328,16 @@ fn sample_step<S: Copy>(result: &SearchResult<S>, temperature: f64, rng: &mut Rn
     }
     result.best
 }
+
+/// The Wilson score interval (95%) for `wins` out of `n` games, as `ludus match` prints it.
+pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96f64;
+    let p = wins / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}

@@ -620,7 +620,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
         }
     );
     for (i, p) in players.iter().enumerate() {
-        let (lo, hi) = wilson(score[i], games as f64);
+        let (lo, hi) = ludus::ai::wilson(score[i], games as f64);
         println!(
             "  {}: {:<14} {:>6.1} wins  {:5.1}%  (95% CI {:.1}%-{:.1}%)",
             (b'a' + i as u8) as char,
@@ -632,19 +632,6 @@ fn play_match(args: &Args) -> Result<(), Error> {
         );
     }
     Ok(())
-}
-
-/// Wilson score interval (95%) for `wins` out of `n`.
-fn wilson(wins: f64, n: f64) -> (f64, f64) {
-    if n == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.96f64;
-    let p = wins / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// `ludus bench --mcts N[/SETTINGS] [--runs R] [--seed S]`: times `choose_step` with `mcts:N` from each

@@ -5,28 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AnalysisClient, percentages, gameKey } from '../../www/analysis/analysis.js';
-
-class FakeWorker {
-  static all = [];
-  constructor(url, options) {
-    this.url = String(url);
-    this.options = options;
-    this.sent = [];
-    this.terminated = false;
-    FakeWorker.all.push(this);
-  }
-  postMessage(data) {
-    this.sent.push(data);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  /** The worker answers (as analysis-worker.js would). */
-  answer(data) {
-    this.onmessage?.({ data });
-  }
-}
-globalThis.Worker = FakeWorker;
+import { FakeWorker } from './support/fake-worker.mjs';
 
 test('each result of a task reaches its callback until the final one', () => {
   FakeWorker.all = [];

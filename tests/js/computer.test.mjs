@@ -3,28 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Computer } from '../../www/computer.js';
-
-class FakeWorker {
-  static all = [];
-  constructor(url, options) {
-    this.url = String(url);
-    this.options = options;
-    this.sent = [];
-    this.terminated = false;
-    FakeWorker.all.push(this);
-  }
-  postMessage(data) {
-    this.sent.push(data);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  /** The worker answers (as ai-worker.js would). */
-  answer(data) {
-    this.onmessage?.({ data });
-  }
-}
-globalThis.Worker = FakeWorker;
+import { FakeWorker } from './support/fake-worker.mjs';
 
 test('a question goes to a module worker and its answer comes back', async () => {
   FakeWorker.all = [];

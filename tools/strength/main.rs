@@ -64,19 +64,6 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
     Ok(settings)
 }
 
-/// Wilson score interval (95%) for `wins` out of `n`, as `ludus match` prints it.
-fn wilson(wins: f64, n: f64) -> (f64, f64) {
-    if n == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.96f64;
-    let p = wins / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 fn median(values: &mut [u32]) -> u32 {
     if values.is_empty() {
         return 0;
@@ -253,7 +240,7 @@ fn play_kind(kind_text: &str, settings: &Settings) -> Result<(), String> {
         );
     }
     let games = settings.games as f64;
-    let (lo, hi) = wilson(new_score, games);
+    let (lo, hi) = ludus::ai::wilson(new_score, games);
     let (new_median, old_median) = (median(&mut new_iterations), median(&mut old_iterations));
     println!(
         "{kind_text}: {} games at {}, seats rotating, {draws} draws{}; load average {load_before} before, {} after, {:.0} s",
