@@ -261,7 +261,7 @@ test('a broken or hostile link explains itself and leaves the saved game alone',
     ['#unravel;moves=%E0%A4%A', 'the link is damaged (it is not properly encoded)'],
     ['#nosuchgame;moves=a1', `unknown game "nosuchgame" (${games})`],
     // markup is shown as text, cut short
-    ['#' + encodeURIComponent('<img src=x onerror="window.__pwned=1">'), `unknown game "<img src=x onerror=\\"wind…" (${games})`],
+    ['#' + encodeURIComponent('<img src=x onerror="window.__pwned=1">'), `unknown game "<img src=x onerror=\\"win…" (${games})`],
   ];
   for (const [hash, reason] of bad) {
     await page.goto(site.server.url + hash);
