@@ -1,6 +1,6 @@
 // The whole speed table in one run: per game, perft steps, uniform random games, playouts
 // and search iterations per second, natively (`ludus bench`) and in wasm in headless
-// Chromium (the same `ludus::bench` code through the `bench` export of src/wasm.rs), with the
+// Chromium (the same `ludus::bench` code through the `bench` export of src/wasm/study.rs), with the
 // wasm/native ratio. Each figure is the median of R runs. Prints a Markdown table with the
 // date and the machine, ready for docs/PERFORMANCE.md. Usually run through scripts/bench.sh.
 //
@@ -60,12 +60,13 @@ const run = (cmd, cmdArgs) =>
   execFileSync(cmd, cmdArgs, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
 
 if (build) {
-  run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '--lib']);
+  // The study module: the one with the `bench` export (Trunk.toml builds it the same way).
+  run('cargo', ['build', '--profile', 'study-release', '--features', 'study', '--target', 'wasm32-unknown-unknown', '--lib']);
   run('cargo', ['build', '--release', '--bin', 'ludus']);
   mkdirSync(out, { recursive: true });
   run('wasm-bindgen', [
-    '--target', 'web', '--no-typescript', '--out-dir', out,
-    join(root, 'target/wasm32-unknown-unknown/release/ludus.wasm'),
+    '--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', 'ludus_study',
+    join(root, 'target/wasm32-unknown-unknown/study-release/ludus.wasm'),
   ]);
 }
 writeFileSync(join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>ludus bench</title>\n');
@@ -99,8 +100,10 @@ try {
     native[game] = Object.fromEntries(METRICS.map(([key], i) => [key, Number(rates[i])]));
     wasm[game] = await page.evaluate(
       async ({ game, seconds, runs }) => {
-        const mod = await import('/ludus.js');
-        await mod.default({ module_or_path: '/ludus_bg.wasm' });
+        // The benchmark is in the study module (src/wasm/study.rs); its engines are the
+        // play module's code, compiled the same way.
+        const mod = await import('/ludus_study.js');
+        await mod.default({ module_or_path: '/ludus_study_bg.wasm' });
         return mod.bench(game, seconds, runs);
       },
       { game, seconds, runs },

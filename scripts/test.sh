@@ -23,7 +23,9 @@ cargo fmt --check
 
 step "cargo clippy (native and wasm)"
 cargo clippy --all-targets -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+# Both wasm modules: play (no features) and study (its tests too; Trunk.toml).
+cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --features study --lib --tests -- -D warnings
 
 # The Rust tests run optimised but with debug assertions and overflow checks on (the
 # test-fast profile in Cargo.toml), so every debug_assert! in the engines is checked.
@@ -31,7 +33,9 @@ step "native tests (test-fast: release with debug assertions)"
 run cargo test --profile test-fast
 
 step "wasm interface tests in headless Chromium"
-run cargo test --release --target wasm32-unknown-unknown --test wasm
+# In the study module's profile and features (it has every export), which the Trunk build
+# below reuses.
+run cargo test --profile study-release --features study --target wasm32-unknown-unknown --test wasm
 
 step "build the page with Trunk"
 trunk build --release --offline

@@ -1,4 +1,4 @@
-//! The objects the JS side receives, as plain data: what `src/wasm.rs` serialises, and what
+//! The objects the JS side receives, as plain data: what `src/wasm/` serialises, and what
 //! the generated TypeScript definitions (`www/types/ludus-views.d.ts`, checked by
 //! `tests/typescript.rs`) describe. Every field name is camelCase on the JS side.
 //!

@@ -1,6 +1,7 @@
-//! The exported wasm interface, run in headless Chromium by wasm-bindgen-test
-//! (`cargo test --target wasm32-unknown-unknown --test wasm`).
-#![cfg(target_arch = "wasm32")]
+//! The exported wasm interface of both modules (the study module has every export), run in
+//! headless Chromium by wasm-bindgen-test (`cargo test --profile study-release --features
+//! study --target wasm32-unknown-unknown --test wasm`, as scripts/test.sh).
+#![cfg(all(target_arch = "wasm32", feature = "study"))]
 
 use js_sys::{Array, Reflect};
 use ludus::wasm::{self, WasmSession};

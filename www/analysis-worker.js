@@ -1,5 +1,5 @@
-// The analysis thread: a module Web Worker that loads the rules engine (through
-// www/engine.js, like the page and www/ai-worker.js) and runs the engine's analysis and
+// The analysis thread: a module Web Worker that loads the engine's study module (through
+// www/engine.js: `studyEngine()`, which has the analysis) and runs the engine's analysis and
 // review there, so the page never waits on a search. One task at a time; the page cancels a
 // task by terminating this worker (www/analysis/analysis.js), never by a message.
 //
@@ -15,9 +15,9 @@
 // (color: the mover's piece colour), and each review entry with a `better` step gets
 // `betterCells` the same way.
 
-import { engine, errorText } from './engine.js';
+import { studyEngine, errorText } from './engine.js';
 
-const ready = engine();
+const ready = studyEngine();
 ready.then(
   () => postMessage({ type: 'ready' }),
   (error) => postMessage({ type: 'failed', error: errorText(error) }),

@@ -29,7 +29,6 @@ import { BoardController, hoverName, boardLabel } from './controller.js';
 import { fragmentFor, readFragment, gameOfRecord, Store, STORAGE_PROBLEMS } from './record.js';
 import { showStorageProblem } from './storage-note.js';
 import { rulesFor } from './rules.js';
-import { SetupEditor } from './editor.js';
 import { Computer } from './computer.js';
 import { $, el, icon } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
@@ -129,7 +128,6 @@ export class App {
     // Issue 11 hook: the Export menu (PNG, SVG, GIF, embed code) under the board.
     mountShareMenu(document.querySelector('.board-toolbar'), {
       view: () => this.view,
-      engine: () => this.mod,
       theme: () => this.board.theme,
       flipped: () => this.flipped,
       background: () => getComputedStyle(document.body).backgroundColor,
@@ -147,7 +145,6 @@ export class App {
     this.levels = this.mod.levels();
     this.levelOverride = this.playerFromQuery();
     this.buildTabs();
-    this.editor = new SetupEditor(this);
     this.optionsForm = new OptionsForm(this);
     // Issue 10 hook: analysis, hint and review (www/analysis/analysis.js).
     this.analysis = new AnalysisUi(this, document.querySelector('.moves-section'));
@@ -173,6 +170,18 @@ export class App {
   // --------------------------------------------------------------------------------------
   // Games and sessions
   // --------------------------------------------------------------------------------------
+
+  /**
+   * Opens the Unity setup editor with the form's options. Its module (www/editor.js) is
+   * loaded the first time: most visits never open it, so the page does not load it at start.
+   */
+  async openEditor(options) {
+    if (!this.editor) {
+      const { SetupEditor } = await import('./editor.js');
+      this.editor ??= new SetupEditor(this);
+    }
+    this.editor.open(options);
+  }
 
   /** The `?level=` player if the engine accepts it, else null. */
   playerFromQuery() {

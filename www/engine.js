@@ -1,36 +1,48 @@
-// The one place that loads the rules engine (Rust compiled to wasm, built by Trunk as
-// `ludus.js` + `ludus_bg.wasm` at the site root). The page, the future computer-opponent
-// Web Worker and the future embeddable widget all import this module and await `engine()`;
-// the wasm module is fetched and initialised once per JS realm.
+// The one place that loads the rules engine: Rust compiled to wasm, built by Trunk as two
+// modules at the site root (Trunk.toml, docs/ENGINE-API.md). `engine()` is the play module
+// (`ludus.js` + `ludus_bg.wasm`: rules, views, the computer opponent), which the page, the
+// computer's worker and the widget load at start. `studyEngine()` is the study module
+// (`ludus_study.js` + `ludus_study_bg.wasm`: the same plus analysis, review, the GIF encoder
+// and the benchmark), loaded only when one of those is first asked for, so the first load
+// stays small. Each is fetched and initialised once per JS realm.
 
-let loading = null;
+const loading = new Map();
 
-/** The performance mark set when the engine is ready (startup timing). */
+/** The performance mark set when the play module is ready (startup timing). */
 export const ENGINE_READY_MARK = 'ludus:engine-ready';
 
-/** The initialised wasm-bindgen module: games(), Session, new_game, legal_moves, ... */
+/** The initialised play module: games(), Session, new_game, legal_moves, ai_move, ... */
 export function engine() {
-  if (!loading) {
-    loading = (async () => {
-      const js = new URL('../ludus.js', import.meta.url);
-      const wasm = new URL('../ludus_bg.wasm', import.meta.url);
+  return load('ludus', ENGINE_READY_MARK);
+}
+
+/** The initialised study module: everything engine() has, plus analyse_position,
+ * review_game, Session.analyse/review, encode_gif and bench. */
+export function studyEngine() {
+  return load('ludus_study', null);
+}
+
+function load(name, readyMark) {
+  if (!loading.has(name)) {
+    const promise = (async () => {
+      const js = new URL(`../${name}.js`, import.meta.url);
+      const wasm = new URL(`../${name}_bg.wasm`, import.meta.url);
       // The wasm download starts before the glue module is loaded rather than after it;
       // wasm-bindgen compiles the response while its bytes arrive
       // (WebAssembly.instantiateStreaming: servers must send application/wasm). The app's
-      // index.html preloads both, so there they are already under way.
+      // index.html preloads the play module, so there it is already under way.
       const response = fetch(wasm);
       response.catch(() => {}); // a failure is reported through the init below
       const mod = await import(js.href);
       await mod.default({ module_or_path: response });
-      performance.mark(ENGINE_READY_MARK);
+      if (readyMark) performance.mark(readyMark);
       return mod;
     })();
     // Let a failed load be retried (a flaky network), instead of caching the failure.
-    loading.catch(() => {
-      loading = null;
-    });
+    promise.catch(() => loading.delete(name));
+    loading.set(name, promise);
   }
-  return loading;
+  return loading.get(name);
 }
 
 /** The message of anything thrown across the wasm boundary. */

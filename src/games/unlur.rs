@@ -381,7 +381,7 @@ impl Position {
                         if goal(g, m) {
                             return fail(format!(
                                 "the {} group at {} already joins {} ({}'s goal): that game is over",
-                                color_name(color).to_lowercase(),
+                                color_name(color).to_ascii_lowercase(),
                                 grid.name(c),
                                 goal_sides(g, m),
                                 color_name(g)
@@ -568,7 +568,7 @@ impl Position {
             )
         } else {
             let name = color_name(self.seat_color(seat));
-            format!("{name} to place a {} stone", name.to_lowercase())
+            format!("{name} to place a {} stone", name.to_ascii_lowercase())
         }
     }
 

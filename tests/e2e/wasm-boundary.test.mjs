@@ -1,5 +1,6 @@
-// End-to-end: the built engine (dist/ludus.js) in headless Chromium, fed garbage across the
-// wasm boundary. Every exported function, every static method of the exported classes and
+// End-to-end: the built engine's two modules (dist/ludus.js, the play module, and
+// dist/ludus_study.js, the study module with every export) in headless Chromium, each fed
+// garbage across the wasm boundary. Every exported function, every static method of the exported classes and
 // every method on their prototypes is found by enumerating the module (so exports added
 // later are covered too) and called with wrong types, undefined, null, NaN, infinities, huge
 // and negative numbers, 10 MB strings, objects, arrays, symbols, hostile proxies, ... Each
@@ -14,7 +15,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site.mjs';
 
-const site = useSite(['ludus.js', 'ludus_bg.wasm']);
+const site = useSite(['ludus.js', 'ludus_bg.wasm', 'ludus_study.js', 'ludus_study_bg.wasm']);
 
 // A finished game made by the native engine (`ludus random unlur --seed 2 --size 4`).
 const KNOWN = {
@@ -24,9 +25,9 @@ const KNOWN = {
 };
 
 /** Runs in the page: calls everything with garbage and returns what went wrong. */
-async function fuzzInPage() {
-  const mod = await import('/ludus.js');
-  await mod.default({ module_or_path: '/ludus_bg.wasm' });
+async function fuzzInPage(name) {
+  const mod = await import(`/${name}.js`);
+  await mod.default({ module_or_path: `/${name}_bg.wasm` });
   const MB10 = 10 * 1024 * 1024;
 
   const hostile = new Proxy(
@@ -236,8 +237,8 @@ async function fuzzInPage() {
 }
 
 /** Runs in the page after the fuzzing: the known game, step by step, through the module. */
-async function playKnown(known) {
-  const mod = await import('/ludus.js');
+async function playKnown({ known, name }) {
+  const mod = await import(`/${name}.js`);
   const session = mod.Session.create('unlur', known.options);
   for (const step of known.steps) session.play(step);
   const view = session.view();
@@ -254,39 +255,50 @@ async function playKnown(known) {
   };
 }
 
-test('garbage across the wasm boundary throws Errors, never traps, and the module keeps working', { timeout: 600_000 }, async () => {
-  const page = await site.browser.newPage();
-  const logged = [];
-  page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
-  page.on('pageerror', (e) => logged.push(e.message));
-  // An empty page on the site's origin, so the module loads as the app loads it.
-  const blank = site.server.url + 'wasm-boundary.html';
-  await page.route(blank, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>wasm boundary</title>' }),
-  );
-  await page.goto(blank);
+// The play module has the page's interface; the study module adds analysis and the rest.
+const MODULES = {
+  ludus: { functions: ['games', 'new_game', 'legal_moves', 'apply_move', 'status', 'board_view', 'ai_move'], methods: [] },
+  ludus_study: { functions: ['analyse_position', 'review_game', 'encode_gif', 'bench'], methods: ['analyse', 'review'] },
+};
 
-  const { problems, calls, inventory } = await page.evaluate(fuzzInPage);
-  // The enumeration found the interface (a broken enumeration would test nothing).
-  for (const name of ['games', 'new_game', 'legal_moves', 'apply_move', 'status', 'board_view', 'ai_move']) {
-    assert.ok(inventory.functions.includes(name), `${name} enumerated: ${JSON.stringify(inventory)}`);
-  }
-  assert.deepEqual(inventory.classes.Session.statics.sort(), ['create', 'fromRecord']);
-  for (const method of ['view', 'play', 'undo', 'redo', 'goTo', 'record', 'aiChoose', 'free']) {
-    assert.ok(inventory.classes.Session.methods.includes(method), `Session.${method} enumerated`);
-  }
-  assert.ok(calls > 1000, `${calls} calls`);
-  assert.deepEqual(problems, [], `${problems.length} of ${calls} calls went wrong`);
-  assert.deepEqual(
-    logged.filter((line) => /panicked|unreachable|RuntimeError/i.test(line)),
-    [],
-    'no panic or trap reported on the console',
-  );
+for (const [name, extra] of Object.entries(MODULES)) {
+  test(`${name}.js: garbage across the wasm boundary throws Errors, never traps, and the module keeps working`, { timeout: 600_000 }, async () => {
+    const page = await site.browser.newPage();
+    const logged = [];
+    page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+    page.on('pageerror', (e) => logged.push(e.message));
+    // An empty page on the site's origin, so the module loads as the app loads it.
+    const blank = site.server.url + 'wasm-boundary.html';
+    await page.route(blank, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>wasm boundary</title>' }),
+    );
+    await page.goto(blank);
 
-  const known = await page.evaluate(playKnown, KNOWN);
-  assert.equal(known.winner, KNOWN.winner, JSON.stringify(known.outcome));
-  assert.deepEqual(known.steps, KNOWN.steps);
-  assert.deepEqual(known.againSteps, KNOWN.steps);
-  assert.deepEqual(known.games, ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur']);
-  await page.close();
-});
+    const { problems, calls, inventory } = await page.evaluate(fuzzInPage, name);
+    // The enumeration found the interface (a broken enumeration would test nothing).
+    for (const fn of [...MODULES.ludus.functions, ...extra.functions]) {
+      assert.ok(inventory.functions.includes(fn), `${fn} enumerated: ${JSON.stringify(inventory)}`);
+    }
+    if (name === 'ludus') {
+      for (const fn of MODULES.ludus_study.functions) assert.ok(!inventory.functions.includes(fn), `${fn} is only in the study module`);
+    }
+    assert.deepEqual(inventory.classes.Session.statics.sort(), ['create', 'fromRecord']);
+    for (const method of ['view', 'play', 'undo', 'redo', 'goTo', 'record', 'aiChoose', 'free', ...extra.methods]) {
+      assert.ok(inventory.classes.Session.methods.includes(method), `Session.${method} enumerated`);
+    }
+    assert.ok(calls > 1000, `${calls} calls`);
+    assert.deepEqual(problems, [], `${problems.length} of ${calls} calls went wrong`);
+    assert.deepEqual(
+      logged.filter((line) => /panicked|unreachable|RuntimeError/i.test(line)),
+      [],
+      'no panic or trap reported on the console',
+    );
+
+    const known = await page.evaluate(playKnown, { known: KNOWN, name });
+    assert.equal(known.winner, KNOWN.winner, JSON.stringify(known.outcome));
+    assert.deepEqual(known.steps, KNOWN.steps);
+    assert.deepEqual(known.againSteps, KNOWN.steps);
+    assert.deepEqual(known.games, ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur']);
+    await page.close();
+  });
+}

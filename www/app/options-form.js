@@ -8,7 +8,7 @@ import { $, el } from './dom.js';
 export class OptionsForm {
   /**
    * @param {object} app the page: `mod` (the engine), `gameInfo(name)`, `randomSetup()`,
-   *   `editor` (the setup editor).
+   *   `openEditor(options)` (the setup editor).
    */
   constructor(app) {
     this.app = app;
@@ -71,7 +71,7 @@ export class OptionsForm {
                 type: 'button',
                 text: 'Edit setup…',
                 title: 'Place the pieces and walls by hand',
-                onclick: () => this.app.editor.open(this.values()),
+                onclick: () => this.app.openEditor(this.values()),
               })
             : null,
         ),

@@ -378,7 +378,6 @@ export class LudusBoard extends HTMLElement {
       // Issue 11 hook: the Export menu (PNG, SVG, GIF, embed code) in the footer.
       mountShareMenu(this.shadowRoot.querySelector('.foot'), {
         view: () => this.view,
-        engine: () => this.mod,
         theme: () => this.board.theme,
         flipped: () => flagFromAttribute(this.getAttribute('flipped')),
         background: () => getComputedStyle(this.ui.frame).backgroundColor,

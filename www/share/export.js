@@ -1,6 +1,6 @@
 // Pictures of a board for posts and chats: a PNG (a canvas), an SVG (the same drawing on
 // svg-context.js) and an animated GIF of a whole game (canvas frames, encoded by the `gif`
-// crate in the wasm: encode_gif in src/wasm.rs). Also the embed code for the game shown.
+// crate in the wasm: encode_gif in src/wasm/study.rs, the study module). Also the embed code for the game shown.
 // Everything is drawn by www/board/render.js, as on screen, without the page's hints.
 
 import { aspectOf, createGeometry } from '../board/geometry.js';
@@ -10,14 +10,6 @@ import { SvgContext } from './svg-context.js';
 const PADDING = 10;
 const CAPTION_HEIGHT = 34;
 const CAPTION_FONT = '600 16px system-ui, -apple-system, "Segoe UI", sans-serif';
-
-/** GIF speeds offered: hundredths of a second a step. */
-export const GIF_SPEEDS = [
-  { value: 40, label: 'Fast (0.4 s a step)' },
-  { value: 80, label: 'Normal (0.8 s a step)' },
-  { value: 160, label: 'Slow (1.6 s a step)' },
-];
-export const DEFAULT_GIF_DELAY = 80;
 
 /** The most frames a GIF gets (the encoder's limit is 1000; memory is the real one). */
 export const MAX_GIF_FRAMES = 400;
@@ -100,7 +92,7 @@ export function picturePng(view, options = {}, scale = 2) {
  * frames are drawn a few at a time, letting the page answer in between; `timing` (if given)
  * gets the milliseconds spent drawing and encoding.
  */
-export async function gameGif(mod, record, options = {}, delayCs = DEFAULT_GIF_DELAY, timing = null) {
+export async function gameGif(mod, record, options, delayCs, timing = null) {
   const session = mod.Session.fromRecord(record);
   try {
     const steps = session.view().steps.length;
@@ -163,8 +155,6 @@ export function embedSnippets(view, site) {
   return { element, iframe };
 }
 
-/** The site this module is served from (its root, ending in "/"). */
-export const SITE = new URL('../../', import.meta.url).href;
 
 /** Offers a file to the reader (the browser's download). */
 export function download(data, name, type) {

@@ -5,14 +5,29 @@
 // mountShareMenu(container, host, styleRoot) puts it in `container`; `host` tells it what is
 // shown when a button is pressed:
 //   view()        the engine's view of the position shown
-//   engine()      the wasm module (for the GIF), or null while it loads
 //   theme()       the renderer theme (board.theme)
 //   flipped()     whether the board is turned around
 //   background()  the picture's background colour (the page's surface)
 // `styleRoot` (document.head or a shadow root) gets the menu's style sheet once.
 
-import { picturePng, pictureSvg, gameGif, fileName, download, embedSnippets, SITE, GIF_SPEEDS, DEFAULT_GIF_DELAY } from './export.js';
-import { errorText } from '../engine.js';
+// The drawing code (export.js, svg-context.js) and the GIF encoder (the study wasm module) are
+// loaded on the first export, not with the page: most visits never export anything.
+
+import { errorText, studyEngine } from '../engine.js';
+
+/** The exporters (www/share/export.js), loaded on first use. */
+const exporters = () => import('./export.js');
+
+/** GIF speeds offered: hundredths of a second a step. */
+export const GIF_SPEEDS = [
+  { value: 40, label: 'Fast (0.4 s a step)' },
+  { value: 80, label: 'Normal (0.8 s a step)' },
+  { value: 160, label: 'Slow (1.6 s a step)' },
+];
+export const DEFAULT_GIF_DELAY = 80;
+
+/** The site this module is served from (its root, ending in "/"): for the embed code. */
+export const SITE = new URL('../../', import.meta.url).href;
 
 export const SHARE_CSS = `
 .ludus-export { position: relative; display: inline-flex; font: inherit; }
@@ -127,6 +142,7 @@ export function mountShareMenu(container, host, styleRoot) {
     if (!what) return;
     if (!view) return say('There is no board to export yet.', true);
     try {
+      const { picturePng, pictureSvg, gameGif, fileName, download, embedSnippets } = await exporters();
       if (what === 'png') {
         const name = fileName(view, 'png');
         download(await picturePng(view, options()), name, 'image/png');
@@ -136,8 +152,8 @@ export function mountShareMenu(container, host, styleRoot) {
         download(pictureSvg(view, options()), name, 'image/svg+xml');
         say(`Saved ${name}.`);
       } else if (what === 'gif') {
-        const mod = host.engine();
-        if (!mod) return say('The rules engine is still loading.', true);
+        say('Loading the GIF encoder…');
+        const mod = await studyEngine();
         say('Drawing the frames…');
         const name = fileName(view, 'gif', { whole: true });
         download(await gameGif(mod, view.record, options(), Number(speed.value)), name, 'image/gif');

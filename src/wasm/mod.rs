@@ -9,7 +9,6 @@
 //! which aborts the module (a trap that poisons it for the rest of the page's life). Rust
 //! callers (the tests) use the same names with Rust types, in the second `impl` below.
 
-use crate::ai::analyse::{analyse, review, Budget};
 use crate::ai::{choose_step, PlayerSpec};
 use crate::game::{shorten, Error};
 use crate::games::GameKind;
@@ -21,10 +20,15 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+#[cfg(feature = "study")]
+mod study;
+#[cfg(feature = "study")]
+pub use study::{analyse_position, bench, encode_gif, review_game};
+
 // The view objects' TypeScript definitions (generated from the Rust types by
 // tests/typescript.rs) go into the generated ludus.d.ts with the exports that return them.
 #[wasm_bindgen(typescript_custom_section)]
-const VIEW_TYPES: &str = include_str!("../www/types/ludus-views.d.ts");
+const VIEW_TYPES: &str = include_str!("../../www/types/ludus-views.d.ts");
 
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -63,20 +67,6 @@ fn count_arg(value: &JsValue, name: &str) -> Result<usize, JsError> {
         }),
         Some(n) => Err(JsError::new(&format!(
             "{name} must be a whole number from 0 up (got {n})"
-        ))),
-        None => Err(JsError::new(&format!(
-            "{name} must be a number (got {})",
-            js_kind(value)
-        ))),
-    }
-}
-
-/// A finite number argument, or an error naming the parameter.
-fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsError> {
-    match value.as_f64() {
-        Some(n) if n.is_finite() => Ok(n),
-        Some(n) => Err(JsError::new(&format!(
-            "{name} must be a finite number (got {n})"
         ))),
         None => Err(JsError::new(&format!(
             "{name} must be a number (got {})",
@@ -246,27 +236,6 @@ fn ai_choice(s: &Session, player: &str, seed: f64) -> Result<JsValue, JsError> {
     }
 }
 
-/// The analysis budget for `iterations` (a JS number), refused unless a whole number from 1
-/// to 10 000 000.
-fn budget(iterations: f64) -> Result<Budget, JsError> {
-    if iterations.fract() != 0.0 || !(1.0..=1e7).contains(&iterations) {
-        return Err(JsError::new(&format!(
-            "the analysis budget must be a whole number of iterations from 1 to 10000000 (got {iterations})"
-        )));
-    }
-    Budget::for_iterations(iterations as u32).map_err(js_error)
-}
-
-fn review_session(
-    s: &Session,
-    iterations: f64,
-    threshold: f64,
-    seed: f64,
-) -> Result<JsValue, JsError> {
-    let steps = review(s, budget(iterations)?, threshold, seed as u64).map_err(js_error)?;
-    to_js(&steps)
-}
-
 /// A game with its history, kept on the Rust side between calls.
 #[wasm_bindgen(js_name = Session)]
 pub struct WasmSession(Session);
@@ -344,29 +313,6 @@ impl WasmSession {
     pub fn ai_choose_js(&self, player: JsValue, seed: JsValue) -> Result<JsValue, JsError> {
         self.ai_choose(&text_arg(&player, "the player")?, seed_arg(&seed)?)
     }
-
-    /// How the shown position stands, searched for `iterations` (see docs/ENGINE-API.md):
-    /// `{ chances, toMove, best, line, top, iterations, exact }`.
-    #[wasm_bindgen(js_name = analyse)]
-    pub fn analyse_js(&self, iterations: JsValue, seed: JsValue) -> Result<JsValue, JsError> {
-        self.analyse(number_arg(&iterations, "iterations")?, seed_arg(&seed)?)
-    }
-
-    /// Every step of the whole game with the mover's chance before and after it, and a
-    /// better step where it fell by more than `threshold` (0 to 1).
-    #[wasm_bindgen(js_name = review)]
-    pub fn review_js(
-        &self,
-        iterations: JsValue,
-        threshold: JsValue,
-        seed: JsValue,
-    ) -> Result<JsValue, JsError> {
-        self.review(
-            number_arg(&iterations, "iterations")?,
-            number_arg(&threshold, "threshold")?,
-            seed_arg(&seed)?,
-        )
-    }
 }
 
 /// The same methods for Rust callers, with Rust types.
@@ -404,14 +350,6 @@ impl WasmSession {
 
     pub fn ai_choose(&self, player: &str, seed: f64) -> Result<JsValue, JsError> {
         ai_choice(&self.0, player, seed)
-    }
-
-    pub fn analyse(&self, iterations: f64, seed: f64) -> Result<JsValue, JsError> {
-        to_js(&analyse(self.0.current(), budget(iterations)?, seed as u64))
-    }
-
-    pub fn review(&self, iterations: f64, threshold: f64, seed: f64) -> Result<JsValue, JsError> {
-        review_session(&self.0, iterations, threshold, seed)
     }
 }
 
@@ -489,134 +427,4 @@ pub fn ai_move_js(record: JsValue, player: JsValue, seed: JsValue) -> Result<JsV
 pub fn ai_move(record: &str, player: &str, seed: f64) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
     ai_choice(&s, player, seed)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Benchmark only (scripts/bench.sh); the page never calls it.
-// ---------------------------------------------------------------------------------------------
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct BenchView {
-    perft_steps: f64,
-    uniform_games: f64,
-    playouts: f64,
-    mcts_iterations: f64,
-}
-
-/// `ludus bench` in wasm: `{ perftSteps, uniformGames, playouts, mctsIterations }` per
-/// second for `game` from its start, medians of `runs` runs of about `seconds` each.
-#[wasm_bindgen(js_name = bench)]
-pub fn bench_js(game: JsValue, seconds: JsValue, runs: JsValue) -> Result<JsValue, JsError> {
-    let runs = count_arg(&runs, "runs")?.min(u32::MAX as usize) as u32;
-    bench(
-        &text_arg(&game, "the game")?,
-        number_arg(&seconds, "seconds")?,
-        runs,
-    )
-}
-
-pub fn bench(game: &str, seconds: f64, runs: u32) -> Result<JsValue, JsError> {
-    let kind = GameKind::parse(game).map_err(js_error)?;
-    if !(seconds > 0.0 && seconds <= 600.0) {
-        return Err(JsError::new("seconds must be more than 0 and at most 600"));
-    }
-    if !(1..=100).contains(&runs) {
-        return Err(JsError::new("runs must be 1 to 100"));
-    }
-    let now = || js_sys::Date::now() / 1000.0;
-    let f = crate::bench::measure(kind, seconds, runs, &now).map_err(js_error)?;
-    to_js(&BenchView {
-        perft_steps: f.perft_steps,
-        uniform_games: f.uniform_games,
-        playouts: f.playouts,
-        mcts_iterations: f.mcts_iterations,
-    })
-}
-
-/// `Session.analyse` for a record's position.
-#[wasm_bindgen(js_name = analyse_position)]
-pub fn analyse_position_js(
-    record: JsValue,
-    iterations: JsValue,
-    seed: JsValue,
-) -> Result<JsValue, JsError> {
-    analyse_position(
-        &text_arg(&record, "the record")?,
-        number_arg(&iterations, "iterations")?,
-        seed_arg(&seed)?,
-    )
-}
-
-pub fn analyse_position(record: &str, iterations: f64, seed: f64) -> Result<JsValue, JsError> {
-    let s = Session::from_record(record).map_err(js_error)?;
-    to_js(&analyse(s.current(), budget(iterations)?, seed as u64))
-}
-
-/// `Session.review` for a record.
-#[wasm_bindgen(js_name = review_game)]
-pub fn review_game_js(
-    record: JsValue,
-    iterations: JsValue,
-    threshold: JsValue,
-    seed: JsValue,
-) -> Result<JsValue, JsError> {
-    review_game(
-        &text_arg(&record, "the record")?,
-        number_arg(&iterations, "iterations")?,
-        number_arg(&threshold, "threshold")?,
-        seed_arg(&seed)?,
-    )
-}
-
-pub fn review_game(
-    record: &str,
-    iterations: f64,
-    threshold: f64,
-    seed: f64,
-) -> Result<JsValue, JsError> {
-    let s = Session::from_record(record).map_err(js_error)?;
-    review_session(&s, iterations, threshold, seed)
-}
-
-/// An animated GIF from RGBA frames the page drew (`width * height * 4` bytes each, one after
-/// the other): each shows `delay_cs` hundredths of a second, the last `last_delay_cs`.
-#[wasm_bindgen(js_name = encode_gif)]
-pub fn encode_gif_js(
-    width: JsValue,
-    height: JsValue,
-    frames: JsValue,
-    delay_cs: JsValue,
-    last_delay_cs: JsValue,
-) -> Result<Vec<u8>, JsError> {
-    // A checked Uint8Array, not `&[u8]`: the glue would size its copy from a garbage length.
-    let frames = frames
-        .dyn_into::<js_sys::Uint8Array>()
-        .map_err(|v| {
-            JsError::new(&format!(
-                "the frames must be a Uint8Array (got {})",
-                js_kind(&v)
-            ))
-        })?
-        .to_vec();
-    let whole = |v: &JsValue, name: &str| -> Result<u32, JsError> {
-        Ok(count_arg(v, name)?.min(u32::MAX as usize) as u32)
-    };
-    encode_gif(
-        whole(&width, "the width")?,
-        whole(&height, "the height")?,
-        &frames,
-        whole(&delay_cs, "the delay")?,
-        whole(&last_delay_cs, "the last delay")?,
-    )
-}
-
-pub fn encode_gif(
-    width: u32,
-    height: u32,
-    frames: &[u8],
-    delay_cs: u32,
-    last_delay_cs: u32,
-) -> Result<Vec<u8>, JsError> {
-    crate::animation::encode_gif(width, height, frames, delay_cs, last_delay_cs).map_err(js_error)
 }

@@ -1,0 +1,217 @@
+//! The study module's exports: analysis, game review, GIF export and the benchmark.
+//!
+//! Compiled only with the `study` feature, into a second wasm module (`ludus_study.js` +
+//! `ludus_study_bg.wasm`, built by the hook in Trunk.toml) that the page loads when a player
+//! first asks for analysis or a GIF, so that the module every page loads at start
+//! (`ludus.js`, play and the computer opponent) stays small. Arguments are checked as in
+//! the parent module.
+
+use super::{count_arg, js_error, js_kind, seed_arg, text_arg, to_js, WasmSession};
+use crate::ai::analyse::{analyse, review, Budget};
+use crate::games::GameKind;
+use crate::session::Session;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// A finite number argument, or an error naming the parameter.
+fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsError> {
+    match value.as_f64() {
+        Some(n) if n.is_finite() => Ok(n),
+        Some(n) => Err(JsError::new(&format!(
+            "{name} must be a finite number (got {n})"
+        ))),
+        None => Err(JsError::new(&format!(
+            "{name} must be a number (got {})",
+            js_kind(value)
+        ))),
+    }
+}
+
+/// The analysis budget for `iterations` (a JS number), refused unless a whole number from 1
+/// to 10 000 000.
+fn budget(iterations: f64) -> Result<Budget, JsError> {
+    if iterations.fract() != 0.0 || !(1.0..=1e7).contains(&iterations) {
+        return Err(JsError::new(&format!(
+            "the analysis budget must be a whole number of iterations from 1 to 10000000 (got {iterations})"
+        )));
+    }
+    Budget::for_iterations(iterations as u32).map_err(js_error)
+}
+
+fn review_session(
+    s: &Session,
+    iterations: f64,
+    threshold: f64,
+    seed: f64,
+) -> Result<JsValue, JsError> {
+    let steps = review(s, budget(iterations)?, threshold, seed as u64).map_err(js_error)?;
+    to_js(&steps)
+}
+
+/// Analysis on a session of the play module's kind.
+#[wasm_bindgen(js_class = Session)]
+impl WasmSession {
+    /// How the shown position stands, searched for `iterations` (see docs/ENGINE-API.md):
+    /// `{ chances, toMove, best, line, top, iterations, exact }`.
+    #[wasm_bindgen(js_name = analyse)]
+    pub fn analyse_js(&self, iterations: JsValue, seed: JsValue) -> Result<JsValue, JsError> {
+        self.analyse(number_arg(&iterations, "iterations")?, seed_arg(&seed)?)
+    }
+
+    /// Every step of the whole game with the mover's chance before and after it, and a
+    /// better step where it fell by more than `threshold` (0 to 1).
+    #[wasm_bindgen(js_name = review)]
+    pub fn review_js(
+        &self,
+        iterations: JsValue,
+        threshold: JsValue,
+        seed: JsValue,
+    ) -> Result<JsValue, JsError> {
+        self.review(
+            number_arg(&iterations, "iterations")?,
+            number_arg(&threshold, "threshold")?,
+            seed_arg(&seed)?,
+        )
+    }
+}
+
+/// The same methods for Rust callers, with Rust types.
+impl WasmSession {
+    pub fn analyse(&self, iterations: f64, seed: f64) -> Result<JsValue, JsError> {
+        to_js(&analyse(self.0.current(), budget(iterations)?, seed as u64))
+    }
+
+    pub fn review(&self, iterations: f64, threshold: f64, seed: f64) -> Result<JsValue, JsError> {
+        review_session(&self.0, iterations, threshold, seed)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benchmark only (scripts/bench.sh); the page never calls it.
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BenchView {
+    perft_steps: f64,
+    uniform_games: f64,
+    playouts: f64,
+    mcts_iterations: f64,
+}
+
+/// `ludus bench` in wasm: `{ perftSteps, uniformGames, playouts, mctsIterations }` per
+/// second for `game` from its start, medians of `runs` runs of about `seconds` each.
+#[wasm_bindgen(js_name = bench)]
+pub fn bench_js(game: JsValue, seconds: JsValue, runs: JsValue) -> Result<JsValue, JsError> {
+    let runs = count_arg(&runs, "runs")?.min(u32::MAX as usize) as u32;
+    bench(
+        &text_arg(&game, "the game")?,
+        number_arg(&seconds, "seconds")?,
+        runs,
+    )
+}
+
+pub fn bench(game: &str, seconds: f64, runs: u32) -> Result<JsValue, JsError> {
+    let kind = GameKind::parse(game).map_err(js_error)?;
+    if !(seconds > 0.0 && seconds <= 600.0) {
+        return Err(JsError::new("seconds must be more than 0 and at most 600"));
+    }
+    if !(1..=100).contains(&runs) {
+        return Err(JsError::new("runs must be 1 to 100"));
+    }
+    let now = || js_sys::Date::now() / 1000.0;
+    let f = crate::bench::measure(kind, seconds, runs, &now).map_err(js_error)?;
+    to_js(&BenchView {
+        perft_steps: f.perft_steps,
+        uniform_games: f.uniform_games,
+        playouts: f.playouts,
+        mcts_iterations: f.mcts_iterations,
+    })
+}
+
+/// `Session.analyse` for a record's position.
+#[wasm_bindgen(js_name = analyse_position)]
+pub fn analyse_position_js(
+    record: JsValue,
+    iterations: JsValue,
+    seed: JsValue,
+) -> Result<JsValue, JsError> {
+    analyse_position(
+        &text_arg(&record, "the record")?,
+        number_arg(&iterations, "iterations")?,
+        seed_arg(&seed)?,
+    )
+}
+
+pub fn analyse_position(record: &str, iterations: f64, seed: f64) -> Result<JsValue, JsError> {
+    let s = Session::from_record(record).map_err(js_error)?;
+    to_js(&analyse(s.current(), budget(iterations)?, seed as u64))
+}
+
+/// `Session.review` for a record.
+#[wasm_bindgen(js_name = review_game)]
+pub fn review_game_js(
+    record: JsValue,
+    iterations: JsValue,
+    threshold: JsValue,
+    seed: JsValue,
+) -> Result<JsValue, JsError> {
+    review_game(
+        &text_arg(&record, "the record")?,
+        number_arg(&iterations, "iterations")?,
+        number_arg(&threshold, "threshold")?,
+        seed_arg(&seed)?,
+    )
+}
+
+pub fn review_game(
+    record: &str,
+    iterations: f64,
+    threshold: f64,
+    seed: f64,
+) -> Result<JsValue, JsError> {
+    let s = Session::from_record(record).map_err(js_error)?;
+    review_session(&s, iterations, threshold, seed)
+}
+
+/// An animated GIF from RGBA frames the page drew (`width * height * 4` bytes each, one after
+/// the other): each shows `delay_cs` hundredths of a second, the last `last_delay_cs`.
+#[wasm_bindgen(js_name = encode_gif)]
+pub fn encode_gif_js(
+    width: JsValue,
+    height: JsValue,
+    frames: JsValue,
+    delay_cs: JsValue,
+    last_delay_cs: JsValue,
+) -> Result<Vec<u8>, JsError> {
+    // A checked Uint8Array, not `&[u8]`: the glue would size its copy from a garbage length.
+    let frames = frames
+        .dyn_into::<js_sys::Uint8Array>()
+        .map_err(|v| {
+            JsError::new(&format!(
+                "the frames must be a Uint8Array (got {})",
+                js_kind(&v)
+            ))
+        })?
+        .to_vec();
+    let whole = |v: &JsValue, name: &str| -> Result<u32, JsError> {
+        Ok(count_arg(v, name)?.min(u32::MAX as usize) as u32)
+    };
+    encode_gif(
+        whole(&width, "the width")?,
+        whole(&height, "the height")?,
+        &frames,
+        whole(&delay_cs, "the delay")?,
+        whole(&last_delay_cs, "the last delay")?,
+    )
+}
+
+pub fn encode_gif(
+    width: u32,
+    height: u32,
+    frames: &[u8],
+    delay_cs: u32,
+    last_delay_cs: u32,
+) -> Result<Vec<u8>, JsError> {
+    crate::animation::encode_gif(width, height, frames, delay_cs, last_delay_cs).map_err(js_error)
+}
