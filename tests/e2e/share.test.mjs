@@ -161,6 +161,8 @@ test('"Copy embed code" gives a widget and an iframe that show the same position
   const menu = page.locator('.board-toolbar details.ludus-export');
   await menu.locator('summary').click();
   await menu.locator('[data-export="embed"]').click();
+  // The exporters load on the first click: the menu says when the code is there.
+  await menu.locator('.export-status', { hasText: /copied|Select and copy/ }).waitFor();
   const element = await menu.locator('[data-snippet="element"]').inputValue();
   const iframe = await menu.locator('[data-snippet="iframe"]').inputValue();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), element);
