@@ -1,7 +1,8 @@
 // The whole speed table in one run: per game, perft steps, uniform random games, playouts
 // and search iterations per second, natively (`ludus bench`) and in wasm in headless
 // Chromium (the same `ludus::bench` code through the `bench` export of src/wasm/study.rs), with the
-// wasm/native ratio. Each figure is the median of R runs. Prints a Markdown table with the
+// wasm/native ratio. Native and wasm runs alternate; each figure is the median of R runs and
+// each ratio the median of the R runs' ratios. Prints a Markdown table with the
 // date and the machine, ready for docs/PERFORMANCE.md. Usually run through scripts/bench.sh.
 //
 //   node scripts/bench-wasm.mjs [--seconds S] [--runs R] [--games a,b] [--no-build]
@@ -84,30 +85,36 @@ const METRICS = [
 const native = {};
 const wasm = {};
 const server = await serve(out, { port });
-const browser = await launch();
+const browser = await launch(process.env.BENCH_JS_FLAGS ? [`--js-flags=${process.env.BENCH_JS_FLAGS}`] : []);
 let chromiumVersion = '';
 try {
   chromiumVersion = browser.version();
   const page = await browser.newPage();
   await page.goto(server.url);
+  // The study module has the benchmark (src/wasm/study.rs); its engines are the play
+  // module's code, compiled the same way.
+  await page.evaluate(async () => {
+    const mod = await import('/ludus_study.js');
+    await mod.default({ module_or_path: '/ludus_study_bg.wasm' });
+    window.ludusBench = mod.bench;
+  });
   for (const game of games) {
-    const text = run(join(root, 'target/release/ludus'), [
-      'bench', game, '--seconds', String(seconds), '--runs', String(runs),
-    ]);
-    const line = text.split('\n').find((l) => l.trim().split(/\s+/)[0] === game);
-    if (!line) throw new Error(`ludus bench printed no line for ${game}:\n${text}`);
-    const rates = line.trim().split(/\s+/).slice(1);
-    native[game] = Object.fromEntries(METRICS.map(([key], i) => [key, Number(rates[i])]));
-    wasm[game] = await page.evaluate(
-      async ({ game, seconds, runs }) => {
-        // The benchmark is in the study module (src/wasm/study.rs); its engines are the
-        // play module's code, compiled the same way.
-        const mod = await import('/ludus_study.js');
-        await mod.default({ module_or_path: '/ludus_study_bg.wasm' });
-        return mod.bench(game, seconds, runs);
-      },
-      { game, seconds, runs },
-    );
+    // Native and wasm runs alternate, one run each at a time, so that a change in the
+    // machine's load hits both sides alike; each run's ratio is taken from its pair.
+    native[game] = [];
+    wasm[game] = [];
+    for (let r = 0; r < runs; r++) {
+      const text = run(join(root, 'target/release/ludus'), [
+        'bench', game, '--seconds', String(seconds), '--runs', '1',
+      ]);
+      const line = text.split('\n').find((l) => l.trim().split(/\s+/)[0] === game);
+      if (!line) throw new Error(`ludus bench printed no line for ${game}:\n${text}`);
+      const rates = line.trim().split(/\s+/).slice(1);
+      native[game].push(Object.fromEntries(METRICS.map(([key], i) => [key, Number(rates[i])])));
+      wasm[game].push(
+        await page.evaluate(({ game, seconds }) => window.ludusBench(game, seconds, 1), { game, seconds }),
+      );
+    }
   }
 } finally {
   await browser.close();
@@ -116,21 +123,27 @@ try {
 
 const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
 const rustc = run('rustc', ['--version']).trim();
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 const fmt = (v) => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
 const lines = [];
 lines.push(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ` +
   `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; ${rustc}; ` +
   `Chromium ${chromiumVersion} (${CHROMIUM}). ` +
   `Median of ${runs} run${runs > 1 ? 's' : ''} of about ${seconds} s per game on each side, ` +
-  'native then wasm game by game.');
+  'native and wasm runs alternating; the ratio is the median of the runs\' ratios.');
 lines.push('');
 lines.push('| game | measure | native | wasm | wasm/native |');
 lines.push('|---|---|---:|---:|---:|');
 for (const game of games) {
   for (const [key, label] of METRICS) {
-    const n = native[game][key];
-    const w = wasm[game][key];
-    lines.push(`| ${game} | ${label} | ${fmt(n)} | ${fmt(w)} | ${(w / n).toFixed(2)} |`);
+    const n = median(native[game].map((f) => f[key]));
+    const w = median(wasm[game].map((f) => f[key]));
+    const ratio = median(native[game].map((f, r) => wasm[game][r][key] / f[key]));
+    lines.push(`| ${game} | ${label} | ${fmt(n)} | ${fmt(w)} | ${ratio.toFixed(2)} |`);
   }
 }
 console.log(lines.join('\n'));

@@ -13,8 +13,8 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export function launch() {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+export function launch(extraArgs = []) {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, ...extraArgs] });
 }
 
 /** A browser with a profile in `dir` (not incognito: what installing an app needs). */
