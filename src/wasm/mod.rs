@@ -75,18 +75,23 @@ fn count_arg(value: &JsValue, name: &str) -> Result<usize, JsError> {
     }
 }
 
-/// A random seed: any finite number (its whole part, clamped to 0..2^64, is used).
-fn seed_arg(value: &JsValue) -> Result<f64, JsError> {
+/// A finite number argument, or an error naming the parameter.
+fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsError> {
     match value.as_f64() {
         Some(n) if n.is_finite() => Ok(n),
         Some(n) => Err(JsError::new(&format!(
-            "seed must be a finite number (got {n})"
+            "{name} must be a finite number (got {n})"
         ))),
         None => Err(JsError::new(&format!(
-            "seed must be a number (got {})",
+            "{name} must be a number (got {})",
             js_kind(value)
         ))),
     }
+}
+
+/// A random seed: any finite number (its whole part, clamped to 0..2^64, is used).
+fn seed_arg(value: &JsValue) -> Result<f64, JsError> {
+    number_arg(value, "seed")
 }
 
 #[wasm_bindgen]

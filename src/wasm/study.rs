@@ -6,27 +6,13 @@
 //! (`ludus.js`, play and the computer opponent) stays small. Arguments are checked as in
 //! the parent module.
 
-use super::{count_arg, js_error, js_kind, seed_arg, text_arg, to_js, WasmSession};
+use super::{count_arg, js_error, js_kind, number_arg, seed_arg, text_arg, to_js, WasmSession};
 use crate::ai::analyse::{analyse, review, Budget};
 use crate::games::GameKind;
 use crate::session::Session;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-
-/// A finite number argument, or an error naming the parameter.
-fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsError> {
-    match value.as_f64() {
-        Some(n) if n.is_finite() => Ok(n),
-        Some(n) => Err(JsError::new(&format!(
-            "{name} must be a finite number (got {n})"
-        ))),
-        None => Err(JsError::new(&format!(
-            "{name} must be a number (got {})",
-            js_kind(value)
-        ))),
-    }
-}
 
 /// The analysis budget for `iterations` (a JS number), refused unless a whole number from 1
 /// to 10 000 000.
