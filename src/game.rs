@@ -198,6 +198,14 @@ pub trait Game: Clone + fmt::Debug {
         hasher.finish()
     }
 
+    /// A key shared by a position and its images under the symmetries of the game's rules
+    /// (the board turned or mirrored where nothing in the rules tells the two apart), so
+    /// that they share one entry in the solver's table: they have the same result with best
+    /// play. The default is `position_key` (no symmetry used).
+    fn canonical_key(&self) -> u128 {
+        self.position_key()
+    }
+
     /// Steps that are legal now, as a fresh vector.
     fn legal_step_list(&self) -> Vec<Self::Step> {
         let mut out = Vec::new();

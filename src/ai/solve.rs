@@ -1,7 +1,7 @@
 //! Exact results for two-player positions small enough to search to the end.
 //!
 //! A depth-first alpha-beta search over win/draw/loss with a transposition table keyed by
-//! [`Game::position_key`]. Scores are seat 0's: +1 seat 0 wins, -1 seat 1 wins, 0 a draw.
+//! [`Game::canonical_key`] (a position and its mirror images share an entry). Scores are seat 0's: +1 seat 0 wins, -1 seat 1 wins, 0 a draw.
 //! Each step is searched on its own, so multi-step turns need nothing special: the seat
 //! to move (`to_move`) decides at every step whether the node maximises or minimises.
 //!
@@ -171,7 +171,7 @@ impl Solver {
                 repetitions: false,
             });
         }
-        let score = self.search(root, root.position_key(), -1, 1, 0, stop);
+        let score = self.search(root, root.canonical_key(), -1, 1, 0, stop);
         if self.aborted {
             return Ok(Solution {
                 result: None,
@@ -188,7 +188,7 @@ impl Solver {
                 Some(o) => Some(o),
                 None if self.aborted => None,
                 None => {
-                    let s = self.search(&child, child.position_key(), -1, 1, 1, stop);
+                    let s = self.search(&child, child.canonical_key(), -1, 1, 1, stop);
                     (!self.aborted).then(|| outcome_of(s))
                 }
             };
@@ -249,7 +249,7 @@ impl Solver {
             let (child_key, known) = match child.outcome() {
                 Some(o) => (0, Some((score_of(o), score_of(o)))),
                 None => {
-                    let k = child.position_key();
+                    let k = child.canonical_key();
                     (k, self.table.get(&k).map(|e| (e.lower, e.upper)))
                 }
             };
@@ -527,7 +527,7 @@ impl PnSolver {
         attacker: usize,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<bool> {
-        let key = game.position_key();
+        let key = game.canonical_key();
         self.mid(game, key, attacker, INF, INF, 0, stop);
         if self.aborted {
             return None;
@@ -584,7 +584,7 @@ impl PnSolver {
                 let k = if child.outcome().is_some() {
                     0
                 } else {
-                    child.position_key()
+                    child.canonical_key()
                 };
                 (child, k)
             })

@@ -55,6 +55,38 @@ pub fn players() -> Vec<PlayerView> {
         .collect()
 }
 
+/// The board's symmetries that keep both goals (Red's top and bottom, Blue's left and right
+/// sides): the identity, the mirror across the middle file, the mirror across the middle
+/// rank, and the half turn (both), as (mirror the files, mirror the ranks). Each is its own
+/// inverse. The rules of both games treat every cell alike, so a position and its image
+/// have the same result with best play: the solver keys its table by the least image
+/// (`Game::canonical_key`).
+pub const GOAL_SYMMETRIES: [(bool, bool); 4] =
+    [(false, false), (true, false), (false, true), (true, true)];
+
+/// The image of cell `c` of an `n × n` board under `symmetry` (one of [`GOAL_SYMMETRIES`]).
+#[inline]
+pub fn image_of_cell(n: usize, c: usize, (files, ranks): (bool, bool)) -> usize {
+    let (f, r) = (c % n, c / n);
+    let f = if files { n - 1 - f } else { f };
+    let r = if ranks { n - 1 - r } else { r };
+    r * n + f
+}
+
+/// The least of `key(image)` over the goal symmetries, where `image(c)` is the cell whose
+/// contents the image has at cell `c` (the symmetries are their own inverses, so that is
+/// also where `c` goes).
+pub fn least_image_key(
+    n: usize,
+    key: impl Fn(&dyn Fn(usize) -> usize, (bool, bool)) -> u128,
+) -> u128 {
+    GOAL_SYMMETRIES
+        .iter()
+        .map(|&symmetry| key(&|c| image_of_cell(n, c, symmetry), symmetry))
+        .min()
+        .expect("the identity is a symmetry")
+}
+
 /// Words in a board's bit set: the largest board, 19 × 19 = 361 cells, fits six.
 pub const WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
 

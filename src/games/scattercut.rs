@@ -97,6 +97,19 @@ impl Graph {
 }
 
 impl Position {
+    /// The key of the position's image whose cell `c` holds what cell `image(c)` holds
+    /// here (`position_key` for the identity).
+    fn key_of_image(&self, image: &dyn Fn(usize) -> usize) -> u128 {
+        let size = self.size();
+        let mut h = crate::game::KeyHasher::new();
+        h.write_bytes(&[size as u8, self.mover, self.pending, self.can]);
+        h.write_outcome(self.outcome);
+        for c in 0..size * size {
+            h.write_bytes(&[self.cells[image(c)]]);
+        }
+        h.finish()
+    }
+
     pub fn new(options: &Options) -> Result<Position, Error> {
         let size = options.size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
@@ -468,12 +481,12 @@ impl Game for Position {
     /// The state itself, hashed directly: faster than the default (the `Debug` text),
     /// which the solver spent most of its time writing.
     fn position_key(&self) -> u128 {
-        let size = self.size();
-        let mut h = crate::game::KeyHasher::new();
-        h.write_bytes(&[size as u8, self.mover, self.pending, self.can]);
-        h.write_outcome(self.outcome);
-        h.write_bytes(&self.cells[..size * size]);
-        h.finish()
+        self.key_of_image(&|c| c)
+    }
+
+    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
+    fn canonical_key(&self) -> u128 {
+        red_blue::least_image_key(self.size(), |image, _| self.key_of_image(image))
     }
 
     fn players(&self) -> usize {

@@ -72,6 +72,45 @@ pub struct Position {
 }
 
 impl Position {
+    /// The key of the position's image under `symmetry`, whose cell `c` holds what cell
+    /// `image(c)` holds here (`position_key` for the identity). Crosscuts are kept by their
+    /// window's bottom-left cell: the image's window there is the mirror of another window
+    /// (found from the origins, which mirror within the (n - 1) × (n - 1) grid of windows),
+    /// with its completer slots mirrored too.
+    fn key_of_image(&self, image: &dyn Fn(usize) -> usize, (files, ranks): (bool, bool)) -> u128 {
+        let n = self.n;
+        let mut h = crate::game::KeyHasher::new();
+        h.write_bytes(&[n as u8, self.mover, self.swapping as u8]);
+        h.write_bytes(&self.swaps.to_le_bytes());
+        h.write_outcome(self.outcome);
+        for c in 0..n * n {
+            h.write_bytes(&[self.cells[image(c)]]);
+        }
+        // Slot = 2 * (top row) + (right column): mirroring the files flips bit 0 of every
+        // slot, mirroring the ranks bit 1.
+        let flip = files as usize | (ranks as usize) << 1;
+        for o in 0..n * n {
+            let (f, r) = (o % n, o / n);
+            if f + 1 == n || r + 1 == n {
+                // Not a window's origin: always 0, in every image.
+                h.write_bytes(&[self.cross[o]]);
+                continue;
+            }
+            // The window of the image at `o` is the image of this one.
+            let f = if files { n - 2 - f } else { f };
+            let r = if ranks { n - 2 - r } else { r };
+            let here = self.cross[r * n + f];
+            let mut slots = 0;
+            for slot in 0..4 {
+                if here & 1 << slot != 0 {
+                    slots |= 1 << (slot ^ flip);
+                }
+            }
+            h.write_bytes(&[here & CROSS | slots]);
+        }
+        h.finish()
+    }
+
     pub fn new(options: &Options) -> Result<Position, Error> {
         let n = options.size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
@@ -538,14 +577,12 @@ impl Game for Position {
     /// The state itself, hashed directly: faster than the default (the `Debug` text),
     /// which the solver spent most of its time writing.
     fn position_key(&self) -> u128 {
-        let cells = self.n * self.n;
-        let mut h = crate::game::KeyHasher::new();
-        h.write_bytes(&[self.n as u8, self.mover, self.swapping as u8]);
-        h.write_bytes(&self.swaps.to_le_bytes());
-        h.write_outcome(self.outcome);
-        h.write_bytes(&self.cells[..cells]);
-        h.write_bytes(&self.cross[..cells]);
-        h.finish()
+        self.key_of_image(&|c| c, (false, false))
+    }
+
+    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
+    fn canonical_key(&self) -> u128 {
+        red_blue::least_image_key(self.n, |image, symmetry| self.key_of_image(image, symmetry))
     }
 
     fn players(&self) -> usize {
