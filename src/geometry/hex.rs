@@ -248,6 +248,45 @@ impl HexGrid {
             .and_then(|(d, _)| self.edge(a, d))
     }
 
+    /// The board's twelve symmetries (six turns, each with and without a mirror), each as
+    /// the image of every cell: `maps[k][cell]`. In cube coordinates (q, -r, r - q), which
+    /// sum to 0 and each stay within the board, a symmetry permutes the three and may
+    /// negate all of them. Every one maps a side to a side, opposite sides to opposite
+    /// sides, and the alternate triples (N, SE, SW) and (S, NE, NW) to one of the two.
+    pub fn symmetry_maps(&self) -> Vec<Vec<u16>> {
+        const ORDERS: [[usize; 3]; 6] = [
+            [0, 1, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [0, 2, 1],
+            [2, 1, 0],
+            [1, 0, 2],
+        ];
+        let index: std::collections::HashMap<(i32, i32), usize> = self
+            .coords
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, i))
+            .collect();
+        let mut maps = Vec::with_capacity(12);
+        for order in ORDERS {
+            for sign in [1, -1] {
+                let map = self
+                    .coords
+                    .iter()
+                    .map(|&(q, r)| {
+                        let cube = [q, -r, r - q];
+                        let (a, b) = (sign * cube[order[0]], sign * cube[order[1]]);
+                        // Back from cube (a, b, c) to axial (q, r) = (a, -b).
+                        index[&(a, -b)] as u16
+                    })
+                    .collect();
+                maps.push(map);
+            }
+        }
+        maps
+    }
+
     /// "c4": row letter from the bottom, position from the left.
     pub fn name(&self, cell: usize) -> String {
         let (row, pos) = self.row_and_position(cell);
@@ -305,6 +344,67 @@ impl HexGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn twelve_symmetries_keep_neighbours_and_the_goal_shapes() {
+        for n in 2..=12 {
+            let g = HexGrid::new(n);
+            let maps = g.symmetry_maps();
+            assert_eq!(maps.len(), 12);
+            let mut distinct = maps.clone();
+            distinct.sort();
+            distinct.dedup();
+            // From side 2 up every one is a different permutation of the cells.
+            assert_eq!(distinct.len(), 12, "side {n}");
+            for map in &maps {
+                let mut image: Vec<u16> = map.clone();
+                image.sort();
+                assert_eq!(
+                    image,
+                    (0..g.len() as u16).collect::<Vec<_>>(),
+                    "a permutation"
+                );
+                for c in 0..g.len() {
+                    for (_, other) in g.neighbors(c) {
+                        let (a, b) = (map[c] as usize, map[other] as usize);
+                        assert!(g.neighbors(a).any(|(_, x)| x == b), "adjacency kept");
+                    }
+                }
+                // Where each side goes: a cell on side s lands on side image[s].
+                let mut side_image = [None; 6];
+                for c in 0..g.len() {
+                    for s in 0..6 {
+                        if g.sides(c) & 1 << s != 0 && g.sides(c).count_ones() == 1 {
+                            let t = g.sides(map[c] as usize);
+                            assert_eq!(
+                                t.count_ones(),
+                                1,
+                                "a side's middle cell to a side's middle"
+                            );
+                            let t = t.trailing_zeros() as usize;
+                            assert!(side_image[s].is_none() || side_image[s] == Some(t));
+                            side_image[s] = Some(t);
+                        }
+                    }
+                }
+                if n > 2 {
+                    let side_image = side_image.map(|x| x.unwrap());
+                    for s in 0..6 {
+                        assert_eq!(
+                            side_image[(s + 3) % 6],
+                            (side_image[s] + 3) % 6,
+                            "opposites kept"
+                        );
+                        assert_eq!(
+                            side_image[(s + 2) % 6] % 2,
+                            side_image[s] % 2,
+                            "alternate triples kept"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn sizes() {
