@@ -372,19 +372,15 @@ mod tests {
                 }
                 // Where each side goes: a cell on side s lands on side image[s].
                 let mut side_image = [None; 6];
-                for c in 0..g.len() {
-                    for s in 0..6 {
-                        if g.sides(c) & 1 << s != 0 && g.sides(c).count_ones() == 1 {
-                            let t = g.sides(map[c] as usize);
-                            assert_eq!(
-                                t.count_ones(),
-                                1,
-                                "a side's middle cell to a side's middle"
-                            );
-                            let t = t.trailing_zeros() as usize;
-                            assert!(side_image[s].is_none() || side_image[s] == Some(t));
-                            side_image[s] = Some(t);
-                        }
+                for (c, &to) in map.iter().enumerate() {
+                    let here = g.sides(c);
+                    if here.count_ones() == 1 {
+                        let s = here.trailing_zeros() as usize;
+                        let t = g.sides(to as usize);
+                        assert_eq!(t.count_ones(), 1, "a side's middle cell to a side's middle");
+                        let t = t.trailing_zeros() as usize;
+                        assert!(side_image[s].is_none() || side_image[s] == Some(t));
+                        side_image[s] = Some(t);
                     }
                 }
                 if n > 2 {
