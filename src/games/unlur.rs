@@ -190,25 +190,55 @@ fn tables(side: usize) -> &'static Tables {
     TABLES[side].get_or_init(|| Tables::build(side))
 }
 
+/// Cells of the boards kept in the small form (sides up to 6, the default), and the words
+/// of a cell set that holds them.
+const SMALL_SIDE: usize = 6;
+const SMALL_CELLS: usize = 3 * SMALL_SIDE * (SMALL_SIDE - 1) + 1;
+const SMALL_WORDS: usize = SMALL_CELLS.div_ceil(64);
+
 /// An Unlur position.
 ///
 /// Build one with [`Position::new`], [`Position::from_steps`] (play step texts from the
 /// start) or [`Position::from_diagram`] (a drawn board).
-#[derive(Clone, Debug)]
 ///
-/// All state is in fixed-size fields (sized for the largest board), so a clone is one copy
-/// with no allocation: search and random games clone positions all the time.
-pub struct Position {
+/// The state is in fixed-size arrays, so a clone is one copy with no allocation (search and
+/// random games clone positions all the time). Boards up to side 6 use arrays sized for
+/// side 6 (about 300 bytes); larger ones arrays sized for side 12 (1.4 kB), boxed so that
+/// every `Position` (and every `AnyGame`) is not that big.
+#[derive(Clone, Debug)]
+pub struct Position(Form);
+
+#[derive(Clone, Debug)]
+// The small form is meant to be inline: it is what random games and the search copy.
+#[allow(clippy::large_enum_variant)]
+enum Form {
+    Small(Board<SMALL_CELLS, SMALL_WORDS>),
+    Large(Box<Board<MAX_CELLS, WORDS>>),
+}
+
+/// Runs `$body` with `$b` bound to the board inside a [`Position`].
+macro_rules! with_board {
+    ($pos:expr, $b:ident => $body:expr) => {
+        match $pos {
+            Form::Small($b) => $body,
+            Form::Large($b) => $body,
+        }
+    };
+}
+
+/// A position on arrays of `N` cells and `W` words (`N` at least the board's cells).
+#[derive(Clone, Debug)]
+struct Board<const N: usize, const W: usize> {
     t: &'static Tables,
     size: usize,
     /// EMPTY, BLACK or WHITE per cell (cells past the board's are unused).
-    cells: [u8; MAX_CELLS],
+    cells: [u8; N],
     /// Union–find over stones of one colour; meaningful only on occupied cells.
-    parent: [u16; MAX_CELLS],
+    parent: [u16; N],
     /// At a root: the bit set of sides its group touches.
-    mask: [u8; MAX_CELLS],
+    mask: [u8; N],
     /// The empty cells as a set (cell c is bit c % 64 of word c / 64).
-    empty_set: [u64; WORDS],
+    empty_set: [u64; W],
     /// Empty inner cells (the contract's choices).
     empty_inner: u16,
     /// Seat playing Black, or UNDECIDED during the contract.
@@ -231,41 +261,11 @@ impl Position {
                 options.size
             ));
         }
-        let t = tables(options.size);
-        let mut pos = Position {
-            t,
-            size: options.size,
-            cells: [EMPTY; MAX_CELLS],
-            parent: std::array::from_fn(|c| c as u16),
-            mask: [0; MAX_CELLS],
-            empty_set: [0; WORDS],
-            empty_inner: 0,
-            black_seat: UNDECIDED,
-            to_move: 0,
-            outcome: None,
-            last: None,
-            contract_stones: None,
-            empty: 0,
-        };
-        pos.count_empty();
-        Ok(pos)
-    }
-
-    /// Recomputes the empty-cell set and counts from `cells`.
-    fn count_empty(&mut self) {
-        self.empty_set = [0; WORDS];
-        for c in 0..self.t.cells {
-            if self.cells[c] == EMPTY {
-                self.empty_set[c / 64] |= 1 << (c % 64);
-            }
-        }
-        let words = &self.empty_set[..self.t.words];
-        self.empty = words.iter().map(|w| w.count_ones() as u16).sum();
-        self.empty_inner = words
-            .iter()
-            .zip(&self.t.inner)
-            .map(|(w, i)| (w & i).count_ones() as u16)
-            .sum();
+        Ok(Position(if options.size <= SMALL_SIDE {
+            Form::Small(Board::new(options.size))
+        } else {
+            Form::Large(Box::new(Board::new(options.size)))
+        }))
     }
 
     /// The start position with the given steps (canonical texts, separated by spaces or
@@ -299,6 +299,95 @@ impl Position {
         diagram: &str,
     ) -> Result<Position, Error> {
         let mut pos = Position::new(options)?;
+        with_board!(&mut pos.0, b => b.read_diagram(black, to_move, diagram))?;
+        Ok(pos)
+    }
+
+    /// The board drawn as [`Position::from_diagram`] reads it (top row first, rows indented
+    /// into a hexagon, cells separated by spaces).
+    pub fn to_diagram(&self) -> String {
+        with_board!(&self.0, b => b.to_diagram())
+    }
+
+    pub fn grid(&self) -> &HexGrid {
+        with_board!(&self.0, b => &b.t.grid)
+    }
+
+    pub fn options(&self) -> Options {
+        with_board!(&self.0, b => Options { size: b.size })
+    }
+
+    /// True while the contract runs (black stones only, passing allowed).
+    pub fn in_contract(&self) -> bool {
+        with_board!(&self.0, b => b.in_contract())
+    }
+
+    /// The seat playing Black, once the contract is over.
+    pub fn black_seat(&self) -> Option<Seat> {
+        with_board!(&self.0, b => b.black_seat())
+    }
+
+    /// The stone on a cell: "black", "white" or None.
+    pub fn stone(&self, cell: usize) -> Option<&'static str> {
+        with_board!(&self.0, b => b.stone(cell))
+    }
+
+    /// The stones of the group judged at the end (the last stone's group), in cell order;
+    /// empty while the game runs.
+    pub fn deciding_group(&self) -> Vec<usize> {
+        with_board!(&self.0, b => b.deciding_group())
+    }
+}
+
+impl<const N: usize, const W: usize> Board<N, W> {
+    /// The start position of a side-`size` board (`size` in range and at most this form's).
+    fn new(size: usize) -> Self {
+        let t = tables(size);
+        debug_assert!(t.cells <= N && t.words <= W);
+        let mut pos = Board {
+            t,
+            size,
+            cells: [EMPTY; N],
+            parent: std::array::from_fn(|c| c as u16),
+            mask: [0; N],
+            empty_set: [0; W],
+            empty_inner: 0,
+            black_seat: UNDECIDED,
+            to_move: 0,
+            outcome: None,
+            last: None,
+            contract_stones: None,
+            empty: 0,
+        };
+        pos.count_empty();
+        pos
+    }
+
+    /// Recomputes the empty-cell set and counts from `cells`.
+    fn count_empty(&mut self) {
+        self.empty_set = [0; W];
+        for c in 0..self.t.cells {
+            if self.cells[c] == EMPTY {
+                self.empty_set[c / 64] |= 1 << (c % 64);
+            }
+        }
+        let words = &self.empty_set[..self.t.words];
+        self.empty = words.iter().map(|w| w.count_ones() as u16).sum();
+        self.empty_inner = words
+            .iter()
+            .zip(&self.t.inner)
+            .map(|(w, i)| (w & i).count_ones() as u16)
+            .sum();
+    }
+
+    /// Reads a drawn board into this start position ([`Position::from_diagram`]).
+    fn read_diagram(
+        &mut self,
+        black: Option<Seat>,
+        to_move: Seat,
+        diagram: &str,
+    ) -> Result<(), Error> {
+        let pos = self;
         let grid = &pos.t.grid;
         let rows = diagram_rows(diagram);
         if rows.len() != grid.rows() {
@@ -391,7 +480,7 @@ impl Position {
                 }
             }
         }
-        Ok(pos)
+        Ok(())
     }
 
     /// The board drawn as [`Position::from_diagram`] reads it (top row first, rows indented
@@ -416,14 +505,6 @@ impl Position {
             end = start;
         }
         out
-    }
-
-    pub fn grid(&self) -> &HexGrid {
-        &self.t.grid
-    }
-
-    pub fn options(&self) -> Options {
-        Options { size: self.size }
     }
 
     /// True while the contract runs (black stones only, passing allowed).
@@ -582,7 +663,7 @@ impl Position {
     }
 }
 
-impl Game for Position {
+impl<const N: usize, const W: usize> Game for Board<N, W> {
     type Step = Step;
 
     /// The state itself, hashed directly: faster than the default (the `Debug` text, grid
@@ -592,7 +673,7 @@ impl Game for Position {
         let mut h = crate::game::KeyHasher::new();
         h.write_bytes(&[self.size as u8, self.black_seat, self.to_move]);
         h.write_outcome(self.outcome);
-        h.write_bytes(&self.cells);
+        h.write_bytes(&self.cells[..self.t.cells]);
         h.finish()
     }
 
@@ -907,6 +988,72 @@ impl Game for Position {
     }
 }
 
+/// Every rule is the board's; the position only picks the board's form.
+impl Game for Position {
+    type Step = Step;
+
+    fn position_key(&self) -> u128 {
+        with_board!(&self.0, b => b.position_key())
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn to_move(&self) -> Seat {
+        with_board!(&self.0, b => b.to_move())
+    }
+
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        with_board!(&self.0, b => b.legal_steps(out))
+    }
+
+    #[inline]
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        with_board!(&self.0, b => b.playout_step(rng, buf))
+    }
+
+    #[inline]
+    fn random_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        with_board!(&self.0, b => b.random_step(rng, buf))
+    }
+
+    #[inline]
+    fn play(&mut self, step: Step) {
+        with_board!(&mut self.0, b => b.play(step))
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        with_board!(&self.0, b => b.outcome)
+    }
+
+    fn step_text(&self, step: Step) -> String {
+        with_board!(&self.0, b => b.step_text(step))
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, Error> {
+        with_board!(&self.0, b => b.parse_step(text))
+    }
+
+    fn step_view(&self, step: Step) -> StepView {
+        with_board!(&self.0, b => b.step_view(step))
+    }
+
+    fn placement_piece(&self) -> Option<PieceView> {
+        with_board!(&self.0, b => b.placement_piece())
+    }
+
+    fn pass_label(&self) -> &'static str {
+        with_board!(&self.0, b => b.pass_label())
+    }
+
+    fn view(&self) -> BoardView {
+        with_board!(&self.0, b => b.view())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -971,6 +1118,17 @@ mod tests {
         assert!(!black_goal(b(&[N, NE, SE])));
         assert!(!black_goal(b(&[N, SE, NW])));
         assert!(black_goal(b(&[N, SE, SW, S])));
+    }
+
+    /// The search copies the position at every iteration: it stays small on the default
+    /// board, and so does `AnyGame`'s share of it.
+    #[test]
+    fn position_is_small() {
+        assert!(std::mem::size_of::<Position>() <= 512);
+        let big = Position::new(&Options { size: MAX_SIZE }).unwrap();
+        assert!(matches!(big.0, Form::Large(_)));
+        let small = Position::new(&Options { size: SMALL_SIDE }).unwrap();
+        assert!(matches!(small.0, Form::Small(_)));
     }
 
     #[test]
