@@ -133,8 +133,19 @@ fn goal_sides(color: u8, mask: u8) -> String {
 const MAX_CELLS: usize = 3 * MAX_SIZE * (MAX_SIZE - 1) + 1;
 const WORDS: usize = MAX_CELLS.div_ceil(64);
 
-/// No neighbour (off the board).
-const OFF: u16 = u16::MAX;
+/// One neighbour of each run of consecutive set bits of `same` (six bits, one per direction
+/// around a cell, cyclic): the first of the run. Neighbours next to each other around a cell
+/// are neighbours of each other, so a run is one group and needs one find.
+#[inline]
+fn runs_of(same: u32) -> u32 {
+    let starts = same & !(same << 1 | same >> 5) & 0x3F;
+    // All six: one run without a start.
+    if same == 0x3F {
+        1
+    } else {
+        starts
+    }
+}
 
 /// A board's geometry in the forms play reads, built once per size and shared.
 struct Tables {
@@ -143,7 +154,9 @@ struct Tables {
     cells: usize,
     /// Words of a cell set that hold this board's cells.
     words: usize,
-    /// nbr[cell][dir], `OFF` off the board.
+    /// nbr[cell][dir] (in the order of [`HexDir::ALL`], around the cell); off the board, the
+    /// first index past the board's cells, which is always empty, so the hot loops need no
+    /// test for it.
     nbr: Vec<[u16; 6]>,
     /// Bit set of the sides each cell lies on ([`HexSide::bit`]).
     sides: Vec<u8>,
@@ -161,7 +174,7 @@ impl Tables {
     fn build(side: usize) -> Tables {
         let grid = HexGrid::new(side);
         let cells = grid.len();
-        let mut nbr = vec![[OFF; 6]; cells];
+        let mut nbr = vec![[cells as u16; 6]; cells];
         let mut inner = [0u64; WORDS];
         for (cell, row) in nbr.iter_mut().enumerate() {
             for dir in HexDir::ALL {
@@ -212,8 +225,8 @@ pub struct Position(Form);
 // The small form is meant to be inline: it is what random games and the search copy.
 #[allow(clippy::large_enum_variant)]
 enum Form {
-    Small(Board<SMALL_CELLS, SMALL_WORDS>),
-    Large(Box<Board<MAX_CELLS, WORDS>>),
+    Small(Board<{ SMALL_CELLS + 1 }, SMALL_WORDS>),
+    Large(Box<Board<{ MAX_CELLS + 1 }, WORDS>>),
 }
 
 /// Runs `$body` with `$b` bound to the board inside a [`Position`].
@@ -226,7 +239,8 @@ macro_rules! with_board {
     };
 }
 
-/// A position on arrays of `N` cells and `W` words (`N` at least the board's cells).
+/// A position on arrays of `N` cells and `W` words. `N` is more than the board's cells: the
+/// first cell past the board stands for "off the board" and is always empty.
 #[derive(Clone, Debug)]
 struct Board<const N: usize, const W: usize> {
     t: &'static Tables,
@@ -343,7 +357,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
     /// The start position of a side-`size` board (`size` in range and at most this form's).
     fn new(size: usize) -> Self {
         let t = tables(size);
-        debug_assert!(t.cells <= N && t.words <= W);
+        debug_assert!(t.cells < N && t.words <= W);
         let mut pos = Board {
             t,
             size,
@@ -456,8 +470,13 @@ impl<const N: usize, const W: usize> Board<N, W> {
             Some(seat) => pos.black_seat = seat as u8,
         }
         pos.to_move = to_move as u8;
-        for c in 0..grid.len() {
-            if pos.cells[c] != EMPTY {
+        // Stones are linked one at a time, as if placed in cell order: `link` joins a stone
+        // to groups already linked.
+        let colors = pos.cells;
+        pos.cells = [EMPTY; N];
+        for (c, &color) in colors.iter().enumerate().take(grid.len()) {
+            if color != EMPTY {
+                pos.cells[c] = color;
                 pos.link(c);
             }
         }
@@ -555,17 +574,26 @@ impl<const N: usize, const W: usize> Board<N, W> {
     /// The sides the group of a `color` stone placed on the empty `cell` would touch.
     fn mask_with(&self, cell: usize, color: u8) -> u8 {
         let mut mask = self.t.sides[cell];
-        for &n in &self.t.nbr[cell] {
-            let n = n as usize;
-            if n != OFF as usize && self.cells[n] == color {
-                let mut r = n;
-                while self.parent[r] as usize != r {
-                    r = self.parent[r] as usize;
-                }
-                mask |= self.mask[r];
+        let mut runs = runs_of(self.same_neighbors(cell, color));
+        while runs != 0 {
+            let mut r = self.t.nbr[cell][runs.trailing_zeros() as usize] as usize;
+            runs &= runs - 1;
+            while self.parent[r] as usize != r {
+                r = self.parent[r] as usize;
             }
+            mask |= self.mask[r];
         }
         mask
+    }
+
+    /// Bit d set when the neighbour in direction d (index in [`HexDir::ALL`]) holds `color`.
+    #[inline]
+    fn same_neighbors(&self, cell: usize, color: u8) -> u32 {
+        let mut same = 0;
+        for (d, &n) in self.t.nbr[cell].iter().enumerate() {
+            same |= ((self.cells[n as usize] == color) as u32) << d;
+        }
+        same
     }
 
     fn find(&mut self, mut c: u16) -> u16 {
@@ -577,24 +605,33 @@ impl<const N: usize, const W: usize> Board<N, W> {
         c
     }
 
-    /// Makes the stone on `cell` a group and joins it with its same-coloured neighbours;
-    /// returns the root.
+    /// Joins the stone on `cell` with its same-coloured neighbours; returns its group's root.
     fn link(&mut self, cell: usize) -> u16 {
         let color = self.cells[cell];
-        let root = cell as u16;
-        self.parent[cell] = root;
+        let stone = cell as u16;
+        self.parent[cell] = stone;
         self.mask[cell] = self.t.sides[cell];
-        for &n in &self.t.nbr[cell] {
-            if n == OFF || self.cells[n as usize] != color {
+        let mut root = stone;
+        let mut mask = self.t.sides[cell];
+        // The stone joins the first neighbouring group under that group's root (its stones
+        // keep their depth), and any further group is attached to the same root.
+        let mut runs = runs_of(self.same_neighbors(cell, color));
+        while runs != 0 {
+            let n = self.t.nbr[cell][runs.trailing_zeros() as usize];
+            runs &= runs - 1;
+            let r = self.find(n);
+            if r == root {
                 continue;
             }
-            let r = self.find(n);
-            if r != root {
+            if root == stone {
+                self.parent[cell] = r;
+                root = r;
+            } else {
                 self.parent[r as usize] = root;
-                self.mask[root as usize] |= self.mask[r as usize];
+                mask |= self.mask[r as usize];
             }
         }
-        // `cell` stays a root: only other roots were attached to it.
+        self.mask[root as usize] |= mask;
         root
     }
 
@@ -1129,6 +1166,36 @@ mod tests {
         assert!(matches!(big.0, Form::Large(_)));
         let small = Position::new(&Options { size: SMALL_SIDE }).unwrap();
         assert!(matches!(small.0, Form::Small(_)));
+    }
+
+    /// `link` does one find per run of same-coloured neighbours: that needs neighbours in
+    /// consecutive directions to be neighbours of each other, on every board.
+    #[test]
+    fn consecutive_neighbors_touch() {
+        for side in MIN_SIZE..=MAX_SIZE {
+            let t = tables(side);
+            for cell in 0..t.cells {
+                for d in 0..6 {
+                    let (a, b) = (t.nbr[cell][d], t.nbr[cell][(d + 1) % 6]);
+                    if a as usize != t.cells && b as usize != t.cells {
+                        assert!(t.nbr[a as usize].contains(&b), "side {side} cell {cell}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn runs_of_marks_one_neighbor_per_run() {
+        for same in 0u32..64 {
+            let runs = runs_of(same);
+            assert_eq!(runs & !same, 0, "{same:06b}");
+            // Count the runs around the ring by walking it.
+            let bit = |d: u32| same >> (d % 6) & 1 != 0;
+            let starts = (0..6).filter(|&d| bit(d) && !bit(d + 5)).count();
+            let expected = if same == 0x3F { 1 } else { starts };
+            assert_eq!(runs.count_ones() as usize, expected, "{same:06b}");
+        }
     }
 
     #[test]
