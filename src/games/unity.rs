@@ -861,6 +861,12 @@ impl Position {
             }
             k -= n;
         }
+        self.capture_step(cell, k, captures_safe)
+    }
+
+    /// The `k`-th legal capture of the mover's piece on `cell`, in `legal_steps`' order;
+    /// None if it has no more than `k`.
+    fn capture_step(&self, cell: usize, k: u32, captures_safe: bool) -> Option<Step> {
         if self.asterisks & bit(cell) != 0 {
             let dir = HexDir::ALL
                 .into_iter()
@@ -870,8 +876,8 @@ impl Position {
                 .nth(k as usize)?;
             Some(Step::Asterisk(cell as u8, dir))
         } else {
-            debug_assert_eq!(k, 0);
-            Some(Step::Ring(cell as u8))
+            (k == 0 && (captures_safe || self.wiped_out(self.ring_mask(cell)) == 0))
+                .then_some(Step::Ring(cell as u8))
         }
     }
 
@@ -1262,8 +1268,17 @@ impl Game for Position {
                 }
                 let cell = nth_set_bit_u128(own, j / t.piece_slots) as usize;
                 let k = j % t.piece_slots;
-                if k < self.piece_steps(cell, empty, captures_safe) {
-                    return self.piece_step(cell, k, empty, captures_safe);
+                // Slides first; the captures (whose legality may cost a look at every
+                // colour) only when the slot is past them.
+                let lines = (0..6).fold(0, |set, d| set | self.open_line(cell, d));
+                let slides = (lines & empty).count_ones();
+                let step = if k < slides {
+                    self.piece_step(cell, k, empty, captures_safe)
+                } else {
+                    self.capture_step(cell, k - slides, captures_safe)
+                };
+                if step.is_some() {
+                    return step;
                 }
             }
         }
