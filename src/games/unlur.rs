@@ -139,12 +139,9 @@ const WORDS: usize = MAX_CELLS.div_ceil(64);
 #[inline]
 fn runs_of(same: u32) -> u32 {
     let starts = same & !(same << 1 | same >> 5) & 0x3F;
-    // All six: one run without a start.
-    if same == 0x3F {
-        1
-    } else {
-        starts
-    }
+    // All six: one run without a start (`starts` is 0 then). No branch: `same` is random
+    // in a random game.
+    starts | u32::from(same == 0x3F)
 }
 
 /// A board's geometry in the forms play reads, built once per size and shared.
@@ -825,9 +822,8 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                 self.cells[cell] = color;
                 self.empty -= 1;
                 self.empty_set[cell / 64] &= !(1 << (cell % 64));
-                if self.t.sides[cell] == 0 {
-                    self.empty_inner -= 1;
-                }
+                // Without a branch: edge or inner is random in a random game.
+                self.empty_inner -= u16::from(self.t.sides[cell] == 0);
                 self.last = Some(cell as u16);
                 let root = self.link(cell);
                 if !self.in_contract() {
