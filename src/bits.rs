@@ -3,8 +3,8 @@
 const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// Running byte counts of `word`: byte i holds the number of set bits in bytes 0..=i, so
-/// the top byte is the word's count (a `count_ones` without the popcnt instruction, which
-/// the baseline x86-64 and wasm builds do not have, costs the same work).
+/// the top byte is the word's count (on baseline x86-64, which has no popcnt instruction, a
+/// separate `count_ones` would cost the same work again).
 #[inline]
 fn byte_sums(word: u64) -> u64 {
     let mut counts = word - ((word >> 1) & 0x5555_5555_5555_5555);
