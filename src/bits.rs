@@ -1,41 +1,70 @@
 //! Small helpers on bit sets kept as machine words (portable: no BMI2, fine in wasm).
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Running byte counts of `word`: byte i holds the number of set bits in bytes 0..=i, so
+/// the top byte is the word's count (on baseline x86-64, which has no popcnt instruction, a
+/// separate `count_ones` would cost the same work again).
+#[inline]
+fn byte_sums(word: u64) -> u64 {
+    let mut counts = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    counts.wrapping_mul(ONES)
+}
+
+/// The `k`-th set bit of `word`, given its [`byte_sums`].
+#[inline]
+fn select_with_sums(word: u64, sums: u64, k: u32) -> u32 {
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Byte i's high bit: k >= sums_i (no borrow crosses bytes: k < 64, sums_i <= 64). Those
+    // bytes come first, and the bit sought lies in the byte after them.
+    let passed = ((k as u64 * ONES) | HIGHS).wrapping_sub(sums) & HIGHS;
+    let byte = ((passed >> 7).wrapping_mul(ONES) >> 56) as u32;
+    // The count before that byte (0 for byte 0): the sums moved up one byte.
+    let before = ((sums << 8) >> (8 * byte) & 0xFF) as u32;
+    let rest = (word >> (8 * byte)) & 0xFF;
+    // A table, not a loop clearing the lowest bits: the loop's trip count is random in a
+    // random pick, and its mispredicted exit cost more than the rest of the select.
+    8 * byte + SELECT_IN_BYTE[(rest as usize) << 3 | (k - before) as usize & 7] as u32
+}
+
 /// The index of the `k`-th set bit of `word` (k = 0 is the lowest); `k` must be below
 /// `word.count_ones()`.
 #[inline]
 pub fn nth_set_bit(word: u64, k: u32) -> u32 {
     debug_assert!(k < word.count_ones());
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    // Each byte's bit count, then running sums: byte i of `sums` counts bytes 0..=i.
-    let mut counts = word - ((word >> 1) & 0x5555_5555_5555_5555);
-    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
-    counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    let sums = counts.wrapping_mul(ONES);
-    // Byte i's high bit: k >= sums_i (no borrow crosses bytes: k < 64, sums_i <= 64). Those
-    // bytes come first, and the bit sought lies in the byte after them.
-    let passed = ((k as u64 * ONES) | HIGHS).wrapping_sub(sums) & HIGHS;
-    let byte = ((passed >> 7).wrapping_mul(ONES) >> 56) as u32;
-    let before = if byte == 0 {
-        0
-    } else {
-        (sums >> (8 * (byte - 1)) & 0xFF) as u32
-    };
-    let mut rest = (word >> (8 * byte)) & 0xFF;
-    for _ in 0..k - before {
-        rest &= rest - 1;
-    }
-    8 * byte + rest.trailing_zeros()
+    select_with_sums(word, byte_sums(word), k)
 }
+
+/// `SELECT_IN_BYTE[8 b + j]`: the index of the `j`-th set bit of the byte `b` (8 where
+/// there is none).
+static SELECT_IN_BYTE: [u8; 2048] = {
+    let mut table = [8u8; 2048];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut j) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 != 0 {
+                table[8 * b + j] = bit as u8;
+                j += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// The index of the `k`-th set bit of a set spread over `words` (bit i of word w is
 /// element 64 w + i); `k` must be below the set's size.
 #[inline]
 pub fn nth_set_bit_in(words: &[u64], mut k: u32) -> usize {
     for (w, &word) in words.iter().enumerate() {
-        let count = word.count_ones();
+        let sums = byte_sums(word);
+        let count = (sums >> 56) as u32;
         if k < count {
-            return 64 * w + nth_set_bit(word, k) as usize;
+            return 64 * w + select_with_sums(word, sums, k) as usize;
         }
         k -= count;
     }
@@ -46,9 +75,10 @@ pub fn nth_set_bit_in(words: &[u64], mut k: u32) -> usize {
 #[inline]
 pub fn nth_set_bit_u128(set: u128, k: u32) -> u32 {
     let low = set as u64;
-    let count = low.count_ones();
+    let sums = byte_sums(low);
+    let count = (sums >> 56) as u32;
     if k < count {
-        nth_set_bit(low, k)
+        select_with_sums(low, sums, k)
     } else {
         64 + nth_set_bit((set >> 64) as u64, k - count)
     }

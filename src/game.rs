@@ -145,10 +145,11 @@ pub trait Game: Clone + fmt::Debug {
         }
     }
 
-    /// A uniformly random legal step: exactly the step `rng.choose` would pick from the list
-    /// `legal_steps` makes, drawing the same numbers from `rng` (None once the game is over).
-    /// The default lists the steps into `buf` (scratch space); an engine may find the step
-    /// without listing (random games and playouts call this at every step).
+    /// A uniformly random legal step (None once the game is over). The default is exactly
+    /// the step `rng.choose` picks from the list `legal_steps` makes, listed into `buf`
+    /// (scratch space). An engine may find the step without listing (random games and
+    /// playouts call this at every step), drawing the same numbers for the same step (Unlur,
+    /// Unravel, Scattercut) or other numbers for the same distribution (Unity, by rejection).
     fn random_step(&self, rng: &mut Rng, buf: &mut Vec<Self::Step>) -> Option<Self::Step> {
         buf.clear();
         self.legal_steps(buf);

@@ -1,7 +1,9 @@
 //! The engines' fast random steps (`Game::random_step`, which random games and playouts
-//! call without listing the legal steps) against the full move generator: at every position
-//! of many random games, on every board size, the fast path must pick exactly the step
-//! `rng.choose` picks from `legal_steps`, drawing the same numbers.
+//! call without listing the legal steps) against the full move generator. Unlur's must pick
+//! exactly the step `rng.choose` picks from `legal_steps`, drawing the same numbers, at every
+//! position of many random games on every board size. Unity's draws by rejection (other
+//! numbers, the same distribution): its step must always be one of the listed ones, and
+//! over many draws in a position every listed step must come up equally often.
 
 use ludus::games::{unity, unlur};
 use ludus::rng::Rng;
@@ -130,13 +132,99 @@ fn unity_setups() -> Vec<OptionMap> {
     setups
 }
 
+/// Plays random games from `start` with the fast random step, checking at every position
+/// that it gives one of the listed steps (None only when none is listed); returns the
+/// positions checked.
+fn check_legal_games<G: Game>(start: &G, games: usize, seed: u64, label: &str) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut checked = 0;
+    let mut listed = Vec::new();
+    let mut scratch = Vec::new();
+    for game in 0..games {
+        let mut pos = start.clone();
+        loop {
+            listed.clear();
+            pos.legal_steps(&mut listed);
+            let fast = pos.random_step(&mut rng, &mut scratch);
+            checked += 1;
+            let Some(step) = fast else {
+                assert!(
+                    listed.is_empty(),
+                    "{label}, game {game}: None but {listed:?}"
+                );
+                break;
+            };
+            assert!(
+                listed.contains(&step),
+                "{label}, game {game}: {step:?} is not listed in {pos:?}"
+            );
+            pos.play(step);
+        }
+    }
+    checked
+}
+
 #[test]
-fn unity_random_step_is_the_listed_choice() {
+fn unity_random_step_is_a_listed_step() {
     let mut positions = 0;
     for (i, map) in unity_setups().into_iter().enumerate() {
         let options = unity::Options::from_map(&map).unwrap_or_else(|e| panic!("{map:?}: {e}"));
         let start = unity::Position::new(&options).unwrap();
-        positions += check_games(&start, 12, i as u64, &format!("unity {map:?}"));
+        positions += check_legal_games(&start, 12, i as u64, &format!("unity {map:?}"));
     }
     assert!(positions > 10_000, "{positions}");
+}
+
+/// Pearson's chi-square of `counts` against equal frequencies.
+fn chi_square(counts: &[u32]) -> f64 {
+    let total: u32 = counts.iter().sum();
+    let expected = f64::from(total) / counts.len() as f64;
+    counts
+        .iter()
+        .map(|&c| (f64::from(c) - expected).powi(2) / expected)
+        .sum()
+}
+
+/// In positions along random games of every setup (walls placeable or not, captures that
+/// would wipe a player out, few steps left), 200 draws per listed step: every step comes up,
+/// and the counts pass a chi-square test of equal frequencies. The bound is the mean plus
+/// six standard deviations of the statistic (df + 6 sqrt(2 df)): with fixed seeds the test
+/// is repeatable, and a sampler that favours pieces with few steps (a uniform piece, then a
+/// uniform step of it) exceeds it many times over.
+#[test]
+fn unity_random_step_is_uniform_over_the_listed_steps() {
+    let mut rng = Rng::new(2024);
+    let mut positions = 0;
+    let mut listed = Vec::new();
+    let mut scratch = Vec::new();
+    for (i, map) in unity_setups().into_iter().enumerate().step_by(3) {
+        let options = unity::Options::from_map(&map).unwrap();
+        let mut pos = unity::Position::new(&options).unwrap();
+        let mut step_no = 0;
+        while pos.outcome().is_none() {
+            if step_no % 7 == i % 7 {
+                listed.clear();
+                pos.legal_steps(&mut listed);
+                if listed.len() > 1 {
+                    let mut counts = vec![0u32; listed.len()];
+                    for _ in 0..200 * listed.len() {
+                        let step = pos.random_step(&mut rng, &mut scratch).unwrap();
+                        let at = listed.iter().position(|s| *s == step).unwrap();
+                        counts[at] += 1;
+                    }
+                    let df = (listed.len() - 1) as f64;
+                    let chi = chi_square(&counts);
+                    assert!(
+                        counts.iter().all(|&c| c > 0) && chi < df + 6.0 * (2.0 * df).sqrt(),
+                        "{map:?} step {step_no}: chi-square {chi:.1} on {df} degrees: {counts:?}"
+                    );
+                    positions += 1;
+                }
+            }
+            let step = pos.random_step(&mut rng, &mut scratch).unwrap();
+            pos.play(step);
+            step_no += 1;
+        }
+    }
+    assert!(positions >= 30, "{positions}");
 }

@@ -122,6 +122,9 @@ fn bit(cell: usize) -> u128 {
     CELL_BIT[cell]
 }
 
+/// Draws `random_step` makes from its superset before counting every piece's steps.
+const REJECTION_TRIES: usize = 16;
+
 /// Precomputed neighbours and edge ids of a board, shared by every position of that size.
 struct Tables {
     grid: HexGrid,
@@ -140,6 +143,8 @@ struct Tables {
     toward_lower: [bool; 6],
     /// The most cells one capture can remove (a whole line: 2 side - 1; a ring takes 7).
     max_capture: u32,
+    /// The most steps one piece can have: the longest lines from a cell, and six captures.
+    piece_slots: u32,
     /// The edges of the board as a set (edge e is bit e % 64 of word e / 64).
     all_edges: [u64; 4],
     /// Each edge's lower cell and the direction from it across the edge.
@@ -189,8 +194,13 @@ impl Tables {
             .iter()
             .map(|&[a, b]| (a, (0..6).find(|&d| nbr[a][d] as usize == b).unwrap()))
             .collect();
+        let piece_slots = (0..cells)
+            .map(|c| ray[c].iter().map(|r| r.count_ones()).sum::<u32>() + 6)
+            .max()
+            .unwrap_or(6);
         Tables {
             edge_from,
+            piece_slots,
             max_capture: (2 * side - 1).max(7) as u32,
             grid,
             cells,
@@ -802,6 +812,75 @@ impl Position {
         self.seat_color[self.to_move as usize] as usize
     }
 
+    /// The `k`-th free edge (a wall's place), in edge order.
+    fn free_edge(&self, k: u32) -> Step {
+        let free: [u64; 4] = std::array::from_fn(|w| self.t.all_edges[w] & !self.walls.0[w]);
+        Step::Wall(crate::bits::nth_set_bit_in(&free, k) as u8)
+    }
+
+    /// The number of legal steps of the mover's piece on `cell`: slides, then captures.
+    #[inline]
+    fn piece_steps(&self, cell: usize, empty: u128, captures_safe: bool) -> u32 {
+        // The six lines are disjoint: count their union at once.
+        let lines = (0..6).fold(0, |set, d| set | self.open_line(cell, d));
+        let captures = if self.asterisks & bit(cell) != 0 {
+            if captures_safe {
+                6
+            } else {
+                (0..6)
+                    .filter(|&d| self.wiped_out(self.asterisk_mask(cell, d)) == 0)
+                    .count() as u32
+            }
+        } else {
+            u32::from(captures_safe || self.wiped_out(self.ring_mask(cell)) == 0)
+        };
+        (lines & empty).count_ones() + captures
+    }
+
+    /// The `k`-th legal step (k below [`Position::piece_steps`]) of the mover's piece on
+    /// `cell`, in `legal_steps`' order.
+    fn piece_step(
+        &self,
+        cell: usize,
+        mut k: u32,
+        empty: u128,
+        captures_safe: bool,
+    ) -> Option<Step> {
+        let t = self.t;
+        for d in 0..6 {
+            let targets = self.open_line(cell, d) & empty;
+            let n = targets.count_ones();
+            if k < n {
+                // Slides are listed nearest first.
+                let rank = if t.toward_lower[d] { n - 1 - k } else { k };
+                let to = nth_set_bit_u128(targets, rank) as u8;
+                return Some(Step::Slide {
+                    from: cell as u8,
+                    to,
+                });
+            }
+            k -= n;
+        }
+        self.capture_step(cell, k, captures_safe)
+    }
+
+    /// The `k`-th legal capture of the mover's piece on `cell`, in `legal_steps`' order;
+    /// None if it has no more than `k`.
+    fn capture_step(&self, cell: usize, k: u32, captures_safe: bool) -> Option<Step> {
+        if self.asterisks & bit(cell) != 0 {
+            let dir = HexDir::ALL
+                .into_iter()
+                .filter(|d| {
+                    captures_safe || self.wiped_out(self.asterisk_mask(cell, d.index())) == 0
+                })
+                .nth(k as usize)?;
+            Some(Step::Asterisk(cell as u8, dir))
+        } else {
+            (k == 0 && (captures_safe || self.wiped_out(self.ring_mask(cell)) == 0))
+                .then_some(Step::Ring(cell as u8))
+        }
+    }
+
     /// Cells a ring capture from `cell` removes (the ring included).
     #[inline]
     fn ring_mask(&self, cell: usize) -> u128 {
@@ -1153,20 +1232,21 @@ impl Game for Position {
         }
     }
 
-    /// Counts the legal steps piece by piece (slides from the lines' sets, captures, walls),
-    /// draws an index, and finds the step at that index in `legal_steps`' order without
-    /// listing any.
+    /// Draws by rejection: a slot is drawn uniformly from (own piece, 0..piece_slots) and
+    /// the free edges when walls may be placed, a superset of the legal steps in which each
+    /// legal step has exactly one slot (a piece's step k is its k-th in `legal_steps`' order,
+    /// for k below its count); a slot past the piece's count is drawn again. So every legal
+    /// step is equally likely, and only the drawn piece's steps are counted. After
+    /// `REJECTION_TRIES` misses (few steps left) the steps are counted piece by piece and one
+    /// drawn from the count, also uniform.
     fn random_step(&self, rng: &mut Rng, _buf: &mut Vec<Step>) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
         }
         let t = self.t;
-        let free_edges =
-            |walls: &Walls| -> [u64; 4] { std::array::from_fn(|w| t.all_edges[w] & !walls.0[w]) };
         if self.second_wall {
-            let free = free_edges(&self.walls);
             let k = rng.below(t.edges - self.wall_count as usize) as u32;
-            return Some(Step::Wall(crate::bits::nth_set_bit_in(&free, k) as u8));
+            return Some(self.free_edge(k));
         }
         let empty = !self.occupied();
         // No capture can leave a player without pieces when every player has more pieces
@@ -1174,20 +1254,34 @@ impl Game for Position {
         let captures_safe =
             (0..3).all(|c| self.color_seat[c] == NONE || self.occ[c].count_ones() > t.max_capture);
         let own = self.occ[self.mover_color()];
-        let slides = |cell: usize, d: usize| self.open_line(cell, d) & empty;
-        let captures = |cell: usize| -> u32 {
-            if self.asterisks & bit(cell) != 0 {
-                if captures_safe {
-                    6
-                } else {
-                    (0..6)
-                        .filter(|&d| self.wiped_out(self.asterisk_mask(cell, d)) == 0)
-                        .count() as u32
-                }
-            } else {
-                u32::from(captures_safe || self.wiped_out(self.ring_mask(cell)) == 0)
-            }
+        let walls = if self.can_place_wall() {
+            (t.edges - self.wall_count as usize) as u32
+        } else {
+            0
         };
+        let slots = own.count_ones() * t.piece_slots;
+        if slots + walls > 0 {
+            for _ in 0..REJECTION_TRIES {
+                let j = rng.below((slots + walls) as usize) as u32;
+                if j >= slots {
+                    return Some(self.free_edge(j - slots));
+                }
+                let cell = nth_set_bit_u128(own, j / t.piece_slots) as usize;
+                let k = j % t.piece_slots;
+                // Slides first; the captures (whose legality may cost a look at every
+                // colour) only when the slot is past them.
+                let lines = (0..6).fold(0, |set, d| set | self.open_line(cell, d));
+                let slides = (lines & empty).count_ones();
+                let step = if k < slides {
+                    self.piece_step(cell, k, empty, captures_safe)
+                } else {
+                    self.capture_step(cell, k - slides, captures_safe)
+                };
+                if step.is_some() {
+                    return step;
+                }
+            }
+        }
         let mut per_piece = [0u8; 91];
         let mut total = 0u32;
         let mut rest = own;
@@ -1195,29 +1289,18 @@ impl Game for Position {
         while rest != 0 {
             let cell = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            // The six lines are disjoint: count their union at once.
-            let lines = (0..6).fold(0, |set, d| set | self.open_line(cell, d));
-            let n = (lines & empty).count_ones() + captures(cell);
+            let n = self.piece_steps(cell, empty, captures_safe);
             per_piece[i] = n as u8;
             total += n;
             i += 1;
         }
-        let walls = if self.can_place_wall() {
-            (t.edges - self.wall_count as usize) as u32
-        } else {
-            0
-        };
         if total + walls == 0 {
-            // `legal_steps` lists the pass alone, and choosing from it still draws.
-            rng.below(1);
+            // `legal_steps` lists the pass alone.
             return Some(Step::Pass);
         }
         let mut k = rng.below((total + walls) as usize) as u32;
         if k >= total {
-            let free = free_edges(&self.walls);
-            return Some(Step::Wall(
-                crate::bits::nth_set_bit_in(&free, k - total) as u8
-            ));
+            return Some(self.free_edge(k - total));
         }
         let mut rest = own;
         let mut i = 0;
@@ -1230,32 +1313,7 @@ impl Game for Position {
             k -= u32::from(per_piece[i]);
             i += 1;
         };
-        for d in 0..6 {
-            let targets = slides(cell, d);
-            let n = targets.count_ones();
-            if k < n {
-                // Slides are listed nearest first.
-                let rank = if t.toward_lower[d] { n - 1 - k } else { k };
-                let to = nth_set_bit_u128(targets, rank) as u8;
-                return Some(Step::Slide {
-                    from: cell as u8,
-                    to,
-                });
-            }
-            k -= n;
-        }
-        if self.asterisks & bit(cell) != 0 {
-            let dir = HexDir::ALL
-                .into_iter()
-                .filter(|d| {
-                    captures_safe || self.wiped_out(self.asterisk_mask(cell, d.index())) == 0
-                })
-                .nth(k as usize)?;
-            Some(Step::Asterisk(cell as u8, dir))
-        } else {
-            debug_assert_eq!(k, 0);
-            Some(Step::Ring(cell as u8))
-        }
+        self.piece_step(cell, k, empty, captures_safe)
     }
 
     fn play(&mut self, step: Step) {

@@ -133,8 +133,16 @@ fn goal_sides(color: u8, mask: u8) -> String {
 const MAX_CELLS: usize = 3 * MAX_SIZE * (MAX_SIZE - 1) + 1;
 const WORDS: usize = MAX_CELLS.div_ceil(64);
 
-/// No neighbour (off the board).
-const OFF: u16 = u16::MAX;
+/// One neighbour of each run of consecutive set bits of `same` (six bits, one per direction
+/// around a cell, cyclic): the first of the run. Neighbours next to each other around a cell
+/// are neighbours of each other, so a run is one group and needs one find.
+#[inline]
+fn runs_of(same: u32) -> u32 {
+    let starts = same & !(same << 1 | same >> 5) & 0x3F;
+    // All six: one run without a start (`starts` is 0 then). No branch: `same` is random
+    // in a random game.
+    starts | u32::from(same == 0x3F)
+}
 
 /// A board's geometry in the forms play reads, built once per size and shared.
 struct Tables {
@@ -143,7 +151,9 @@ struct Tables {
     cells: usize,
     /// Words of a cell set that hold this board's cells.
     words: usize,
-    /// nbr[cell][dir], `OFF` off the board.
+    /// nbr[cell][dir] (in the order of [`HexDir::ALL`], around the cell); off the board, the
+    /// first index past the board's cells, which is always empty, so the hot loops need no
+    /// test for it.
     nbr: Vec<[u16; 6]>,
     /// Bit set of the sides each cell lies on ([`HexSide::bit`]).
     sides: Vec<u8>,
@@ -161,7 +171,7 @@ impl Tables {
     fn build(side: usize) -> Tables {
         let grid = HexGrid::new(side);
         let cells = grid.len();
-        let mut nbr = vec![[OFF; 6]; cells];
+        let mut nbr = vec![[cells as u16; 6]; cells];
         let mut inner = [0u64; WORDS];
         for (cell, row) in nbr.iter_mut().enumerate() {
             for dir in HexDir::ALL {
@@ -190,25 +200,56 @@ fn tables(side: usize) -> &'static Tables {
     TABLES[side].get_or_init(|| Tables::build(side))
 }
 
+/// Cells of the boards kept in the small form (sides up to 6, the default), and the words
+/// of a cell set that holds them.
+const SMALL_SIDE: usize = 6;
+const SMALL_CELLS: usize = 3 * SMALL_SIDE * (SMALL_SIDE - 1) + 1;
+const SMALL_WORDS: usize = SMALL_CELLS.div_ceil(64);
+
 /// An Unlur position.
 ///
 /// Build one with [`Position::new`], [`Position::from_steps`] (play step texts from the
 /// start) or [`Position::from_diagram`] (a drawn board).
-#[derive(Clone, Debug)]
 ///
-/// All state is in fixed-size fields (sized for the largest board), so a clone is one copy
-/// with no allocation: search and random games clone positions all the time.
-pub struct Position {
+/// The state is in fixed-size arrays, so a clone is one copy with no allocation (search and
+/// random games clone positions all the time). Boards up to side 6 use arrays sized for
+/// side 6 (about 300 bytes); larger ones arrays sized for side 12 (1.4 kB), boxed so that
+/// every `Position` (and every `AnyGame`) is not that big.
+#[derive(Clone, Debug)]
+pub struct Position(Form);
+
+#[derive(Clone, Debug)]
+// The small form is meant to be inline: it is what random games and the search copy.
+#[allow(clippy::large_enum_variant)]
+enum Form {
+    Small(Board<{ SMALL_CELLS + 1 }, SMALL_WORDS>),
+    Large(Box<Board<{ MAX_CELLS + 1 }, WORDS>>),
+}
+
+/// Runs `$body` with `$b` bound to the board inside a [`Position`].
+macro_rules! with_board {
+    ($pos:expr, $b:ident => $body:expr) => {
+        match $pos {
+            Form::Small($b) => $body,
+            Form::Large($b) => $body,
+        }
+    };
+}
+
+/// A position on arrays of `N` cells and `W` words. `N` is more than the board's cells: the
+/// first cell past the board stands for "off the board" and is always empty.
+#[derive(Clone, Debug)]
+struct Board<const N: usize, const W: usize> {
     t: &'static Tables,
     size: usize,
     /// EMPTY, BLACK or WHITE per cell (cells past the board's are unused).
-    cells: [u8; MAX_CELLS],
+    cells: [u8; N],
     /// Union–find over stones of one colour; meaningful only on occupied cells.
-    parent: [u16; MAX_CELLS],
+    parent: [u16; N],
     /// At a root: the bit set of sides its group touches.
-    mask: [u8; MAX_CELLS],
+    mask: [u8; N],
     /// The empty cells as a set (cell c is bit c % 64 of word c / 64).
-    empty_set: [u64; WORDS],
+    empty_set: [u64; W],
     /// Empty inner cells (the contract's choices).
     empty_inner: u16,
     /// Seat playing Black, or UNDECIDED during the contract.
@@ -231,41 +272,11 @@ impl Position {
                 options.size
             ));
         }
-        let t = tables(options.size);
-        let mut pos = Position {
-            t,
-            size: options.size,
-            cells: [EMPTY; MAX_CELLS],
-            parent: std::array::from_fn(|c| c as u16),
-            mask: [0; MAX_CELLS],
-            empty_set: [0; WORDS],
-            empty_inner: 0,
-            black_seat: UNDECIDED,
-            to_move: 0,
-            outcome: None,
-            last: None,
-            contract_stones: None,
-            empty: 0,
-        };
-        pos.count_empty();
-        Ok(pos)
-    }
-
-    /// Recomputes the empty-cell set and counts from `cells`.
-    fn count_empty(&mut self) {
-        self.empty_set = [0; WORDS];
-        for c in 0..self.t.cells {
-            if self.cells[c] == EMPTY {
-                self.empty_set[c / 64] |= 1 << (c % 64);
-            }
-        }
-        let words = &self.empty_set[..self.t.words];
-        self.empty = words.iter().map(|w| w.count_ones() as u16).sum();
-        self.empty_inner = words
-            .iter()
-            .zip(&self.t.inner)
-            .map(|(w, i)| (w & i).count_ones() as u16)
-            .sum();
+        Ok(Position(if options.size <= SMALL_SIDE {
+            Form::Small(Board::new(options.size))
+        } else {
+            Form::Large(Box::new(Board::new(options.size)))
+        }))
     }
 
     /// The start position with the given steps (canonical texts, separated by spaces or
@@ -299,6 +310,95 @@ impl Position {
         diagram: &str,
     ) -> Result<Position, Error> {
         let mut pos = Position::new(options)?;
+        with_board!(&mut pos.0, b => b.read_diagram(black, to_move, diagram))?;
+        Ok(pos)
+    }
+
+    /// The board drawn as [`Position::from_diagram`] reads it (top row first, rows indented
+    /// into a hexagon, cells separated by spaces).
+    pub fn to_diagram(&self) -> String {
+        with_board!(&self.0, b => b.to_diagram())
+    }
+
+    pub fn grid(&self) -> &HexGrid {
+        with_board!(&self.0, b => &b.t.grid)
+    }
+
+    pub fn options(&self) -> Options {
+        with_board!(&self.0, b => Options { size: b.size })
+    }
+
+    /// True while the contract runs (black stones only, passing allowed).
+    pub fn in_contract(&self) -> bool {
+        with_board!(&self.0, b => b.in_contract())
+    }
+
+    /// The seat playing Black, once the contract is over.
+    pub fn black_seat(&self) -> Option<Seat> {
+        with_board!(&self.0, b => b.black_seat())
+    }
+
+    /// The stone on a cell: "black", "white" or None.
+    pub fn stone(&self, cell: usize) -> Option<&'static str> {
+        with_board!(&self.0, b => b.stone(cell))
+    }
+
+    /// The stones of the group judged at the end (the last stone's group), in cell order;
+    /// empty while the game runs.
+    pub fn deciding_group(&self) -> Vec<usize> {
+        with_board!(&self.0, b => b.deciding_group())
+    }
+}
+
+impl<const N: usize, const W: usize> Board<N, W> {
+    /// The start position of a side-`size` board (`size` in range and at most this form's).
+    fn new(size: usize) -> Self {
+        let t = tables(size);
+        debug_assert!(t.cells < N && t.words <= W);
+        let mut pos = Board {
+            t,
+            size,
+            cells: [EMPTY; N],
+            parent: std::array::from_fn(|c| c as u16),
+            mask: [0; N],
+            empty_set: [0; W],
+            empty_inner: 0,
+            black_seat: UNDECIDED,
+            to_move: 0,
+            outcome: None,
+            last: None,
+            contract_stones: None,
+            empty: 0,
+        };
+        pos.count_empty();
+        pos
+    }
+
+    /// Recomputes the empty-cell set and counts from `cells`.
+    fn count_empty(&mut self) {
+        self.empty_set = [0; W];
+        for c in 0..self.t.cells {
+            if self.cells[c] == EMPTY {
+                self.empty_set[c / 64] |= 1 << (c % 64);
+            }
+        }
+        let words = &self.empty_set[..self.t.words];
+        self.empty = words.iter().map(|w| w.count_ones() as u16).sum();
+        self.empty_inner = words
+            .iter()
+            .zip(&self.t.inner)
+            .map(|(w, i)| (w & i).count_ones() as u16)
+            .sum();
+    }
+
+    /// Reads a drawn board into this start position ([`Position::from_diagram`]).
+    fn read_diagram(
+        &mut self,
+        black: Option<Seat>,
+        to_move: Seat,
+        diagram: &str,
+    ) -> Result<(), Error> {
+        let pos = self;
         let grid = &pos.t.grid;
         let rows = diagram_rows(diagram);
         if rows.len() != grid.rows() {
@@ -367,8 +467,13 @@ impl Position {
             Some(seat) => pos.black_seat = seat as u8,
         }
         pos.to_move = to_move as u8;
-        for c in 0..grid.len() {
-            if pos.cells[c] != EMPTY {
+        // Stones are linked one at a time, as if placed in cell order: `link` joins a stone
+        // to groups already linked.
+        let colors = pos.cells;
+        pos.cells = [EMPTY; N];
+        for (c, &color) in colors.iter().enumerate().take(grid.len()) {
+            if color != EMPTY {
+                pos.cells[c] = color;
                 pos.link(c);
             }
         }
@@ -391,7 +496,7 @@ impl Position {
                 }
             }
         }
-        Ok(pos)
+        Ok(())
     }
 
     /// The board drawn as [`Position::from_diagram`] reads it (top row first, rows indented
@@ -416,14 +521,6 @@ impl Position {
             end = start;
         }
         out
-    }
-
-    pub fn grid(&self) -> &HexGrid {
-        &self.t.grid
-    }
-
-    pub fn options(&self) -> Options {
-        Options { size: self.size }
     }
 
     /// True while the contract runs (black stones only, passing allowed).
@@ -474,17 +571,26 @@ impl Position {
     /// The sides the group of a `color` stone placed on the empty `cell` would touch.
     fn mask_with(&self, cell: usize, color: u8) -> u8 {
         let mut mask = self.t.sides[cell];
-        for &n in &self.t.nbr[cell] {
-            let n = n as usize;
-            if n != OFF as usize && self.cells[n] == color {
-                let mut r = n;
-                while self.parent[r] as usize != r {
-                    r = self.parent[r] as usize;
-                }
-                mask |= self.mask[r];
+        let mut runs = runs_of(self.same_neighbors(cell, color));
+        while runs != 0 {
+            let mut r = self.t.nbr[cell][runs.trailing_zeros() as usize] as usize;
+            runs &= runs - 1;
+            while self.parent[r] as usize != r {
+                r = self.parent[r] as usize;
             }
+            mask |= self.mask[r];
         }
         mask
+    }
+
+    /// Bit d set when the neighbour in direction d (index in [`HexDir::ALL`]) holds `color`.
+    #[inline]
+    fn same_neighbors(&self, cell: usize, color: u8) -> u32 {
+        let mut same = 0;
+        for (d, &n) in self.t.nbr[cell].iter().enumerate() {
+            same |= ((self.cells[n as usize] == color) as u32) << d;
+        }
+        same
     }
 
     fn find(&mut self, mut c: u16) -> u16 {
@@ -496,24 +602,33 @@ impl Position {
         c
     }
 
-    /// Makes the stone on `cell` a group and joins it with its same-coloured neighbours;
-    /// returns the root.
+    /// Joins the stone on `cell` with its same-coloured neighbours; returns its group's root.
     fn link(&mut self, cell: usize) -> u16 {
         let color = self.cells[cell];
-        let root = cell as u16;
-        self.parent[cell] = root;
+        let stone = cell as u16;
+        self.parent[cell] = stone;
         self.mask[cell] = self.t.sides[cell];
-        for &n in &self.t.nbr[cell] {
-            if n == OFF || self.cells[n as usize] != color {
+        let mut root = stone;
+        let mut mask = self.t.sides[cell];
+        // The stone joins the first neighbouring group under that group's root (its stones
+        // keep their depth), and any further group is attached to the same root.
+        let mut runs = runs_of(self.same_neighbors(cell, color));
+        while runs != 0 {
+            let n = self.t.nbr[cell][runs.trailing_zeros() as usize];
+            runs &= runs - 1;
+            let r = self.find(n);
+            if r == root {
                 continue;
             }
-            let r = self.find(n);
-            if r != root {
+            if root == stone {
+                self.parent[cell] = r;
+                root = r;
+            } else {
                 self.parent[r as usize] = root;
-                self.mask[root as usize] |= self.mask[r as usize];
+                mask |= self.mask[r as usize];
             }
         }
-        // `cell` stays a root: only other roots were attached to it.
+        self.mask[root as usize] |= mask;
         root
     }
 
@@ -582,7 +697,7 @@ impl Position {
     }
 }
 
-impl Game for Position {
+impl<const N: usize, const W: usize> Game for Board<N, W> {
     type Step = Step;
 
     /// The state itself, hashed directly: faster than the default (the `Debug` text, grid
@@ -592,7 +707,7 @@ impl Game for Position {
         let mut h = crate::game::KeyHasher::new();
         h.write_bytes(&[self.size as u8, self.black_seat, self.to_move]);
         h.write_outcome(self.outcome);
-        h.write_bytes(&self.cells);
+        h.write_bytes(&self.cells[..self.t.cells]);
         h.finish()
     }
 
@@ -707,9 +822,8 @@ impl Game for Position {
                 self.cells[cell] = color;
                 self.empty -= 1;
                 self.empty_set[cell / 64] &= !(1 << (cell % 64));
-                if self.t.sides[cell] == 0 {
-                    self.empty_inner -= 1;
-                }
+                // Without a branch: edge or inner is random in a random game.
+                self.empty_inner -= u16::from(self.t.sides[cell] == 0);
                 self.last = Some(cell as u16);
                 let root = self.link(cell);
                 if !self.in_contract() {
@@ -907,6 +1021,72 @@ impl Game for Position {
     }
 }
 
+/// Every rule is the board's; the position only picks the board's form.
+impl Game for Position {
+    type Step = Step;
+
+    fn position_key(&self) -> u128 {
+        with_board!(&self.0, b => b.position_key())
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn to_move(&self) -> Seat {
+        with_board!(&self.0, b => b.to_move())
+    }
+
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        with_board!(&self.0, b => b.legal_steps(out))
+    }
+
+    #[inline]
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        with_board!(&self.0, b => b.playout_step(rng, buf))
+    }
+
+    #[inline]
+    fn random_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        with_board!(&self.0, b => b.random_step(rng, buf))
+    }
+
+    #[inline]
+    fn play(&mut self, step: Step) {
+        with_board!(&mut self.0, b => b.play(step))
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        with_board!(&self.0, b => b.outcome)
+    }
+
+    fn step_text(&self, step: Step) -> String {
+        with_board!(&self.0, b => b.step_text(step))
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, Error> {
+        with_board!(&self.0, b => b.parse_step(text))
+    }
+
+    fn step_view(&self, step: Step) -> StepView {
+        with_board!(&self.0, b => b.step_view(step))
+    }
+
+    fn placement_piece(&self) -> Option<PieceView> {
+        with_board!(&self.0, b => b.placement_piece())
+    }
+
+    fn pass_label(&self) -> &'static str {
+        with_board!(&self.0, b => b.pass_label())
+    }
+
+    fn view(&self) -> BoardView {
+        with_board!(&self.0, b => b.view())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -971,6 +1151,47 @@ mod tests {
         assert!(!black_goal(b(&[N, NE, SE])));
         assert!(!black_goal(b(&[N, SE, NW])));
         assert!(black_goal(b(&[N, SE, SW, S])));
+    }
+
+    /// The search copies the position at every iteration: it stays small on the default
+    /// board, and so does `AnyGame`'s share of it.
+    #[test]
+    fn position_is_small() {
+        assert!(std::mem::size_of::<Position>() <= 512);
+        let big = Position::new(&Options { size: MAX_SIZE }).unwrap();
+        assert!(matches!(big.0, Form::Large(_)));
+        let small = Position::new(&Options { size: SMALL_SIDE }).unwrap();
+        assert!(matches!(small.0, Form::Small(_)));
+    }
+
+    /// `link` does one find per run of same-coloured neighbours: that needs neighbours in
+    /// consecutive directions to be neighbours of each other, on every board.
+    #[test]
+    fn consecutive_neighbors_touch() {
+        for side in MIN_SIZE..=MAX_SIZE {
+            let t = tables(side);
+            for cell in 0..t.cells {
+                for d in 0..6 {
+                    let (a, b) = (t.nbr[cell][d], t.nbr[cell][(d + 1) % 6]);
+                    if a as usize != t.cells && b as usize != t.cells {
+                        assert!(t.nbr[a as usize].contains(&b), "side {side} cell {cell}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn runs_of_marks_one_neighbor_per_run() {
+        for same in 0u32..64 {
+            let runs = runs_of(same);
+            assert_eq!(runs & !same, 0, "{same:06b}");
+            // Count the runs around the ring by walking it.
+            let bit = |d: u32| same >> (d % 6) & 1 != 0;
+            let starts = (0..6).filter(|&d| bit(d) && !bit(d + 5)).count();
+            let expected = if same == 0x3F { 1 } else { starts };
+            assert_eq!(runs.count_ones() as usize, expected, "{same:06b}");
+        }
     }
 
     #[test]
