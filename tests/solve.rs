@@ -410,3 +410,68 @@ fn canonical_keys_tell_different_positions_apart() {
     };
     assert_eq!(first_step_classes(&s), classes);
 }
+
+#[test]
+fn unlur_images_under_the_twelve_symmetries_share_the_canonical_key() {
+    use ludus::geometry::HexGrid;
+    for side in [4usize, 5] {
+        let AnyGame::Unlur(root) = start("unlur", &[("size", &side.to_string())]) else {
+            unreachable!()
+        };
+        let grid = HexGrid::new(side);
+        let maps = grid.symmetry_maps();
+        // A step's text on the image under `map`: a cell's name goes to its image's name.
+        let image_text = |text: &str, map: &[u16]| match grid.parse(text) {
+            Some(cell) => grid.name(map[cell] as usize),
+            None => text.to_string(),
+        };
+        for seed in 0..20 {
+            let mut rng = Rng::new(seed);
+            let mut g = root.clone();
+            let mut images: Vec<_> = maps.iter().map(|_| root.clone()).collect();
+            while g.outcome().is_none() {
+                let key = g.canonical_key();
+                let mut ours: Vec<String> = g
+                    .legal_step_list()
+                    .iter()
+                    .map(|&s| g.step_text(s))
+                    .collect();
+                ours.sort();
+                for (map, image) in maps.iter().zip(&images) {
+                    assert_eq!(image.canonical_key(), key, "side {side} seed {seed}");
+                    let mut theirs: Vec<String> = image
+                        .legal_step_list()
+                        .iter()
+                        .map(|&s| image.step_text(s))
+                        .collect();
+                    theirs.sort();
+                    let mut mapped: Vec<String> = ours.iter().map(|t| image_text(t, map)).collect();
+                    mapped.sort();
+                    assert_eq!(theirs, mapped, "side {side} seed {seed}");
+                }
+                let step = *rng.choose(&g.legal_step_list()).unwrap();
+                let text = g.step_text(step);
+                g.play(step);
+                for (map, image) in maps.iter().zip(&mut images) {
+                    let s = image.parse_step(&image_text(&text, map)).unwrap();
+                    image.play(s);
+                }
+            }
+            for image in &images {
+                assert_eq!(image.outcome(), g.outcome(), "side {side} seed {seed}");
+            }
+        }
+        // The first contract stones on side 4 (19 inner cells): the centre, the ring of six
+        // around it, and the twelve of the next ring in two classes of six.
+        let mut classes = std::collections::HashSet::new();
+        for step in root.legal_step_list() {
+            let mut child = root.clone();
+            child.play(step);
+            classes.insert(child.canonical_key());
+        }
+        if side == 4 {
+            // pass, centre, inner ring, outer ring's corners of the inner hexagon, the rest.
+            assert_eq!(classes.len(), 5, "side 4 first steps by canonical key");
+        }
+    }
+}

@@ -159,6 +159,10 @@ struct Tables {
     sides: Vec<u8>,
     /// The inner (non-edge) cells, where the contract places.
     inner: [u64; WORDS],
+    /// The board's twelve symmetries, as each cell's image ([`HexGrid::symmetry_maps`]):
+    /// all keep both goals and the inner cells, so the solver shares its table entries
+    /// between a position and its images.
+    symmetries: Vec<Vec<u16>>,
 }
 
 impl fmt::Debug for Tables {
@@ -184,6 +188,7 @@ impl Tables {
             }
         }
         Tables {
+            symmetries: grid.symmetry_maps(),
             sides: (0..cells).map(|c| grid.sides(c)).collect(),
             words: cells.div_ceil(64),
             cells,
@@ -711,6 +716,25 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         h.finish()
     }
 
+    /// The least key over the board's twelve symmetries (the images of the position's
+    /// stones; over the whole group, reading each cell's image is the same as writing it).
+    fn canonical_key(&self) -> u128 {
+        self.t
+            .symmetries
+            .iter()
+            .map(|map| {
+                let mut h = crate::game::KeyHasher::new();
+                h.write_bytes(&[self.size as u8, self.black_seat, self.to_move]);
+                h.write_outcome(self.outcome);
+                for &image in &map[..self.t.cells] {
+                    h.write_bytes(&[self.cells[image as usize]]);
+                }
+                h.finish()
+            })
+            .min()
+            .expect("the identity is a symmetry")
+    }
+
     fn players(&self) -> usize {
         2
     }
@@ -1027,6 +1051,10 @@ impl Game for Position {
 
     fn position_key(&self) -> u128 {
         with_board!(&self.0, b => b.position_key())
+    }
+
+    fn canonical_key(&self) -> u128 {
+        with_board!(&self.0, b => b.canonical_key())
     }
 
     fn players(&self) -> usize {
