@@ -530,7 +530,7 @@ fn parse_walls(t: &Tables, text: &str) -> Result<Vec<[usize; 2]>, Error> {
         }
         walls.push(pair);
     }
-    walls.sort_unstable();
+    crate::game::sort_short(&mut walls);
     Ok(walls)
 }
 

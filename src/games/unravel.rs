@@ -640,7 +640,7 @@ impl Game for Position {
             }
         }
         // A pair can lie in two crosscuts: list it once, in step order.
-        out[start..].sort_unstable();
+        crate::game::sort_short(&mut out[start..]);
         let mut w = start;
         for i in start..out.len() {
             if w == start || out[i] != out[w - 1] {
@@ -801,7 +801,7 @@ impl Game for Position {
             })
             .collect();
         let mut marked: Vec<usize> = self.cross_origins().flat_map(|o| self.window(o)).collect();
-        marked.sort_unstable();
+        crate::game::sort_short(&mut marked);
         marked.dedup();
         let mover = self.mover as usize;
         let (to_move, prompt, highlight) = match self.outcome {
@@ -830,7 +830,7 @@ impl Game for Position {
             ),
         };
         let mut highlight = highlight;
-        highlight.sort_unstable();
+        crate::game::sort_short(&mut highlight);
         let red = (0..n * n).filter(|&c| self.cells[c] == RED).count();
         let blue = (0..n * n).filter(|&c| self.cells[c] == BLUE).count();
         let mut facts = vec![
