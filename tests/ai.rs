@@ -313,6 +313,43 @@ fn every_level_is_a_player_and_its_id_names_it() {
     );
 }
 
+/// `min=N`: a time-limited search whose clock has already run out still searches N
+/// iterations (rounded up to the next time the clock is asked, every 32), so a slow machine
+/// never makes a level weaker than its floor; without it the search stops at the first ask.
+#[test]
+fn a_minimum_of_iterations_outlasts_the_clock() {
+    let game = start("unravel");
+    // A clock a second later at every look: the deadline has passed at the first check.
+    let ticks = std::cell::Cell::new(0.0);
+    let clock_run_out = || {
+        ticks.set(ticks.get() + 1.0);
+        ticks.get()
+    };
+    let timed = PlayerSpec::parse("mcts:0.001s").unwrap();
+    let c = choose_step(&game, &timed, &mut Rng::new(1), &clock_run_out).unwrap();
+    assert_eq!(c.iterations, 32);
+    let floored = PlayerSpec::parse("mcts:0.001s/min=1000").unwrap();
+    assert_eq!(floored.name(), "mcts:0.001s/min=1000");
+    let c = choose_step(&game, &floored, &mut Rng::new(1), &clock_run_out).unwrap();
+    assert_eq!(c.iterations, 1024);
+    assert!(game.legal_step_texts().contains(&c.step));
+    // An iteration budget below the floor still bounds the search.
+    let c = choose(&game, "mcts:300/min=1000", 1);
+    assert!(game.legal_step_texts().contains(&c));
+    let spec = PlayerSpec::parse("mcts:300/min=1000").unwrap();
+    let r = choose_step(&game, &spec, &mut Rng::new(1), &clock_run_out).unwrap();
+    assert_eq!(r.iterations, 300);
+    for bad in [
+        "mcts:1s/min=0",
+        "mcts:1s/min=-5",
+        "mcts:1s/min=lots",
+        "mcts:1s/min=",
+    ] {
+        let e = PlayerSpec::parse(bad).unwrap_err().to_string();
+        assert!(e.contains("min=N"), "{bad}: {e}");
+    }
+}
+
 #[test]
 fn a_temperature_varies_the_step_but_keeps_it_legal_and_reproducible() {
     for kind in ["unravel", "scattercut", "unlur"] {

@@ -19,6 +19,9 @@ use crate::rng::Rng;
 pub struct SearchConfig {
     /// Iterations to run (the search may stop sooner when its clock says so).
     pub iterations: u32,
+    /// Iterations run before the clock is asked at all: a time-limited level's floor, so it
+    /// never searches less than this on a slow machine (at most `iterations`).
+    pub min_iterations: u32,
     /// Steps a playout may take before it is scored by `evaluate`.
     pub playout_cap: u32,
     /// UCT exploration constant.
@@ -51,6 +54,7 @@ impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
             iterations: 1000,
+            min_iterations: 0,
             playout_cap: 400,
             exploration: 0.9,
             plain_playouts: false,
@@ -173,7 +177,7 @@ pub fn search<G: Game>(
         nodes.capacity() * std::mem::size_of::<Node<G::Step>>() + list_bytes
     };
     while done < config.iterations {
-        if done % 32 == 0 && done > 0 && stop() {
+        if done % 32 == 0 && done > 0 && done >= config.min_iterations && stop() {
             break;
         }
         if nodes[0].proven.is_some() {

@@ -21,6 +21,7 @@ const NO_TUNING: Tuning = Tuning {
     no_rave: false,
     rave_k: None,
     temperature: None,
+    min_iterations: None,
 };
 
 /// Who chooses the steps for a seat.
@@ -57,6 +58,9 @@ pub struct Tuning {
     /// `temp=X`: instead of the most visited step, play a root step drawn with weight
     /// visits^(1/X), so a weaker level still plays steps its search found good.
     pub temperature: Option<f64>,
+    /// `min=N`: a time-limited search runs at least N iterations however long they take,
+    /// so a slow machine (or the page's slower wasm) never makes the level weaker than N.
+    pub min_iterations: Option<u32>,
 }
 
 impl Tuning {
@@ -72,7 +76,7 @@ impl Tuning {
                 _ => {
                     let bad = || {
                         Error::new(format!(
-                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, k=X or temp=X",
+                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, k=X, temp=X or min=N",
                             shorten(part)
                         ))
                     };
@@ -80,6 +84,10 @@ impl Tuning {
                     match key {
                         "cap" => {
                             t.playout_cap =
+                                Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
+                        }
+                        "min" => {
+                            t.min_iterations =
                                 Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
                         }
                         "temp" => {
@@ -143,6 +151,9 @@ impl Tuning {
         if let Some(t) = self.temperature {
             s.push_str(&format!("/temp={t}"));
         }
+        if let Some(n) = self.min_iterations {
+            s.push_str(&format!("/min={n}"));
+        }
         s
     }
 
@@ -151,6 +162,7 @@ impl Tuning {
         let d = SearchConfig::default();
         SearchConfig {
             iterations,
+            min_iterations: self.min_iterations.unwrap_or(0).min(iterations),
             playout_cap: self.playout_cap.unwrap_or(d.playout_cap),
             exploration: self.exploration.unwrap_or(d.exploration),
             plain_playouts: self.plain_playouts,
