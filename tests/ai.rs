@@ -313,6 +313,31 @@ fn every_level_is_a_player_and_its_id_names_it() {
     );
 }
 
+/// Levels are separated by budget on every machine: each searches more iterations than the
+/// one below it, a time-limited level counting only its floor (`min=`), which is what a slow
+/// machine gives it.
+#[test]
+fn each_level_searches_more_than_the_one_below_on_any_machine() {
+    use ludus::ai::levels::LEVELS;
+    let floor = |id: &str| match PlayerSpec::parse(id).unwrap() {
+        PlayerSpec::Mcts {
+            seconds: None,
+            iterations,
+            ..
+        } => iterations,
+        PlayerSpec::Mcts { tuning, .. } => tuning.min_iterations.unwrap_or(0),
+        PlayerSpec::Random => 0,
+    };
+    for pair in LEVELS.windows(2) {
+        assert!(
+            floor(pair[1].id) > floor(pair[0].id),
+            "{} searches no more than {} on a slow machine",
+            pair[1].id,
+            pair[0].id
+        );
+    }
+}
+
 /// `min=N`: a time-limited search whose clock has already run out still searches N
 /// iterations (rounded up to the next time the clock is asked, every 32), so a slow machine
 /// never makes a level weaker than its floor; without it the search stops at the first ask.
