@@ -49,7 +49,7 @@ pub struct Tuning {
     pub no_solver: bool,
     /// `cap=N`: steps a playout may take.
     pub playout_cap: Option<u32>,
-    /// `c=X`: the UCT exploration constant.
+    /// `c=X`: the UCT exploration constant (with or without RAVE).
     pub exploration: Option<f64>,
     /// `norave`: no RAVE values.
     pub no_rave: bool,
@@ -165,6 +165,7 @@ impl Tuning {
             min_iterations: self.min_iterations.unwrap_or(0).min(iterations),
             playout_cap: self.playout_cap.unwrap_or(d.playout_cap),
             exploration: self.exploration.unwrap_or(d.exploration),
+            rave_exploration: self.exploration.unwrap_or(d.rave_exploration),
             plain_playouts: self.plain_playouts,
             plain_evaluation: self.plain_evaluation,
             solver: !self.no_solver,
