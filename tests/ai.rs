@@ -313,6 +313,36 @@ fn every_level_is_a_player_and_its_id_names_it() {
     );
 }
 
+/// `c=` sets the exploration with and without RAVE, `rc=` only the one with RAVE; a game
+/// without RAVE keys (Unity) searches exactly as before whatever `rc=` says.
+#[test]
+fn exploration_settings_parse_and_rc_touches_only_rave_games() {
+    let config = |text: &str| match PlayerSpec::parse(text).unwrap() {
+        PlayerSpec::Mcts { tuning, .. } => tuning.config(100),
+        PlayerSpec::Random => unreachable!("an mcts player"),
+    };
+    let d = config("mcts:100");
+    assert_eq!((d.exploration, d.rave_exploration), (0.9, 0.3));
+    let c = config("mcts:100/c=0.5");
+    assert_eq!((c.exploration, c.rave_exploration), (0.5, 0.5));
+    let rc = config("mcts:100/c=0.5/rc=0.1");
+    assert_eq!((rc.exploration, rc.rave_exploration), (0.5, 0.1));
+    assert_eq!(
+        PlayerSpec::parse("mcts:100/rc=0.1/c=0.5").unwrap().name(),
+        "mcts:100/c=0.5/rc=0.1"
+    );
+    for bad in ["mcts:100/rc=-1", "mcts:100/rc=", "mcts:100/rc=inf"] {
+        assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
+    }
+    let unity = start("unity");
+    for seed in 1..4 {
+        assert_eq!(
+            choose(&unity, "mcts:400/rc=5", seed),
+            choose(&unity, "mcts:400", seed)
+        );
+    }
+}
+
 /// Levels are separated by budget on every machine: each searches more iterations than the
 /// one below it, a time-limited level counting only its floor (`min=`), which is what a slow
 /// machine gives it.

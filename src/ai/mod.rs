@@ -18,6 +18,7 @@ const NO_TUNING: Tuning = Tuning {
     no_solver: false,
     playout_cap: None,
     exploration: None,
+    rave_exploration: None,
     no_rave: false,
     rave_k: None,
     temperature: None,
@@ -51,6 +52,8 @@ pub struct Tuning {
     pub playout_cap: Option<u32>,
     /// `c=X`: the UCT exploration constant (with or without RAVE).
     pub exploration: Option<f64>,
+    /// `rc=X`: the exploration constant in games searched with RAVE only (after `c=`).
+    pub rave_exploration: Option<f64>,
     /// `norave`: no RAVE values.
     pub no_rave: bool,
     /// `k=X`: the RAVE equivalence constant.
@@ -76,7 +79,7 @@ impl Tuning {
                 _ => {
                     let bad = || {
                         Error::new(format!(
-                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, k=X, temp=X or min=N",
+                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, rc=X, k=X, temp=X or min=N",
                             shorten(part)
                         ))
                     };
@@ -108,14 +111,19 @@ impl Tuning {
                                     .ok_or_else(bad)?,
                             )
                         }
-                        "c" => {
-                            t.exploration = Some(
+                        "c" | "rc" => {
+                            let c = Some(
                                 value
                                     .parse()
                                     .ok()
                                     .filter(|x: &f64| x.is_finite() && *x >= 0.0)
                                     .ok_or_else(bad)?,
-                            )
+                            );
+                            if key == "c" {
+                                t.exploration = c;
+                            } else {
+                                t.rave_exploration = c;
+                            }
                         }
                         _ => return Err(bad()),
                     }
@@ -145,6 +153,9 @@ impl Tuning {
         if let Some(c) = self.exploration {
             s.push_str(&format!("/c={c}"));
         }
+        if let Some(c) = self.rave_exploration {
+            s.push_str(&format!("/rc={c}"));
+        }
         if let Some(k) = self.rave_k {
             s.push_str(&format!("/k={k}"));
         }
@@ -165,7 +176,10 @@ impl Tuning {
             min_iterations: self.min_iterations.unwrap_or(0).min(iterations),
             playout_cap: self.playout_cap.unwrap_or(d.playout_cap),
             exploration: self.exploration.unwrap_or(d.exploration),
-            rave_exploration: self.exploration.unwrap_or(d.rave_exploration),
+            rave_exploration: self
+                .rave_exploration
+                .or(self.exploration)
+                .unwrap_or(d.rave_exploration),
             plain_playouts: self.plain_playouts,
             plain_evaluation: self.plain_evaluation,
             solver: !self.no_solver,
