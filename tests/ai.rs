@@ -52,7 +52,7 @@ fn pinned_choices() {
     assert_eq!(got, PINNED);
 }
 
-const PINNED: [&str; 5] = ["f3", "e6", "e1x", "16@c6", "i4"];
+const PINNED: [&str; 5] = ["e6", "d4", "e1x", "16@c6", "i4"];
 
 #[test]
 fn the_result_reports_its_iterations() {
@@ -311,6 +311,98 @@ fn every_level_is_a_player_and_its_id_names_it() {
         PlayerSpec::parse("beginner/norave").unwrap().name(),
         "mcts:200/norave/temp=1"
     );
+}
+
+/// `c=` sets the exploration with and without RAVE, `rc=` only the one with RAVE; a game
+/// without RAVE keys (Unity) searches exactly as before whatever `rc=` says.
+#[test]
+fn exploration_settings_parse_and_rc_touches_only_rave_games() {
+    let config = |text: &str| match PlayerSpec::parse(text).unwrap() {
+        PlayerSpec::Mcts { tuning, .. } => tuning.config(100),
+        PlayerSpec::Random => unreachable!("an mcts player"),
+    };
+    let d = config("mcts:100");
+    assert_eq!((d.exploration, d.rave_exploration), (0.9, 0.3));
+    let c = config("mcts:100/c=0.5");
+    assert_eq!((c.exploration, c.rave_exploration), (0.5, 0.5));
+    let rc = config("mcts:100/c=0.5/rc=0.1");
+    assert_eq!((rc.exploration, rc.rave_exploration), (0.5, 0.1));
+    assert_eq!(
+        PlayerSpec::parse("mcts:100/rc=0.1/c=0.5").unwrap().name(),
+        "mcts:100/c=0.5/rc=0.1"
+    );
+    for bad in ["mcts:100/rc=-1", "mcts:100/rc=", "mcts:100/rc=inf"] {
+        assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
+    }
+    let unity = start("unity");
+    for seed in 1..4 {
+        assert_eq!(
+            choose(&unity, "mcts:400/rc=5", seed),
+            choose(&unity, "mcts:400", seed)
+        );
+    }
+}
+
+/// Levels are separated by budget on every machine: each searches more iterations than the
+/// one below it, a time-limited level counting only its floor (`min=`), which is what a slow
+/// machine gives it.
+#[test]
+fn each_level_searches_more_than_the_one_below_on_any_machine() {
+    use ludus::ai::levels::LEVELS;
+    let floor = |id: &str| match PlayerSpec::parse(id).unwrap() {
+        PlayerSpec::Mcts {
+            seconds: None,
+            iterations,
+            ..
+        } => iterations,
+        PlayerSpec::Mcts { tuning, .. } => tuning.min_iterations.unwrap_or(0),
+        PlayerSpec::Random => 0,
+    };
+    for pair in LEVELS.windows(2) {
+        assert!(
+            floor(pair[1].id) > floor(pair[0].id),
+            "{} searches no more than {} on a slow machine",
+            pair[1].id,
+            pair[0].id
+        );
+    }
+}
+
+/// `min=N`: a time-limited search whose clock has already run out still searches N
+/// iterations (rounded up to the next time the clock is asked, every 32), so a slow machine
+/// never makes a level weaker than its floor; without it the search stops at the first ask.
+#[test]
+fn a_minimum_of_iterations_outlasts_the_clock() {
+    let game = start("unravel");
+    // A clock a second later at every look: the deadline has passed at the first check.
+    let ticks = std::cell::Cell::new(0.0);
+    let clock_run_out = || {
+        ticks.set(ticks.get() + 1.0);
+        ticks.get()
+    };
+    let timed = PlayerSpec::parse("mcts:0.001s").unwrap();
+    let c = choose_step(&game, &timed, &mut Rng::new(1), &clock_run_out).unwrap();
+    assert_eq!(c.iterations, 32);
+    let floored = PlayerSpec::parse("mcts:0.001s/min=1000").unwrap();
+    assert_eq!(floored.name(), "mcts:0.001s/min=1000");
+    let c = choose_step(&game, &floored, &mut Rng::new(1), &clock_run_out).unwrap();
+    assert_eq!(c.iterations, 1024);
+    assert!(game.legal_step_texts().contains(&c.step));
+    // An iteration budget below the floor still bounds the search.
+    let c = choose(&game, "mcts:300/min=1000", 1);
+    assert!(game.legal_step_texts().contains(&c));
+    let spec = PlayerSpec::parse("mcts:300/min=1000").unwrap();
+    let r = choose_step(&game, &spec, &mut Rng::new(1), &clock_run_out).unwrap();
+    assert_eq!(r.iterations, 300);
+    for bad in [
+        "mcts:1s/min=0",
+        "mcts:1s/min=-5",
+        "mcts:1s/min=lots",
+        "mcts:1s/min=",
+    ] {
+        let e = PlayerSpec::parse(bad).unwrap_err().to_string();
+        assert!(e.contains("min=N"), "{bad}: {e}");
+    }
 }
 
 #[test]

@@ -18,9 +18,11 @@ const NO_TUNING: Tuning = Tuning {
     no_solver: false,
     playout_cap: None,
     exploration: None,
+    rave_exploration: None,
     no_rave: false,
     rave_k: None,
     temperature: None,
+    min_iterations: None,
 };
 
 /// Who chooses the steps for a seat.
@@ -48,8 +50,10 @@ pub struct Tuning {
     pub no_solver: bool,
     /// `cap=N`: steps a playout may take.
     pub playout_cap: Option<u32>,
-    /// `c=X`: the UCT exploration constant.
+    /// `c=X`: the UCT exploration constant (with or without RAVE).
     pub exploration: Option<f64>,
+    /// `rc=X`: the exploration constant in games searched with RAVE only (after `c=`).
+    pub rave_exploration: Option<f64>,
     /// `norave`: no RAVE values.
     pub no_rave: bool,
     /// `k=X`: the RAVE equivalence constant.
@@ -57,6 +61,9 @@ pub struct Tuning {
     /// `temp=X`: instead of the most visited step, play a root step drawn with weight
     /// visits^(1/X), so a weaker level still plays steps its search found good.
     pub temperature: Option<f64>,
+    /// `min=N`: a time-limited search runs at least N iterations however long they take,
+    /// so a slow machine (or the page's slower wasm) never makes the level weaker than N.
+    pub min_iterations: Option<u32>,
 }
 
 impl Tuning {
@@ -72,7 +79,7 @@ impl Tuning {
                 _ => {
                     let bad = || {
                         Error::new(format!(
-                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, k=X or temp=X",
+                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, rc=X, k=X, temp=X or min=N",
                             shorten(part)
                         ))
                     };
@@ -80,6 +87,10 @@ impl Tuning {
                     match key {
                         "cap" => {
                             t.playout_cap =
+                                Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
+                        }
+                        "min" => {
+                            t.min_iterations =
                                 Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
                         }
                         "temp" => {
@@ -100,14 +111,19 @@ impl Tuning {
                                     .ok_or_else(bad)?,
                             )
                         }
-                        "c" => {
-                            t.exploration = Some(
+                        "c" | "rc" => {
+                            let c = Some(
                                 value
                                     .parse()
                                     .ok()
                                     .filter(|x: &f64| x.is_finite() && *x >= 0.0)
                                     .ok_or_else(bad)?,
-                            )
+                            );
+                            if key == "c" {
+                                t.exploration = c;
+                            } else {
+                                t.rave_exploration = c;
+                            }
                         }
                         _ => return Err(bad()),
                     }
@@ -137,11 +153,17 @@ impl Tuning {
         if let Some(c) = self.exploration {
             s.push_str(&format!("/c={c}"));
         }
+        if let Some(c) = self.rave_exploration {
+            s.push_str(&format!("/rc={c}"));
+        }
         if let Some(k) = self.rave_k {
             s.push_str(&format!("/k={k}"));
         }
         if let Some(t) = self.temperature {
             s.push_str(&format!("/temp={t}"));
+        }
+        if let Some(n) = self.min_iterations {
+            s.push_str(&format!("/min={n}"));
         }
         s
     }
@@ -151,8 +173,13 @@ impl Tuning {
         let d = SearchConfig::default();
         SearchConfig {
             iterations,
+            min_iterations: self.min_iterations.unwrap_or(0).min(iterations),
             playout_cap: self.playout_cap.unwrap_or(d.playout_cap),
             exploration: self.exploration.unwrap_or(d.exploration),
+            rave_exploration: self
+                .rave_exploration
+                .or(self.exploration)
+                .unwrap_or(d.rave_exploration),
             plain_playouts: self.plain_playouts,
             plain_evaluation: self.plain_evaluation,
             solver: !self.no_solver,
