@@ -21,7 +21,7 @@
 //! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
 //! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
 
-use crate::bits::{nth_set_bit, nth_set_bit_in};
+use crate::bits::nth_set_bit;
 use crate::game::{diagram_rows, SideView, StepView};
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
@@ -144,6 +144,29 @@ fn runs_of(same: u32) -> u32 {
     starts | u32::from(same == 0x3F)
 }
 
+/// The word holding the `k`-th element of a set whose words hold `counts` elements, and the
+/// element's rank within that word (`k` below the set's size). Without a branch: the word is
+/// random in a random step, and a mispredicted exit cost more than the comparisons.
+#[inline]
+fn word_of<const W: usize>(counts: &[u8; W], k: u32) -> (usize, u32) {
+    let (mut word, mut before, mut passed) = (0, 0, 0);
+    for &count in &counts[..W - 1] {
+        passed += u32::from(count);
+        let past = k >= passed;
+        word += usize::from(past);
+        if past {
+            before = passed;
+        }
+    }
+    (word, k - before)
+}
+
+/// Where a colour's neighbour bits start in [`Board::around`]: 0 for black, 8 for white.
+#[inline]
+fn around_shift(color: u8) -> u32 {
+    u32::from(color - BLACK) * 8
+}
+
 /// A board's geometry in the forms play reads, built once per size and shared.
 struct Tables {
     grid: HexGrid,
@@ -253,10 +276,18 @@ struct Board<const N: usize, const W: usize> {
     parent: [u16; N],
     /// At a root: the bit set of sides its group touches.
     mask: [u8; N],
+    /// Per cell, the neighbours holding stones: bit d (direction d of [`HexDir::ALL`]) for
+    /// black, bit 8 + d for white. Kept as stones go down, so that joining a new stone to
+    /// its groups reads one entry instead of six cells.
+    around: [u16; N],
     /// The empty cells as a set (cell c is bit c % 64 of word c / 64).
     empty_set: [u64; W],
     /// Empty inner cells (the contract's choices).
     empty_inner: u16,
+    /// Per word of `empty_set`: its empty cells, and its empty inner cells. A random step
+    /// finds the word holding its pick from these, and counts the bits of that word only.
+    empty_in_word: [u8; W],
+    inner_in_word: [u8; W],
     /// Seat playing Black, or UNDECIDED during the contract.
     black_seat: u8,
     to_move: u8,
@@ -366,8 +397,11 @@ impl<const N: usize, const W: usize> Board<N, W> {
             cells: [EMPTY; N],
             parent: std::array::from_fn(|c| c as u16),
             mask: [0; N],
+            around: [0; N],
             empty_set: [0; W],
             empty_inner: 0,
+            empty_in_word: [0; W],
+            inner_in_word: [0; W],
             black_seat: UNDECIDED,
             to_move: 0,
             outcome: None,
@@ -387,13 +421,12 @@ impl<const N: usize, const W: usize> Board<N, W> {
                 self.empty_set[c / 64] |= 1 << (c % 64);
             }
         }
-        let words = &self.empty_set[..self.t.words];
-        self.empty = words.iter().map(|w| w.count_ones() as u16).sum();
-        self.empty_inner = words
-            .iter()
-            .zip(&self.t.inner)
-            .map(|(w, i)| (w & i).count_ones() as u16)
-            .sum();
+        for w in 0..W {
+            self.empty_in_word[w] = self.empty_set[w].count_ones() as u8;
+            self.inner_in_word[w] = (self.empty_set[w] & self.t.inner[w]).count_ones() as u8;
+        }
+        self.empty = self.empty_in_word.iter().map(|&n| u16::from(n)).sum();
+        self.empty_inner = self.inner_in_word.iter().map(|&n| u16::from(n)).sum();
     }
 
     /// Reads a drawn board into this start position ([`Position::from_diagram`]).
@@ -478,7 +511,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
         pos.cells = [EMPTY; N];
         for (c, &color) in colors.iter().enumerate().take(grid.len()) {
             if color != EMPTY {
-                pos.cells[c] = color;
+                pos.put(c, color);
                 pos.link(c);
             }
         }
@@ -591,20 +624,35 @@ impl<const N: usize, const W: usize> Board<N, W> {
     /// Bit d set when the neighbour in direction d (index in [`HexDir::ALL`]) holds `color`.
     #[inline]
     fn same_neighbors(&self, cell: usize, color: u8) -> u32 {
-        let mut same = 0;
-        for (d, &n) in self.t.nbr[cell].iter().enumerate() {
-            same |= ((self.cells[n as usize] == color) as u32) << d;
-        }
-        same
+        u32::from(self.around[cell]) >> around_shift(color) & 0x3F
     }
 
-    fn find(&mut self, mut c: u16) -> u16 {
-        while self.parent[c as usize] != c {
-            let up = self.parent[self.parent[c as usize] as usize];
-            self.parent[c as usize] = up;
-            c = up;
+    /// Puts a `color` stone on the empty `cell` and tells its neighbours.
+    #[inline]
+    fn put(&mut self, cell: usize, color: u8) {
+        self.cells[cell] = color;
+        let shift = around_shift(color);
+        for (d, &n) in self.t.nbr[cell].iter().enumerate() {
+            // Seen from the neighbour, this cell lies in the opposite direction. Off the
+            // board the entry is the always-empty cell past the board, whose own entry no
+            // one reads.
+            self.around[n as usize] |= 1 << ((d as u32 + 3) % 6 + shift);
         }
-        c
+    }
+
+    fn find(&mut self, c: u16) -> u16 {
+        // Groups are shallow: two steps up reach the root almost always, and a loop whose
+        // trip count varies is a mispredicted exit in a random game.
+        let mut r = self.parent[self.parent[c as usize] as usize];
+        if self.parent[r as usize] != r {
+            while self.parent[r as usize] != r {
+                let up = self.parent[self.parent[r as usize] as usize];
+                self.parent[r as usize] = up;
+                r = up;
+            }
+        }
+        self.parent[c as usize] = r;
+        r
     }
 
     /// Joins the stone on `cell` with its same-coloured neighbours; returns its group's root.
@@ -804,28 +852,22 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         if self.outcome.is_some() {
             return None;
         }
-        let words = self.t.words;
         if self.in_contract() {
             let count = self.empty_inner as usize + 1;
-            let mut k = rng.below(count) as u32;
+            let k = rng.below(count) as u32;
             if k as usize == count - 1 {
                 return Some(Step::Pass);
             }
-            for w in 0..words {
-                let set = self.empty_set[w] & self.t.inner[w];
-                let in_word = set.count_ones();
-                if k < in_word {
-                    return Some(Step::Place((64 * w as u32 + nth_set_bit(set, k)) as u16));
-                }
-                k -= in_word;
-            }
-            unreachable!("empty_inner counts the empty inner cells")
+            let (w, k) = word_of(&self.inner_in_word, k);
+            let set = self.empty_set[w] & self.t.inner[w];
+            Some(Step::Place((64 * w as u32 + nth_set_bit(set, k)) as u16))
         } else if self.empty == 0 {
             None
         } else {
             let k = rng.below(self.empty as usize) as u32;
+            let (w, k) = word_of(&self.empty_in_word, k);
             Some(Step::Place(
-                nth_set_bit_in(&self.empty_set[..words], k) as u16
+                (64 * w as u32 + nth_set_bit(self.empty_set[w], k)) as u16,
             ))
         }
     }
@@ -843,11 +885,14 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                 debug_assert!(self.cells[cell] == EMPTY, "placement on an occupied cell");
                 debug_assert!(!self.in_contract() || !self.t.grid.is_edge_cell(cell));
                 let color = self.placing_color();
-                self.cells[cell] = color;
+                self.put(cell, color);
                 self.empty -= 1;
                 self.empty_set[cell / 64] &= !(1 << (cell % 64));
+                self.empty_in_word[cell / 64] -= 1;
                 // Without a branch: edge or inner is random in a random game.
-                self.empty_inner -= u16::from(self.t.sides[cell] == 0);
+                let inner = self.t.sides[cell] == 0;
+                self.empty_inner -= u16::from(inner);
+                self.inner_in_word[cell / 64] -= u8::from(inner);
                 self.last = Some(cell as u16);
                 let root = self.link(cell);
                 if !self.in_contract() {
@@ -1185,7 +1230,7 @@ mod tests {
     /// board, and so does `AnyGame`'s share of it.
     #[test]
     fn position_is_small() {
-        assert!(std::mem::size_of::<Position>() <= 512);
+        assert!(std::mem::size_of::<Position>() <= 640);
         let big = Position::new(&Options { size: MAX_SIZE }).unwrap();
         assert!(matches!(big.0, Form::Large(_)));
         let small = Position::new(&Options { size: SMALL_SIDE }).unwrap();
