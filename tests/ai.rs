@@ -52,7 +52,9 @@ fn pinned_choices() {
     assert_eq!(got, PINNED);
 }
 
-const PINNED: [&str; 5] = ["e6", "d4", "e1x", "16@c6", "i4"];
+// Merlin's Chain's changed from "16@c6" when it began to be searched with progressive
+// widening (pw=2); the others are unchanged.
+const PINNED: [&str; 5] = ["e6", "d4", "e1x", "20@f4", "i4"];
 
 #[test]
 fn the_result_reports_its_iterations() {
@@ -494,6 +496,25 @@ fn widening_setting_parses_and_only_changes_the_search_when_set() {
         assert_eq!(
             choose(&mc, "mcts:300/pw=0", seed),
             choose(&mc, "mcts:300/pw=1e6", seed)
+        );
+    }
+    // Widening is on by default in Merlin's Chain only (docs/AI.md).
+    assert_eq!(ludus::ai::default_widening(GameKind::MerlinsChain), 2.0);
+    for seed in 1..3 {
+        assert_eq!(
+            choose(&mc, "mcts:300", seed),
+            choose(&mc, "mcts:300/pw=2", seed)
+        );
+    }
+    for kind in ["unravel", "scattercut", "unity", "unlur"] {
+        assert_eq!(
+            ludus::ai::default_widening(GameKind::parse(kind).unwrap()),
+            0.0
+        );
+        let game = start(kind);
+        assert_eq!(
+            choose(&game, "mcts:300", 1),
+            choose(&game, "mcts:300/pw=0", 1)
         );
     }
 }
