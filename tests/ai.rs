@@ -52,7 +52,9 @@ fn pinned_choices() {
     assert_eq!(got, PINNED);
 }
 
-const PINNED: [&str; 5] = ["e6", "d4", "e1x", "16@c6", "i4"];
+// Merlin's Chain's changed from "16@c6" when it began to be searched with progressive
+// widening (pw=2); the others are unchanged.
+const PINNED: [&str; 5] = ["e6", "d4", "e1x", "20@f4", "i4"];
 
 #[test]
 fn the_result_reports_its_iterations() {
@@ -429,6 +431,90 @@ fn a_temperature_never_misses_an_immediate_win() {
         assert_eq!(
             choose(&AnyGame::Unravel(red.clone()), "beginner", seed),
             "c3"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progressive widening
+// ---------------------------------------------------------------------------------------------
+
+/// With progressive widening a node has at most ceil(pw * visits^0.5) children: Merlin's
+/// Chain's root (about 1,800 steps) is searched in a sample that grows with the visits and
+/// deeper below it, while without widening every first step is expanded; either way the
+/// step is legal.
+#[test]
+fn progressive_widening_bounds_the_roots_children() {
+    use ludus::ai::mcts::widened_children;
+    let start = merlins_chain::Position::new(&merlins_chain::Options::default()).unwrap();
+    let legal = start.legal_step_list();
+    let run = |widening| {
+        let config = ludus::ai::SearchConfig {
+            iterations: 4000,
+            widening,
+            ..Default::default()
+        };
+        ludus::ai::search(&start, &config, &mut Rng::new(5), &mut || false)
+    };
+    let flat = run(0.0);
+    assert_eq!(flat.children.len(), legal.len().min(4000));
+    let wide = run(2.0);
+    assert_eq!(wide.iterations, 4000);
+    // The root gets its 4000th visit after its last child was allowed.
+    assert!(wide.children.len() <= widened_children(2.0, 4000));
+    assert!(wide.children.len() >= widened_children(2.0, 3999));
+    assert!(legal.contains(&wide.best.unwrap()));
+    // The visits concentrate: the most visited step has many more than flat search's.
+    let top = |r: &ludus::ai::SearchResult<_>| r.children.iter().map(|c| c.visits).max();
+    assert!(
+        top(&wide) > top(&flat).map(|v| v * 4),
+        "{:?} {:?}",
+        top(&wide),
+        top(&flat)
+    );
+    assert_eq!(widened_children(1.0, 0), 1);
+    assert_eq!(widened_children(2.0, 100), 20);
+}
+
+#[test]
+fn widening_setting_parses_and_only_changes_the_search_when_set() {
+    assert_eq!(
+        PlayerSpec::parse("mcts:100/pw=1.5").unwrap().name(),
+        "mcts:100/pw=1.5"
+    );
+    for bad in [
+        "mcts:100/pw=-1",
+        "mcts:100/pw=",
+        "mcts:100/pw=nan",
+        "mcts:100/pw=x",
+    ] {
+        assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
+    }
+    // pw=0 is the search without widening.
+    let mc = start("merlins-chain");
+    for seed in 1..3 {
+        assert_eq!(
+            choose(&mc, "mcts:300/pw=0", seed),
+            choose(&mc, "mcts:300/pw=1e6", seed)
+        );
+    }
+    // Widening is on by default in Merlin's Chain only (docs/AI.md).
+    assert_eq!(ludus::ai::default_widening(GameKind::MerlinsChain), 2.0);
+    for seed in 1..3 {
+        assert_eq!(
+            choose(&mc, "mcts:300", seed),
+            choose(&mc, "mcts:300/pw=2", seed)
+        );
+    }
+    for kind in ["unravel", "scattercut", "unity", "unlur"] {
+        assert_eq!(
+            ludus::ai::default_widening(GameKind::parse(kind).unwrap()),
+            0.0
+        );
+        let game = start(kind);
+        assert_eq!(
+            choose(&game, "mcts:300", 1),
+            choose(&game, "mcts:300/pw=0", 1)
         );
     }
 }

@@ -48,6 +48,21 @@ pub struct SearchConfig {
     /// otherwise grows its tree as long as it thinks (Merlin's Chain: about 1 kB per
     /// iteration).
     pub max_tree_bytes: usize,
+    /// Progressive widening: a node with n visits has at most ceil(widening * n^0.5)
+    /// children, the rest of its steps wait (in random order) until its visits grow;
+    /// 0 = off, every step is expanded before any is searched deeper. For games with more
+    /// steps than a budget can play out (Merlin's Chain: about 1,800 first steps), so the
+    /// search goes deeper into a sample of them instead of playing each out about twice.
+    pub widening: f64,
+}
+
+/// The exponent of progressive widening (see [`SearchConfig::widening`]).
+pub const WIDENING_EXPONENT: f64 = 0.5;
+
+/// The children a node with `visits` visits may have under progressive widening
+/// `widening` (> 0): at least one.
+pub fn widened_children(widening: f64, visits: u32) -> usize {
+    ((widening * (visits as f64).powf(WIDENING_EXPONENT)).ceil() as usize).max(1)
 }
 
 /// The default tree memory bound: 128 MiB, well past what the page's strongest level (4 s)
@@ -68,6 +83,7 @@ impl Default for SearchConfig {
             rave: true,
             rave_k: 300.0,
             max_tree_bytes: MAX_TREE_BYTES,
+            widening: 0.0,
         }
     }
 }
@@ -194,8 +210,17 @@ pub fn search<G: Game>(
         // Selection: descend through fully expanded nodes.
         loop {
             let n = &nodes[node];
-            let fully_expanded = n.untried.as_ref().is_some_and(|u| u.is_empty());
-            if !fully_expanded || n.children.is_empty() || n.proven.is_some() {
+            // Expand here while the node has untried steps, or under progressive widening
+            // while it has fewer children than its visits allow.
+            let expand = match &n.untried {
+                None => true,
+                Some(u) if u.is_empty() => false,
+                Some(_) => {
+                    config.widening <= 0.0
+                        || n.children.len() < widened_children(config.widening, n.visits)
+                }
+            };
+            if expand || n.children.is_empty() || n.proven.is_some() {
                 break;
             }
             let log_n = (n.visits as f64).ln();
