@@ -283,30 +283,31 @@ fn mirrored(text: &str, n: usize, files: bool, ranks: bool) -> String {
     out
 }
 
-/// Plays random games and, beside each, its image under each mirror of the board: at every
-/// step the image has the mirrored legal steps and result (the engine treats every cell
-/// alike), the same canonical key (the solver's table key), and a position key of its own
-/// unless the position is symmetric. A slot of Unravel's crosscut completers mirrored
-/// wrongly, or a cell mapped wrongly, makes the keys differ.
-fn check_mirrors<G: Game>(name: &str, game: &G, n: usize, games: u64) {
-    let mut met_crosscut_stage = false;
+/// Plays random games and, beside each, its images under `count` symmetries (`to_image(k,
+/// text)`: a step's text on image `k`, from its text here): at every step each image has the mapped
+/// legal steps and result (the engine treats every cell alike) and the same canonical key
+/// (the solver's table key). A slot of Unravel's crosscut completers mirrored wrongly, or
+/// a cell mapped wrongly, makes the keys differ. Returns whether a swap (`~`) was played.
+fn check_images<G: Game>(
+    name: &str,
+    game: &G,
+    games: u64,
+    count: usize,
+    to_image: &dyn Fn(usize, &str) -> String,
+) -> bool {
+    let mut played_swap = false;
     for seed in 0..games {
         let mut rng = Rng::new(seed);
         let mut g = game.clone();
-        let mut images: Vec<(bool, bool, G)> = [(true, false), (false, true), (true, true)]
-            .into_iter()
-            .map(|(f, r)| (f, r, game.clone()))
-            .collect();
+        let mut images: Vec<G> = (0..count).map(|_| game.clone()).collect();
         while g.outcome().is_none() {
             let key = g.canonical_key();
-            let mut legal: Vec<String> = g
+            let ours: Vec<String> = g
                 .legal_step_list()
                 .iter()
                 .map(|&s| g.step_text(s))
                 .collect();
-            legal.sort();
-            for (files, ranks, image) in &images {
-                let (files, ranks) = (*files, *ranks);
+            for (k, image) in images.iter().enumerate() {
                 assert_eq!(
                     image.canonical_key(),
                     key,
@@ -315,34 +316,36 @@ fn check_mirrors<G: Game>(name: &str, game: &G, n: usize, games: u64) {
                 let mut theirs: Vec<String> = image
                     .legal_step_list()
                     .iter()
-                    .map(|&s| mirrored(&image.step_text(s), n, files, ranks))
-                    .map(|t| normalised(&t))
+                    .map(|&s| normalised(&image.step_text(s)))
                     .collect();
                 theirs.sort();
-                let ours: Vec<String> = legal.iter().map(|t| normalised(t)).collect();
-                assert_eq!(theirs, ours, "{name} seed {seed}: {g:?}");
+                let mut mapped: Vec<String> =
+                    ours.iter().map(|t| normalised(&to_image(k, t))).collect();
+                mapped.sort();
+                assert_eq!(theirs, mapped, "{name} seed {seed}: {g:?}");
             }
             let step = *rng.choose(&g.legal_step_list()).unwrap();
             let text = g.step_text(step);
-            met_crosscut_stage |= text.contains('~');
+            played_swap |= text.contains('~');
             g.play(step);
-            for (files, ranks, image) in &mut images {
-                let s = image
-                    .parse_step(&mirrored(&text, n, *files, *ranks))
-                    .unwrap();
+            for (k, image) in images.iter_mut().enumerate() {
+                let s = image.parse_step(&to_image(k, &text)).unwrap();
                 image.play(s);
             }
         }
-        for (_, _, image) in &images {
+        for image in &images {
             assert_eq!(image.outcome(), g.outcome(), "{name} seed {seed}");
         }
     }
-    if name.starts_with("unravel") {
-        assert!(
-            met_crosscut_stage,
-            "{name}: no swap was played: the crosscut keys went untested"
-        );
-    }
+    played_swap
+}
+
+/// [`check_images`] under the three mirrors of an `n × n` board.
+fn check_mirrors<G: Game>(name: &str, game: &G, n: usize, games: u64) -> bool {
+    const MIRRORS: [(bool, bool); 3] = [(true, false), (false, true), (true, true)];
+    check_images(name, game, games, MIRRORS.len(), &|k, t| {
+        mirrored(t, n, MIRRORS[k].0, MIRRORS[k].1)
+    })
 }
 
 /// A swap `a~b` and `b~a` are the same swap: written lower cell first after mirroring.
@@ -364,7 +367,11 @@ fn mirror_images_share_the_canonical_key_and_mirror_the_rules() {
         let AnyGame::Unravel(u) = start("unravel", &[("size", &size)]) else {
             unreachable!()
         };
-        check_mirrors(&format!("unravel {n}x{n}"), &u, n, 30);
+        let name = format!("unravel {n}x{n}");
+        assert!(
+            check_mirrors(&name, &u, n, 30),
+            "{name}: no swap was played: the crosscut keys went untested"
+        );
         let AnyGame::Scattercut(s) = start("scattercut", &[("size", &size)]) else {
             unreachable!()
         };
@@ -425,42 +432,13 @@ fn unlur_images_under_the_twelve_symmetries_share_the_canonical_key() {
             Some(cell) => grid.name(map[cell] as usize),
             None => text.to_string(),
         };
-        for seed in 0..20 {
-            let mut rng = Rng::new(seed);
-            let mut g = root.clone();
-            let mut images: Vec<_> = maps.iter().map(|_| root.clone()).collect();
-            while g.outcome().is_none() {
-                let key = g.canonical_key();
-                let mut ours: Vec<String> = g
-                    .legal_step_list()
-                    .iter()
-                    .map(|&s| g.step_text(s))
-                    .collect();
-                ours.sort();
-                for (map, image) in maps.iter().zip(&images) {
-                    assert_eq!(image.canonical_key(), key, "side {side} seed {seed}");
-                    let mut theirs: Vec<String> = image
-                        .legal_step_list()
-                        .iter()
-                        .map(|&s| image.step_text(s))
-                        .collect();
-                    theirs.sort();
-                    let mut mapped: Vec<String> = ours.iter().map(|t| image_text(t, map)).collect();
-                    mapped.sort();
-                    assert_eq!(theirs, mapped, "side {side} seed {seed}");
-                }
-                let step = *rng.choose(&g.legal_step_list()).unwrap();
-                let text = g.step_text(step);
-                g.play(step);
-                for (map, image) in maps.iter().zip(&mut images) {
-                    let s = image.parse_step(&image_text(&text, map)).unwrap();
-                    image.play(s);
-                }
-            }
-            for image in &images {
-                assert_eq!(image.outcome(), g.outcome(), "side {side} seed {seed}");
-            }
-        }
+        check_images(
+            &format!("unlur side {side}"),
+            &root,
+            20,
+            maps.len(),
+            &|k, t| image_text(t, &maps[k]),
+        );
         // The first contract stones on side 4 (19 inner cells): the centre, the ring of six
         // around it, and the twelve of the next ring in two classes of six.
         let mut classes = std::collections::HashSet::new();
