@@ -750,6 +750,21 @@ impl<const N: usize, const W: usize> Board<N, W> {
     }
 }
 
+impl<const N: usize, const W: usize> Board<N, W> {
+    /// The key of the position's image whose cell `c` holds what cell `image(c)` holds here
+    /// (`position_key` for the identity). The union–find and the last stone are left out:
+    /// they follow from the stones or only label a finished game.
+    fn key_of_image(&self, image: impl Fn(usize) -> usize) -> u128 {
+        let mut h = crate::game::KeyHasher::new();
+        h.write_bytes(&[self.size as u8, self.black_seat, self.to_move]);
+        h.write_outcome(self.outcome);
+        for c in 0..self.t.cells {
+            h.write_bytes(&[self.cells[image(c)]]);
+        }
+        h.finish()
+    }
+}
+
 impl<const N: usize, const W: usize> Game for Board<N, W> {
     type Step = Step;
 
@@ -757,11 +772,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
     /// included). The union–find and the last stone are left out: they follow from the
     /// stones or only label a finished game.
     fn position_key(&self) -> u128 {
-        let mut h = crate::game::KeyHasher::new();
-        h.write_bytes(&[self.size as u8, self.black_seat, self.to_move]);
-        h.write_outcome(self.outcome);
-        h.write_bytes(&self.cells[..self.t.cells]);
-        h.finish()
+        self.key_of_image(|c| c)
     }
 
     /// The least key over the board's twelve symmetries (the images of the position's
@@ -770,15 +781,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         self.t
             .symmetries
             .iter()
-            .map(|map| {
-                let mut h = crate::game::KeyHasher::new();
-                h.write_bytes(&[self.size as u8, self.black_seat, self.to_move]);
-                h.write_outcome(self.outcome);
-                for &image in &map[..self.t.cells] {
-                    h.write_bytes(&[self.cells[image as usize]]);
-                }
-                h.finish()
-            })
+            .map(|map| self.key_of_image(|c| map[c] as usize))
             .min()
             .expect("the identity is a symmetry")
     }
