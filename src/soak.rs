@@ -82,13 +82,7 @@ pub fn soak(
     for index in 0..games {
         let game_seed = game_seed(seed, index);
         // Unity's random setup: a new one each game, unless the options fix it.
-        let mut options = options.clone();
-        if kind == GameKind::Unity
-            && options.get("layout").is_none()
-            && options.get("seed").is_none()
-        {
-            options.set("seed", game_seed.to_string());
-        }
+        let options = kind.with_random_setup(options, game_seed);
         let stats = soak_game(kind, &options, game_seed, max_steps, parse_back).map_err(
             |(step, message, record)| SoakFailure {
                 game: index,

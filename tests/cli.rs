@@ -105,6 +105,50 @@ fn match_prints_wins_with_an_interval() {
 }
 
 #[test]
+fn match_draws_a_new_unity_setup_for_each_round_of_seat_orders() {
+    let setups = |args: &[&str]| -> Vec<String> {
+        let (ok, _, err) = ludus(args);
+        assert!(ok, "{err}");
+        err.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(|l| {
+                l.split(':')
+                    .next()
+                    .unwrap()
+                    .split_once(' ')
+                    .unwrap()
+                    .1
+                    .to_string()
+            })
+            .collect()
+    };
+    let base = [
+        "match", "unity", "--a", "random", "--b", "random", "--games", "6",
+    ];
+    let two = setups(&[&base[..], &["--seed", "5"]].concat());
+    let seeds: Vec<&str> = two.iter().map(|g| g.split_once(' ').unwrap().1).collect();
+    assert!(seeds.iter().all(|s| s.contains("setup seed")), "{two:?}");
+    // Both seat orders of a round share a setup; the rounds' setups differ.
+    assert!(
+        seeds[0] == seeds[1] && seeds[2] == seeds[3] && seeds[4] == seeds[5],
+        "{two:?}"
+    );
+    assert!(seeds[0] != seeds[2] && seeds[2] != seeds[4], "{two:?}");
+    // The same match seed gives the same setups; three players rotate through three seats.
+    assert_eq!(two, setups(&[&base[..], &["--seed", "5"]].concat()));
+    let three = setups(&[&base[..], &["--c", "random", "--players", "3"]].concat());
+    let seeds: Vec<&str> = three.iter().map(|g| g.split_once(' ').unwrap().1).collect();
+    assert!(
+        seeds[0] == seeds[2] && seeds[2] != seeds[3] && seeds[3] == seeds[5],
+        "{three:?}"
+    );
+    // A layout of one's own fixes the setup.
+    let layout = "GoGPpgPOooGOoOPPpoOPOPOogGGpgppPGpGOo.oOGOgoPgpoppGgGpgOgPPgg";
+    let (ok, _, err) = ludus(&[&base[..], &["--layout", layout]].concat());
+    assert!(ok && !err.contains("setup seed"), "{err}");
+}
+
+#[test]
 fn bench_prints_figures_for_each_game() {
     let (ok, out, err) = ludus(&[
         "bench",

@@ -7,6 +7,7 @@ use ludus::ai::{choose_step, PlayerSpec};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
 use ludus::session::{split_steps, Session};
+use ludus::soak::game_seed;
 use ludus::{BoardView, Error, OptionMap, Outcome};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -19,6 +20,8 @@ usage:
   ludus show GAME [OPTIONS] [--moves \"s1 s2 ...\"]     (or: ludus show --record TEXT)
   ludus random GAME --seed S [OPTIONS] [--max-steps N]
   ludus match GAME --a PLAYER --b PLAYER [--c PLAYER] --games N [--seed S] [--records yes] [OPTIONS]
+      seats rotate each game; Unity draws a new setup from S for each round of seat
+      orders (unless --layout fixes one)
   ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N] [--method alphabeta|pns]
   ludus analyse GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--iterations N] [--seed S]
   ludus review --record TEXT [--iterations N] [--threshold X] [--seed S]
@@ -119,6 +122,15 @@ impl Args {
                 map.set(k.clone(), v.clone());
             }
         }
+        map
+    }
+
+    /// The game options of a run of many games (`soak`, `match`): `--seed` seeds the run,
+    /// never the game; a game with a random setup draws one per game or round from it
+    /// (`GameKind::with_random_setup`).
+    fn run_options(&self, kind: GameKind) -> OptionMap {
+        let mut map = self.game_options(kind, false);
+        map.remove("seed");
         map
     }
 
@@ -474,15 +486,7 @@ fn soak(args: &Args) -> Result<(), Error> {
     let parse_back: usize = args.number("parse-back", Some(0))?;
     let which = args.positional.first().map_or("all", String::as_str);
     // --seed seeds the run; each Unity game draws its own setup from its game's seed.
-    let options = |kind: GameKind| {
-        let mut map = OptionMap::new();
-        for (k, v) in args.game_options(kind, false).entries() {
-            if k != "seed" {
-                map.set(k, v);
-            }
-        }
-        map
-    };
+    let options = |kind: GameKind| args.run_options(kind);
     let configs = if which == "all" {
         if !options(GameKind::Unravel).is_empty() {
             return Err(Error::new("soak all takes no game options: name one game"));
@@ -547,7 +551,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
     }
     let games: usize = args.number("games", None)?;
     let seed: u64 = args.number("seed", Some(1))?;
-    let options = args.game_options(kind, true);
+    let options = args.run_options(kind);
     let (start, _) = AnyGame::new(kind, &options)?;
     if start.players() != players.len() {
         return Err(Error::new(format!(
@@ -564,7 +568,15 @@ fn play_match(args: &Args) -> Result<(), Error> {
     let mut unfinished = 0;
     let mut rng = Rng::new(seed);
     for g in 0..games {
-        let mut game = start.clone();
+        // Each round of n games plays one setup in every seat order; a game with a random
+        // setup (Unity) draws a new one each round, so no one setup decides the match.
+        let round = (g / n) as u64;
+        let game_options = kind.with_random_setup(&options, game_seed(seed, round));
+        let (mut game, _) = AnyGame::new(kind, &game_options)?;
+        let setup = match game_options.get("seed") {
+            Some(s) => format!(" (setup seed {s})"),
+            None => String::new(),
+        };
         // Seat s is played by player (s + g) % n.
         let mut steps = 0;
         let mut moves: Vec<String> = Vec::new();
@@ -585,7 +597,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
         }
         // Progress on stderr, one line a game: who won, in how many steps.
         eprintln!(
-            "game {}: {} after {steps} steps ({:.0} s)",
+            "game {}{setup}: {} after {steps} steps ({:.0} s)",
             g + 1,
             match game.outcome() {
                 Some(Outcome::Winner(seat)) => {

@@ -137,6 +137,19 @@ impl GameKind {
     }
 
     /// The options a player may set, for building a form.
+    /// `options` with the random setup `seed` draws, for a game that has one (Unity's
+    /// `seed`), unless the options already fix the setup (a `seed` or a `layout` of their
+    /// own); other games' options come back unchanged. Runs of many games (soak, match)
+    /// use it so they do not all start from the one default setup.
+    pub fn with_random_setup(self, options: &OptionMap, seed: u64) -> OptionMap {
+        let mut options = options.clone();
+        let has_random_setup = self.option_specs().iter().any(|o| o.key == "seed");
+        if has_random_setup && options.get("seed").is_none() && options.get("layout").is_none() {
+            options.set("seed", seed.to_string());
+        }
+        options
+    }
+
     pub fn option_specs(self) -> Vec<OptionSpec> {
         let size = |default: usize, min: usize, max: usize| OptionSpec {
             key: "size",
