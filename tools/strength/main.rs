@@ -12,7 +12,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: strength GAME... [--games N] [--player SPEC] [--seed S]";
+const USAGE: &str =
+    "usage: strength GAME... [--games N] [--player SPEC] [--old-player SPEC] [--seed S]";
 
 /// A game still running after this many steps is scored as a draw (as `ludus match`).
 const STEP_CAP: usize = 10_000;
@@ -21,6 +22,9 @@ struct Settings {
     kinds: Vec<String>,
     games: usize,
     player: String,
+    /// The old engine's player, when it differs (e.g. today's `expert` against an old
+    /// `strong`); by default the same spec as the new engine's.
+    old_player: Option<String>,
     seed: u64,
 }
 
@@ -29,6 +33,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
         kinds: Vec::new(),
         games: 20,
         player: "normal".into(),
+        old_player: None,
         seed: 1,
     };
     let mut i = 0;
@@ -45,6 +50,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
                     })?
                 }
                 "player" => settings.player = value.clone(),
+                "old-player" => settings.old_player = Some(value.clone()),
                 "seed" => {
                     settings.seed = value
                         .parse()
@@ -129,7 +135,8 @@ fn play_kind(kind_text: &str, settings: &Settings) -> Result<(), String> {
     let old_kind = ludus_old::games::GameKind::parse(kind_text).map_err(|e| e.to_string())?;
     let new_player = ludus::ai::PlayerSpec::parse(&settings.player).map_err(|e| e.to_string())?;
     let old_player =
-        ludus_old::ai::PlayerSpec::parse(&settings.player).map_err(|e| e.to_string())?;
+        ludus_old::ai::PlayerSpec::parse(settings.old_player.as_ref().unwrap_or(&settings.player))
+            .map_err(|e| e.to_string())?;
     // A game with a random setup (Unity) gets a new one every two games, so each setup is
     // played once from each seat.
     let has_seed = new_kind.option_specs().iter().any(|o| o.key == "seed");
@@ -243,9 +250,10 @@ fn play_kind(kind_text: &str, settings: &Settings) -> Result<(), String> {
     let (lo, hi) = ludus::ai::wilson(new_score, games);
     let (new_median, old_median) = (median(&mut new_iterations), median(&mut old_iterations));
     println!(
-        "{kind_text}: {} games at {}, seats rotating, {draws} draws{}; load average {load_before} before, {} after, {:.0} s",
+        "{kind_text}: {} games, new {} against old {}, seats rotating, {draws} draws{}; load average {load_before} before, {} after, {:.0} s",
         settings.games,
         new_player.name(),
+        old_player.name(),
         if unfinished > 0 {
             format!(" ({unfinished} stopped after {STEP_CAP} steps)")
         } else {
