@@ -1180,3 +1180,40 @@ fn playout_step_is_the_uniform_pick_from_the_legal_steps() {
     }
     assert!(replacements > 1000, "{replacements}");
 }
+
+/// Scattercut and Unravel read diagrams with one reader (`red_blue::read_diagram`): the same
+/// boards are accepted, ranks may end with `/`, and bad ones are refused with a reason.
+#[test]
+fn diagrams_are_read_alike_by_both_red_blue_games() {
+    use ludus::games::unravel;
+    let scattercut = |text: &str| Position::from_diagram(&opts(3), 0, text).map(|p| p.view());
+    let unravel = |text: &str| {
+        unravel::Position::from_diagram(&unravel::Options::with_size(3), 0, text).map(|p| p.view())
+    };
+    for good in [
+        "R . B\n. . .\nB . R",
+        "R.B/.../B.R",
+        "r . b\n\n. . .\nb . r",
+    ] {
+        let (s, u) = (scattercut(good).unwrap(), unravel(good).unwrap());
+        let colours = |v: &ludus::BoardView| -> Vec<&str> {
+            v.pieces
+                .iter()
+                .map(|p| p.as_ref().map_or(".", |p| p.color))
+                .collect()
+        };
+        // The top line is rank 3: a1 blue, c1 red, a3 red, c3 blue (cells rank by rank from a1).
+        let expected = ["blue", ".", "red", ".", ".", ".", "red", ".", "blue"];
+        assert_eq!(colours(&s), expected, "{good}");
+        assert_eq!(colours(&u), expected, "{good}");
+    }
+    for (bad, reason) in [
+        ("R . B\n. . .", "has 2 ranks"),
+        ("R . B\n. .\n. . .", "rank 2 of the diagram has 2 cells"),
+        ("R . B\n. X .\n. . .", "'X' in the diagram is not R, B"),
+    ] {
+        for error in [scattercut(bad).unwrap_err(), unravel(bad).unwrap_err()] {
+            assert!(error.to_string().contains(reason), "{bad}: {error}");
+        }
+    }
+}

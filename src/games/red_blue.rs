@@ -1,7 +1,7 @@
 //! What Mark Steere's two square connection games share: Red (seat 0) joins the top and
 //! bottom sides, Blue (seat 1) the left and right.
 
-use crate::game::{PlayerView, Seat, SideView};
+use crate::game::{diagram_rows, fail, Error, PlayerView, Seat, SideView};
 use crate::geometry::square::{Axis, SquareGrid};
 use crate::options::SizeOptions;
 
@@ -53,6 +53,40 @@ pub fn players() -> Vec<PlayerView> {
             color: COLORS[seat],
         })
         .collect()
+}
+
+/// The cells of a board drawn as text, one line per rank, the top rank first, each with
+/// `size` characters `R` (red), `B` (blue) or `.` (empty); spaces are ignored, blank lines
+/// skipped, and `/` also ends a rank. The cells are indexed rank by rank from a1, each 0
+/// (empty), 1 (red) or 2 (blue).
+pub fn read_diagram(diagram: &str, size: usize) -> Result<Vec<u8>, Error> {
+    let rows = diagram_rows(&diagram.replace('/', "\n"));
+    if rows.len() != size {
+        return fail(format!(
+            "the diagram has {} ranks; a {size}×{size} board needs {size}",
+            rows.len()
+        ));
+    }
+    let mut cells = vec![0; size * size];
+    for (i, marks) in rows.iter().enumerate() {
+        let rank = size - 1 - i;
+        if marks.len() != size {
+            return fail(format!(
+                "rank {} of the diagram has {} cells, not {size}",
+                rank + 1,
+                marks.len()
+            ));
+        }
+        for (file, &mark) in marks.iter().enumerate() {
+            cells[rank * size + file] = match mark {
+                '.' => 0,
+                'R' | 'r' => 1,
+                'B' | 'b' => 2,
+                other => return fail(format!("{other:?} in the diagram is not R, B or `.`")),
+            };
+        }
+    }
+    Ok(cells)
 }
 
 /// The board's symmetries that keep both goals (Red's top and bottom, Blue's left and right

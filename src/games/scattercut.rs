@@ -32,7 +32,7 @@
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::game::{
-    diagram_rows, fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
+    fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -144,8 +144,8 @@ impl Position {
         Ok(position)
     }
 
-    /// A position drawn as text: `size` lines, the top rank first, each with `size` cells
-    /// `R` (red), `B` (blue) or `.` (empty); spaces are ignored, blank lines skipped. `to_move`
+    /// A position drawn as text (`red_blue::read_diagram`): `size` ranks, the top one first,
+    /// each with `size` cells `R` (red), `B` (blue) or `.` (empty). `to_move`
     /// is at the start of its turn. A board with a crosscut is refused (none survives a turn),
     /// and so is one where `to_move` is already connected; if the other seat is connected
     /// the game is over, won by it.
@@ -161,32 +161,11 @@ impl Position {
                 "seat {to_move} does not exist: Scattercut has seats 0 and 1"
             ));
         }
-        let rows = diagram_rows(diagram);
-        if rows.len() != size {
-            return fail(format!(
-                "the diagram has {} rows; a {size}×{size} board needs {size}",
-                rows.len()
-            ));
-        }
-        for (i, marks) in rows.iter().enumerate() {
-            let rank = size - 1 - i;
-            if marks.len() != size {
-                return fail(format!(
-                    "rank {} of the diagram has {} cells, not {size}",
-                    rank + 1,
-                    marks.len()
-                ));
-            }
-            for (file, &mark) in marks.iter().enumerate() {
-                let cell = position.grid.index(file, rank);
-                let v = match mark {
-                    '.' => EMPTY,
-                    'R' | 'r' => 1,
-                    'B' | 'b' => 2,
-                    other => return fail(format!("{other:?} in the diagram is not R, B or `.`")),
-                };
-                position.set(cell, v);
-            }
+        for (cell, value) in red_blue::read_diagram(diagram, size)?
+            .into_iter()
+            .enumerate()
+        {
+            position.set(cell, value);
         }
         for origin in position.grid.window_origins() {
             let [a, b, c, d] = position.grid.window(origin);

@@ -16,7 +16,7 @@
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::game::{
-    diagram_rows, fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
+    fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -132,9 +132,9 @@ impl Position {
         })
     }
 
-    /// A position between turns, from a picture of the board: one line per rank, the top
-    /// rank first, each with `size` characters `R` (red), `B` (blue) or `.` (empty); spaces
-    /// are ignored, and lines may also be separated by `/`. `to_move` is the seat to place
+    /// A position between turns, from a picture of the board (`red_blue::read_diagram`):
+    /// one line (or `/`) per rank, the top rank first, each with `size` characters `R`
+    /// (red), `B` (blue) or `.` (empty). `to_move` is the seat to place
     /// next. A crosscut is refused (its completers would be unknown, and no turn ends with
     /// one). If a player is already connected, the game is over and that player has won.
     pub fn from_diagram(
@@ -147,39 +147,10 @@ impl Position {
         if to_move > 1 {
             return fail(format!("unravel has seats 0 and 1 (got {to_move})"));
         }
-        // `/` separates ranks as a new line does.
-        let rows = diagram_rows(&diagram.replace('/', "\n"));
-        if rows.len() != n {
-            return fail(format!(
-                "the diagram has {} ranks; this board has {n}",
-                rows.len()
-            ));
-        }
-        for (i, row) in rows.iter().enumerate() {
-            let rank = n - 1 - i;
-            if row.len() != n {
-                return fail(format!(
-                    "rank {} of the diagram has {} cells; this board has {n} files",
-                    rank + 1,
-                    row.len()
-                ));
-            }
-            for (file, ch) in row.iter().enumerate() {
-                let cell = rank * n + file;
-                let v = match ch {
-                    'R' | 'r' => RED,
-                    'B' | 'b' => BLUE,
-                    '.' => EMPTY,
-                    other => {
-                        return fail(format!(
-                            "the diagram may hold R, B and . only (got {other:?})"
-                        ))
-                    }
-                };
-                p.set(cell, v);
-                if v != EMPTY {
-                    p.filled += 1;
-                }
+        for (cell, value) in red_blue::read_diagram(diagram, n)?.into_iter().enumerate() {
+            p.set(cell, value);
+            if value != EMPTY {
+                p.filled += 1;
             }
         }
         for r in 0..n - 1 {
