@@ -296,21 +296,29 @@ impl fmt::Write for KeyHasher {
 
 /// The number of step sequences of length `depth` from `game` (RULES-NOTES.md "perft").
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
-    if depth == 0 {
+    // One step list per depth, reused at every node, so perft measures the rules rather
+    // than the allocator (a fresh list per node made native perft 1.1-3.3 times slower).
+    let mut lists: Vec<Vec<G::Step>> = (0..depth).map(|_| Vec::new()).collect();
+    perft_with(game, &mut lists)
+}
+
+/// Perft to depth `lists.len()`, listing each depth's steps into its own buffer.
+fn perft_with<G: Game>(game: &G, lists: &mut [Vec<G::Step>]) -> u64 {
+    let Some((list, deeper)) = lists.split_first_mut() else {
         return 1;
+    };
+    list.clear();
+    game.legal_steps(list);
+    if deeper.is_empty() {
+        return list.len() as u64;
     }
-    let steps = game.legal_step_list();
-    if depth == 1 {
-        return steps.len() as u64;
+    let mut leaves = 0;
+    for &step in list.iter() {
+        let mut next = game.clone();
+        next.play(step);
+        leaves += perft_with(&next, deeper);
     }
-    steps
-        .into_iter()
-        .map(|step| {
-            let mut next = game.clone();
-            next.play(step);
-            perft(&next, depth - 1)
-        })
-        .sum()
+    leaves
 }
 
 // ---------------------------------------------------------------------------------------------
