@@ -351,7 +351,7 @@ fn exploration_settings_parse_and_rc_touches_only_rave_games() {
 #[test]
 fn each_level_searches_more_than_the_one_below_on_any_machine() {
     use ludus::ai::levels::LEVELS;
-    let floor = |id: &str| match PlayerSpec::parse(id).unwrap() {
+    let floor = |id: &str, kind: GameKind| match PlayerSpec::parse_in(id, kind).unwrap() {
         PlayerSpec::Mcts {
             seconds: None,
             iterations,
@@ -360,13 +360,41 @@ fn each_level_searches_more_than_the_one_below_on_any_machine() {
         PlayerSpec::Mcts { tuning, .. } => tuning.min_iterations.unwrap_or(0),
         PlayerSpec::Random => 0,
     };
-    for pair in LEVELS.windows(2) {
-        assert!(
-            floor(pair[1].id) > floor(pair[0].id),
-            "{} searches no more than {} on a slow machine",
-            pair[1].id,
-            pair[0].id
-        );
+    for kind in GameKind::ALL {
+        for pair in LEVELS.windows(2) {
+            assert!(
+                floor(pair[1].id, kind) > floor(pair[0].id, kind),
+                "{} searches no more than {} on a slow machine in {kind:?}",
+                pair[1].id,
+                pair[0].id
+            );
+        }
+    }
+}
+
+/// A level is one spec except in the games it lists: a level id read for a game is that
+/// game's spec, and without a game the common one.
+#[test]
+fn a_level_plays_its_own_spec_in_each_game() {
+    use ludus::ai::levels::{level, LEVELS};
+    let name = |id: &str, kind: GameKind| PlayerSpec::parse_in(id, kind).unwrap().name();
+    assert_eq!(name("medium", GameKind::Scattercut), "mcts:2000");
+    assert_eq!(name("medium", GameKind::Unravel), "mcts:4000");
+    assert_eq!(PlayerSpec::parse("medium").unwrap().name(), "mcts:4000");
+    assert_eq!(
+        level("medium").unwrap().player_in(GameKind::Unity),
+        "mcts:4000"
+    );
+    // Settings after a level apply to its spec in that game.
+    assert_eq!(
+        name("medium/norave", GameKind::Scattercut),
+        "mcts:2000/norave"
+    );
+    for l in LEVELS {
+        for kind in GameKind::ALL {
+            let spec = PlayerSpec::parse(l.player_in(kind)).unwrap();
+            assert_eq!(name(l.id, kind), spec.name(), "{} in {kind:?}", l.id);
+        }
     }
 }
 

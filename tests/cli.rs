@@ -102,6 +102,21 @@ fn match_prints_wins_with_an_interval() {
     assert!(ok, "{err}");
     assert!(out.contains("95% CI"), "{out}");
     assert!(out.contains("mcts:200") && out.contains("random"), "{out}");
+    // A level plays its spec for the game: medium is 2000 iterations in Scattercut.
+    let (ok, out, err) = ludus(&[
+        "match",
+        "scattercut",
+        "--size",
+        "4",
+        "--a",
+        "medium",
+        "--b",
+        "random",
+        "--games",
+        "1",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("mcts:2000"), "{out}");
 }
 
 #[test]

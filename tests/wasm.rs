@@ -136,6 +136,17 @@ fn every_game_starts_and_the_computer_moves() {
     let r = wasm::new_game("unlur", JsValue::UNDEFINED).unwrap();
     assert!(wasm::ai_move(&r, "quick", 1.0).is_ok());
     assert!(wasm::ai_move(&r, "grandmaster", 1.0).is_err());
+    // The page asks for a level by id, and each game plays that level's own spec
+    // (ai/levels.rs): medium is 2000 iterations in Scattercut, 4000 elsewhere.
+    for (game, iterations) in [("scattercut", 2000.0), ("unravel", 4000.0)] {
+        let r = wasm::new_game(game, JsValue::UNDEFINED).unwrap();
+        let choice = wasm::ai_move(&r, "medium", 1.0).unwrap();
+        assert_eq!(
+            get(&choice, "iterations").as_f64(),
+            Some(iterations),
+            "{game}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]

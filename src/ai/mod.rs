@@ -218,13 +218,23 @@ impl Tuning {
 
 impl PlayerSpec {
     /// Reads `random`, `mcts:ITERATIONS`, `mcts:SECONDSs` (e.g. `mcts:0.2s`), or the id of
-    /// one of the page's levels ([`levels::LEVELS`]).
+    /// one of the page's levels ([`levels::LEVELS`]) as it plays in most games.
     /// Search settings may follow, each after a `/` (see [`Tuning`]).
     pub fn parse(text: &str) -> Result<PlayerSpec, Error> {
+        PlayerSpec::parse_with(text, None)
+    }
+
+    /// As [`PlayerSpec::parse`], for a game of `kind`: a level id is the level's spec in
+    /// that game ([`levels::Level::player_in`]).
+    pub fn parse_in(text: &str, kind: GameKind) -> Result<PlayerSpec, Error> {
+        PlayerSpec::parse_with(text, Some(kind))
+    }
+
+    fn parse_with(text: &str, kind: Option<GameKind>) -> Result<PlayerSpec, Error> {
         let mut parts = text.trim().split('/').map(str::trim);
         let text = parts.next().unwrap_or("");
         let tuning_parts: Vec<&str> = parts.collect();
-        let spec = PlayerSpec::parse_base(text)?;
+        let spec = PlayerSpec::parse_base(text, kind)?;
         if tuning_parts.is_empty() {
             return Ok(spec);
         }
@@ -242,17 +252,17 @@ impl PlayerSpec {
         }
     }
 
-    fn parse_base(text: &str) -> Result<PlayerSpec, Error> {
+    fn parse_base(text: &str, kind: Option<GameKind>) -> Result<PlayerSpec, Error> {
         match text {
             "random" => return Ok(PlayerSpec::Random),
             // The names of the levels before the ladder, kept for saved settings and scripts.
-            "quick" => return PlayerSpec::parse_base("mcts:0.2s"),
-            "normal" => return PlayerSpec::parse_base("mcts:1s"),
-            "strong" => return PlayerSpec::parse_base("mcts:4s"),
+            "quick" => return PlayerSpec::parse_base("mcts:0.2s", None),
+            "normal" => return PlayerSpec::parse_base("mcts:1s", None),
+            "strong" => return PlayerSpec::parse_base("mcts:4s", None),
             _ => {}
         }
         if let Some(level) = levels::level(text) {
-            return PlayerSpec::parse(level.player);
+            return PlayerSpec::parse(kind.map_or(level.player, |k| level.player_in(k)));
         }
         let bad = || {
             let ids: Vec<&str> = levels::LEVELS.iter().map(|l| l.id).collect();

@@ -536,18 +536,15 @@ fn play_match(args: &Args) -> Result<(), Error> {
     // `--records yes`: each game's steps on stderr too.
     let records = args.flag("records").is_some();
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
-    let mut players = vec![
-        PlayerSpec::parse(
-            args.flag("a")
-                .ok_or_else(|| Error::new("--a is required"))?,
-        )?,
-        PlayerSpec::parse(
-            args.flag("b")
-                .ok_or_else(|| Error::new("--b is required"))?,
-        )?,
-    ];
-    if let Some(c) = args.flag("c") {
-        players.push(PlayerSpec::parse(c)?);
+    let player = |flag: &str| -> Result<PlayerSpec, Error> {
+        let text = args
+            .flag(flag)
+            .ok_or_else(|| Error::new(format!("--{flag} is required")))?;
+        PlayerSpec::parse_in(text, kind)
+    };
+    let mut players = vec![player("a")?, player("b")?];
+    if args.flag("c").is_some() {
+        players.push(player("c")?);
     }
     let games: usize = args.number("games", None)?;
     let seed: u64 = args.number("seed", Some(1))?;

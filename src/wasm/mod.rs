@@ -242,7 +242,7 @@ pub fn option_form(
 }
 
 fn ai_choice(s: &Session, player: &str, seed: f64) -> Result<JsValue, JsError> {
-    let spec = PlayerSpec::parse(player).map_err(js_error)?;
+    let spec = PlayerSpec::parse_in(player, s.current().kind()).map_err(js_error)?;
     let mut rng = Rng::new(seed as u64);
     let now = || js_sys::Date::now() / 1000.0;
     match choose_step(s.current(), &spec, &mut rng, &now) {
