@@ -382,9 +382,11 @@ fn a_level_plays_its_own_spec_in_each_game() {
     assert_eq!(name("medium", GameKind::Unravel), "mcts:4000");
     assert_eq!(PlayerSpec::parse("medium").unwrap().name(), "mcts:4000");
     assert_eq!(
-        level("medium").unwrap().player_in(GameKind::Unity),
+        level("medium").unwrap().player_in(GameKind::Unlur),
         "mcts:4000"
     );
+    assert_eq!(name("hard", GameKind::Unity), "mcts:8000");
+    assert_eq!(name("hard", GameKind::Scattercut), "mcts:24000");
     // Settings after a level apply to its spec in that game.
     assert_eq!(
         name("medium/norave", GameKind::Scattercut),
