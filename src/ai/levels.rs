@@ -77,11 +77,11 @@ pub const LEVELS: &[Level] = &[
         label: "Hard",
         blurb: "A search many times longer: a real opponent for experienced players.",
         // 24,000, not 16,000: at 16,000 hard beat medium only 51 of 80 in Unravel (63.7%),
-        // at 24,000 31 of 40 (docs/AI.md).
+        // at 24,000 67 of 80 (docs/AI.md).
         player: "mcts:24000",
         // Unity's games are short and tactical: from a random setup, 24,000 iterations
         // already find the win of whichever seat has one, so expert beat that hard only 9 of
-        // 16 (each setup went to the same seat both times). 8000 beats a 2000-iteration
+        // 16 (in 7 of 8 setups the same seat won both games). 8000 beats a 2000-iteration
         // medium 26 of 30 and loses to expert 23 of 32 (docs/AI.md).
         per_game: &[(GameKind::Unity, "mcts:8000")],
     },
