@@ -486,15 +486,14 @@ fn soak(args: &Args) -> Result<(), Error> {
     let parse_back: usize = args.number("parse-back", Some(0))?;
     let which = args.positional.first().map_or("all", String::as_str);
     // --seed seeds the run; each Unity game draws its own setup from its game's seed.
-    let options = |kind: GameKind| args.run_options(kind);
     let configs = if which == "all" {
-        if !options(GameKind::Unravel).is_empty() {
+        if !args.run_options(GameKind::Unravel).is_empty() {
             return Err(Error::new("soak all takes no game options: name one game"));
         }
         ludus::soak::default_configs()
     } else {
         let kind = GameKind::parse(which)?;
-        vec![(kind, options(kind))]
+        vec![(kind, args.run_options(kind))]
     };
     for (kind, options) in configs {
         // Bad options are bad input (status 2), not a broken invariant.

@@ -136,7 +136,6 @@ impl GameKind {
         OptionForm { fields, options }
     }
 
-    /// The options a player may set, for building a form.
     /// `options` with the random setup `seed` draws, for a game that has one (Unity's
     /// `seed`), unless the options already fix the setup (a `seed` or a `layout` of their
     /// own); other games' options come back unchanged. Runs of many games (soak, match)
@@ -150,6 +149,7 @@ impl GameKind {
         options
     }
 
+    /// The options a player may set, for building a form.
     pub fn option_specs(self) -> Vec<OptionSpec> {
         let size = |default: usize, min: usize, max: usize| OptionSpec {
             key: "size",
