@@ -246,12 +246,17 @@ pub fn search<G: Game>(
                     }
                 }
             };
-            let best = n
-                .children
-                .iter()
-                .copied()
-                .max_by(|&a, &b| score(a).total_cmp(&score(b)))
-                .expect("children is not empty");
+            // Each child scored once (`max_by` with `score` in its comparison scored every
+            // child twice); ties go to the last, as with `max_by`.
+            let mut best = n.children[0];
+            let mut best_score = score(best);
+            for &child in &n.children[1..] {
+                let s = score(child);
+                if s.total_cmp(&best_score).is_ge() {
+                    best = child;
+                    best_score = s;
+                }
+            }
             node = best as usize;
             state.play(nodes[node].step.expect("non-root nodes have a step"));
         }
