@@ -1196,21 +1196,21 @@ impl Game for Position {
         while own != 0 {
             let cell = own.trailing_zeros() as usize;
             own &= own - 1;
-            // Slides: every empty cell along each line, up to a wall or the board's edge.
+            // Slides: every empty cell along each line, up to a wall or the board's edge,
+            // nearest first (cell sets, not a walk: the walk was most of perft's time).
             for d in 0..6 {
-                let mut cur = cell;
-                loop {
-                    let e = t.edge[cur][d];
-                    if e == NONE || self.walls.has(e) {
-                        break;
-                    }
-                    cur = t.nbr[cur][d] as usize;
-                    if occupied & bit(cur) == 0 {
-                        out.push(Step::Slide {
-                            from: cell as u8,
-                            to: cur as u8,
-                        });
-                    }
+                let mut slides = self.open_line(cell, d) & !occupied;
+                while slides != 0 {
+                    let to = if t.toward_lower[d] {
+                        127 - slides.leading_zeros()
+                    } else {
+                        slides.trailing_zeros()
+                    };
+                    slides &= !bit(to as usize);
+                    out.push(Step::Slide {
+                        from: cell as u8,
+                        to: to as u8,
+                    });
                 }
             }
             // Captures.
