@@ -32,6 +32,7 @@
 //!   so the legal cells of `n` in a segment form one run of `j`. The tables cost O(64²) per
 //!   call and each segment O(L²) for its range length `L`.
 
+use crate::bits::nth_set_bit;
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepView,
 };
@@ -504,7 +505,7 @@ impl Game for Position {
                 }
                 let k = segs.range[i].2 as u32;
                 let (j, which) = ((r % k) as u8, (r / k) as usize);
-                let n = nth_bit(fitting[i], which) as u8 + 1;
+                let n = nth_set_bit(fitting[i], which as u32) as u8 + 1;
                 if segs.flip_fits(grey, n, i, j) {
                     let cell = (segs.start[i] + j) as usize * SIDE + segs.col[i] as usize;
                     return Some(Step {
@@ -515,7 +516,7 @@ impl Game for Position {
             }
         }
         let a = arrange(SIDE, SIDE, &self.cells)?;
-        let n = nth_bit(mine, rng.below(mine.count_ones() as usize)) as u8 + 1;
+        let n = nth_set_bit(mine, rng.below(mine.count_ones() as usize) as u32) as u8 + 1;
         let cell = a.iter().position(|&v| v == n)?;
         Some(Step {
             piece: n,
@@ -660,14 +661,6 @@ impl Game for Position {
 /// enough that the fallback never happens in practice ((63/64)^10000 < 1e-60), so playouts
 /// are uniform random games.
 const PLAYOUT_TRIES: usize = 10_000;
-
-/// The index of the `k`-th set bit of `bits` (k < bits.count_ones()).
-fn nth_bit(mut bits: u64, k: usize) -> usize {
-    for _ in 0..k {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros() as usize
-}
 
 fn bit(n: u8) -> u64 {
     1u64 << (n - 1)

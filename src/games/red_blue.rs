@@ -1,6 +1,7 @@
 //! What Mark Steere's two square connection games share: Red (seat 0) joins the top and
 //! bottom sides, Blue (seat 1) the left and right.
 
+use crate::bits::nth_set_bit;
 use crate::game::{diagram_rows, fail, Error, PlayerView, Seat, SideView};
 use crate::geometry::square::{Axis, SquareGrid};
 use crate::options::SizeOptions;
@@ -179,7 +180,7 @@ impl Bits {
         for (i, &w) in self.0.iter().enumerate() {
             let ones = w.count_ones() as usize;
             if k < ones {
-                return Some(i * 64 + nth_bit(w, k as u32) as usize);
+                return Some(i * 64 + nth_set_bit(w, k as u32) as usize);
             }
             k -= ones;
         }
@@ -254,25 +255,6 @@ fn shift_down(x: &[u64; WORDS], s: u32) -> [u64; WORDS] {
                 0
             }
     })
-}
-
-/// The position of the `k`-th set bit of `w` (k < popcount), by halving: six popcounts
-/// instead of up to 63 steps of clearing the lowest bit.
-#[inline]
-fn nth_bit(mut w: u64, mut k: u32) -> u32 {
-    let mut pos = 0;
-    for shift in [32, 16, 8, 4, 2, 1] {
-        let low = w & ((1u64 << shift) - 1);
-        let ones = low.count_ones();
-        if k >= ones {
-            k -= ones;
-            w >>= shift;
-            pos += shift;
-        } else {
-            w = low;
-        }
-    }
-    pos
 }
 
 /// Fixed cell sets of one board size, for the connection fill.
