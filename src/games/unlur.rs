@@ -667,21 +667,23 @@ impl<const N: usize, const W: usize> Board<N, W> {
         let mut root = stone;
         let mut mask = self.t.sides[cell];
         // The stone joins the first neighbouring group under that group's root (its stones
-        // keep their depth), and any further group is attached to the same root.
+        // keep their depth), and any further group is attached to the same root. The first
+        // is outside the loop: deciding in the loop whether a group was the first was a
+        // misprediction as often as the loop's exit.
         let mut runs = runs_of(self.same_neighbors(cell, color));
-        while runs != 0 {
+        if runs != 0 {
             let n = self.t.nbr[cell][runs.trailing_zeros() as usize];
             runs &= runs - 1;
-            let r = self.find(n);
-            if r == root {
-                continue;
-            }
-            if root == stone {
-                self.parent[cell] = r;
-                root = r;
-            } else {
-                self.parent[r as usize] = root;
-                mask |= self.mask[r as usize];
+            root = self.find(n);
+            self.parent[cell] = root;
+            while runs != 0 {
+                let n = self.t.nbr[cell][runs.trailing_zeros() as usize];
+                runs &= runs - 1;
+                let r = self.find(n);
+                if r != root {
+                    self.parent[r as usize] = root;
+                    mask |= self.mask[r as usize];
+                }
             }
         }
         self.mask[root as usize] |= mask;
