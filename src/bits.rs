@@ -6,7 +6,7 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 /// the top byte is the word's count (on baseline x86-64, which has no popcnt instruction, a
 /// separate `count_ones` would cost the same work again).
 #[inline]
-fn byte_sums(word: u64) -> u64 {
+pub fn byte_sums(word: u64) -> u64 {
     let mut counts = word - ((word >> 1) & 0x5555_5555_5555_5555);
     counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
     counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
@@ -35,6 +35,22 @@ fn select_with_sums(word: u64, sums: u64, k: u32) -> u32 {
 pub fn nth_set_bit(word: u64, k: u32) -> u32 {
     debug_assert!(k < word.count_ones());
     select_with_sums(word, byte_sums(word), k)
+}
+
+/// What clearing the set bit `bit` of a word takes off its [`byte_sums`]: one from the
+/// bytes from `bit`'s on. A set that loses members one at a time can keep its sums this way
+/// and select with [`nth_set_bit_with_sums`] without counting again.
+#[inline]
+pub fn sums_lost_by(bit: u32) -> u64 {
+    ONES << (8 * (bit / 8))
+}
+
+/// [`nth_set_bit`] given the word's [`byte_sums`] (kept up to date by the caller).
+#[inline]
+pub fn nth_set_bit_with_sums(word: u64, sums: u64, k: u32) -> u32 {
+    debug_assert_eq!(sums, byte_sums(word));
+    debug_assert!(k < word.count_ones());
+    select_with_sums(word, sums, k)
 }
 
 /// `SELECT_IN_BYTE[8 b + j]`: the index of the `j`-th set bit of the byte `b` (8 where
@@ -113,6 +129,25 @@ mod tests {
             }
         }
         assert_eq!(nth_set_bit(u64::MAX, 63), 63);
+        assert_eq!(nth_set_bit_with_sums(1 << 63, byte_sums(1 << 63), 0), 63);
         assert_eq!(nth_set_bit(1 << 63, 0), 63);
+    }
+
+    #[test]
+    fn sums_follow_cleared_bits() {
+        let mut rng = Rng::new(5);
+        for _ in 0..200 {
+            let mut word = rng.next_u64();
+            let mut sums = byte_sums(word);
+            while word != 0 {
+                let bit = nth_set_bit(word, rng.below(word.count_ones() as usize) as u32);
+                word &= !(1 << bit);
+                sums -= sums_lost_by(bit);
+                assert_eq!(sums, byte_sums(word), "{word:x}");
+                for k in 0..word.count_ones() {
+                    assert_eq!(nth_set_bit_with_sums(word, sums, k), nth_set_bit(word, k));
+                }
+            }
+        }
     }
 }

@@ -21,7 +21,7 @@
 //! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
 //! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
 
-use crate::bits::nth_set_bit;
+use crate::bits::{byte_sums, nth_set_bit_with_sums, sums_lost_by};
 use crate::game::{diagram_rows, SideView, StepView};
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
@@ -148,10 +148,10 @@ fn runs_of(same: u32) -> u32 {
 /// element's rank within that word (`k` below the set's size). Without a branch: the word is
 /// random in a random step, and a mispredicted exit cost more than the comparisons.
 #[inline]
-fn word_of<const W: usize>(counts: &[u8; W], k: u32) -> (usize, u32) {
+fn word_of<const W: usize>(sums: &[u64; W], k: u32) -> (usize, u32) {
     let (mut word, mut before, mut passed) = (0, 0, 0);
-    for &count in &counts[..W - 1] {
-        passed += u32::from(count);
+    for &sum in &sums[..W - 1] {
+        passed += (sum >> 56) as u32;
         let past = k >= passed;
         word += usize::from(past);
         if past {
@@ -284,10 +284,13 @@ struct Board<const N: usize, const W: usize> {
     empty_set: [u64; W],
     /// Empty inner cells (the contract's choices).
     empty_inner: u16,
-    /// Per word of `empty_set`: its empty cells, and its empty inner cells. A random step
-    /// finds the word holding its pick from these, and counts the bits of that word only.
-    empty_in_word: [u8; W],
-    inner_in_word: [u8; W],
+    /// Per word of `empty_set`: the running byte counts ([`byte_sums`]) of its empty cells,
+    /// and of its empty inner cells, kept as stones go down (one subtraction). A random
+    /// step finds the word holding its pick from their top bytes and selects in it without
+    /// counting: the count was on the chain from one step's placement to the next step's
+    /// pick.
+    empty_sums: [u64; W],
+    inner_sums: [u64; W],
     /// Seat playing Black, or UNDECIDED during the contract.
     black_seat: u8,
     to_move: u8,
@@ -400,8 +403,8 @@ impl<const N: usize, const W: usize> Board<N, W> {
             around: [0; N],
             empty_set: [0; W],
             empty_inner: 0,
-            empty_in_word: [0; W],
-            inner_in_word: [0; W],
+            empty_sums: [0; W],
+            inner_sums: [0; W],
             black_seat: UNDECIDED,
             to_move: 0,
             outcome: None,
@@ -422,11 +425,11 @@ impl<const N: usize, const W: usize> Board<N, W> {
             }
         }
         for w in 0..W {
-            self.empty_in_word[w] = self.empty_set[w].count_ones() as u8;
-            self.inner_in_word[w] = (self.empty_set[w] & self.t.inner[w]).count_ones() as u8;
+            self.empty_sums[w] = byte_sums(self.empty_set[w]);
+            self.inner_sums[w] = byte_sums(self.empty_set[w] & self.t.inner[w]);
         }
-        self.empty = self.empty_in_word.iter().map(|&n| u16::from(n)).sum();
-        self.empty_inner = self.inner_in_word.iter().map(|&n| u16::from(n)).sum();
+        self.empty = self.empty_sums.iter().map(|&s| (s >> 56) as u16).sum();
+        self.empty_inner = self.inner_sums.iter().map(|&s| (s >> 56) as u16).sum();
     }
 
     /// Reads a drawn board into this start position ([`Position::from_diagram`]).
@@ -611,8 +614,11 @@ impl<const N: usize, const W: usize> Board<N, W> {
         let mut mask = self.t.sides[cell];
         let mut runs = runs_of(self.same_neighbors(cell, color));
         while runs != 0 {
-            let mut r = self.t.nbr[cell][runs.trailing_zeros() as usize] as usize;
+            let n = self.t.nbr[cell][runs.trailing_zeros() as usize] as usize;
             runs &= runs - 1;
+            // Two steps up without a loop, as in `find`: a loop of random length is a
+            // mispredicted exit at almost every try of a playout.
+            let mut r = self.parent[self.parent[n] as usize] as usize;
             while self.parent[r] as usize != r {
                 r = self.parent[r] as usize;
             }
@@ -664,21 +670,23 @@ impl<const N: usize, const W: usize> Board<N, W> {
         let mut root = stone;
         let mut mask = self.t.sides[cell];
         // The stone joins the first neighbouring group under that group's root (its stones
-        // keep their depth), and any further group is attached to the same root.
+        // keep their depth), and any further group is attached to the same root. The first
+        // is outside the loop: deciding in the loop whether a group was the first was a
+        // misprediction as often as the loop's exit.
         let mut runs = runs_of(self.same_neighbors(cell, color));
-        while runs != 0 {
+        if runs != 0 {
             let n = self.t.nbr[cell][runs.trailing_zeros() as usize];
             runs &= runs - 1;
-            let r = self.find(n);
-            if r == root {
-                continue;
-            }
-            if root == stone {
-                self.parent[cell] = r;
-                root = r;
-            } else {
-                self.parent[r as usize] = root;
-                mask |= self.mask[r as usize];
+            root = self.find(n);
+            self.parent[cell] = root;
+            while runs != 0 {
+                let n = self.t.nbr[cell][runs.trailing_zeros() as usize];
+                runs &= runs - 1;
+                let r = self.find(n);
+                if r != root {
+                    self.parent[r as usize] = root;
+                    mask |= self.mask[r as usize];
+                }
             }
         }
         self.mask[root as usize] |= mask;
@@ -862,17 +870,17 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
             if k as usize == count - 1 {
                 return Some(Step::Pass);
             }
-            let (w, k) = word_of(&self.inner_in_word, k);
+            let (w, k) = word_of(&self.inner_sums, k);
             let set = self.empty_set[w] & self.t.inner[w];
-            Some(Step::Place((64 * w as u32 + nth_set_bit(set, k)) as u16))
+            let bit = nth_set_bit_with_sums(set, self.inner_sums[w], k);
+            Some(Step::Place((64 * w as u32 + bit) as u16))
         } else if self.empty == 0 {
             None
         } else {
             let k = rng.below(self.empty as usize) as u32;
-            let (w, k) = word_of(&self.empty_in_word, k);
-            Some(Step::Place(
-                (64 * w as u32 + nth_set_bit(self.empty_set[w], k)) as u16,
-            ))
+            let (w, k) = word_of(&self.empty_sums, k);
+            let bit = nth_set_bit_with_sums(self.empty_set[w], self.empty_sums[w], k);
+            Some(Step::Place((64 * w as u32 + bit) as u16))
         }
     }
 
@@ -892,11 +900,12 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                 self.put(cell, color);
                 self.empty -= 1;
                 self.empty_set[cell / 64] &= !(1 << (cell % 64));
-                self.empty_in_word[cell / 64] -= 1;
+                let lost = sums_lost_by(cell as u32 % 64);
+                self.empty_sums[cell / 64] -= lost;
                 // Without a branch: edge or inner is random in a random game.
                 let inner = self.t.sides[cell] == 0;
                 self.empty_inner -= u16::from(inner);
-                self.inner_in_word[cell / 64] -= u8::from(inner);
+                self.inner_sums[cell / 64] -= lost & u64::from(inner).wrapping_neg();
                 self.last = Some(cell as u16);
                 let root = self.link(cell);
                 if !self.in_contract() {
@@ -1234,7 +1243,7 @@ mod tests {
     /// board, and so does `AnyGame`'s share of it.
     #[test]
     fn position_is_small() {
-        assert!(std::mem::size_of::<Position>() <= 640);
+        assert!(std::mem::size_of::<Position>() <= 672);
         let big = Position::new(&Options { size: MAX_SIZE }).unwrap();
         assert!(matches!(big.0, Form::Large(_)));
         let small = Position::new(&Options { size: SMALL_SIDE }).unwrap();
