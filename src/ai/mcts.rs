@@ -100,6 +100,11 @@ struct Node<S> {
     untried: Option<Vec<S>>,
     visits: u32,
     reward: f64,
+    /// Functions of `visits` that selection reads for every child, kept since its last
+    /// change instead of computed there (two square roots and a division per child
+    /// scored): 1/sqrt(visits), and the RAVE weight beta = sqrt(k / (3 visits + k)).
+    inv_sqrt_visits: f64,
+    beta: f64,
     /// The seat that wins this node's position by force, when the solver knows it.
     proven: Option<Seat>,
     /// The step's RAVE key, and the playouts in which its mover made a step with that key
@@ -164,6 +169,8 @@ pub fn search<G: Game>(
         untried: None,
         visits: 0,
         reward: 0.0,
+        inv_sqrt_visits: f64::INFINITY,
+        beta: 1.0,
         proven: None,
         key: None,
         amaf_visits: 0,
@@ -223,26 +230,25 @@ pub fn search<G: Game>(
             if expand || n.children.is_empty() || n.proven.is_some() {
                 break;
             }
-            let log_n = (n.visits as f64).ln();
             let c = if rave {
                 config.rave_exploration
             } else {
                 config.exploration
             };
-            let k = config.rave_k;
+            // c * sqrt(ln n / visits), with the parent's part worked out once.
+            let c_sqrt_log_n = c * (n.visits as f64).ln().sqrt();
             let score = |i: u32| {
                 let ch = &nodes[i as usize];
                 match ch.proven {
                     Some(w) if w == ch.mover => f64::INFINITY,
                     Some(_) => -1.0,
                     None => {
-                        let visits = ch.visits as f64;
-                        let mut q = ch.reward / visits;
+                        let mut q = ch.reward / ch.visits as f64;
                         if ch.amaf_visits > 0 {
-                            let beta = (k / (3.0 * visits + k)).sqrt();
+                            let beta = ch.beta;
                             q = (1.0 - beta) * q + beta * ch.amaf_reward / ch.amaf_visits as f64;
                         }
-                        q + c * (log_n / visits).sqrt()
+                        q + c_sqrt_log_n * ch.inv_sqrt_visits
                     }
                 }
             };
@@ -308,6 +314,8 @@ pub fn search<G: Game>(
                     untried: None,
                     visits: 0,
                     reward: 0.0,
+                    inv_sqrt_visits: f64::INFINITY,
+                    beta: 1.0,
                     proven,
                     key,
                     amaf_visits: 0,
@@ -371,6 +379,9 @@ pub fn search<G: Game>(
             let n = &mut nodes[at as usize];
             n.visits += 1;
             n.reward += rewards[n.mover];
+            let visits = n.visits as f64;
+            n.inv_sqrt_visits = visits.sqrt().recip();
+            n.beta = (config.rave_k / (3.0 * visits + config.rave_k)).sqrt();
             if n.parent == 0 {
                 let sums = seat_sums.entry(at).or_insert_with(|| vec![0.0; players]);
                 for (sum, r) in sums.iter_mut().zip(&rewards) {
