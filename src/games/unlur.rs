@@ -616,13 +616,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
         while runs != 0 {
             let n = self.t.nbr[cell][runs.trailing_zeros() as usize] as usize;
             runs &= runs - 1;
-            // Two steps up without a loop, as in `find`: a loop of random length is a
-            // mispredicted exit at almost every try of a playout.
-            let mut r = self.parent[self.parent[n] as usize] as usize;
-            while self.parent[r] as usize != r {
-                r = self.parent[r] as usize;
-            }
-            mask |= self.mask[r];
+            mask |= self.group_mask(n);
         }
         mask
     }
@@ -749,12 +743,15 @@ impl<const N: usize, const W: usize> Board<N, W> {
     }
 
     /// Side set of the group holding `cell` (no path compression: `&self`).
+    #[inline]
     fn group_mask(&self, cell: usize) -> u8 {
-        let mut c = cell;
-        while self.parent[c] as usize != c {
-            c = self.parent[c] as usize;
+        // Two steps up without a loop, as in `find`: a loop of random length is a
+        // mispredicted exit at almost every try of a playout (`mask_with`).
+        let mut r = self.parent[self.parent[cell] as usize] as usize;
+        while self.parent[r] as usize != r {
+            r = self.parent[r] as usize;
         }
-        self.mask[c]
+        self.mask[r]
     }
 }
 
