@@ -100,9 +100,9 @@ struct Node<S> {
     untried: Option<Vec<S>>,
     visits: u32,
     reward: f64,
-    /// Functions of `visits` that selection reads for every child, kept since its last
-    /// change instead of computed there (two square roots and a division per child
-    /// scored): 1/sqrt(visits), and the RAVE weight beta = sqrt(k / (3 visits + k)).
+    /// Functions of `visits` that selection reads for every child, kept by `visit` instead
+    /// of computed there (two square roots and a division per child scored):
+    /// 1/sqrt(visits), and the RAVE weight beta = sqrt(k / (3 visits + k)).
     inv_sqrt_visits: f64,
     beta: f64,
     /// The seat that wins this node's position by force, when the solver knows it.
@@ -112,6 +112,43 @@ struct Node<S> {
     key: Option<u32>,
     amaf_visits: u32,
     amaf_reward: f64,
+}
+
+impl<S> Node<S> {
+    /// A node not yet visited.
+    fn new(
+        parent: u32,
+        step: Option<S>,
+        mover: Seat,
+        proven: Option<Seat>,
+        key: Option<u32>,
+    ) -> Node<S> {
+        Node {
+            parent,
+            step,
+            mover,
+            children: Vec::new(),
+            untried: None,
+            visits: 0,
+            reward: 0.0,
+            // Their values at no visits; `visit` keeps them after.
+            inv_sqrt_visits: f64::INFINITY,
+            beta: 1.0,
+            proven,
+            key,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
+        }
+    }
+
+    /// One more iteration through this node, with `reward` for its mover.
+    fn visit(&mut self, reward: f64, rave_k: f64) {
+        self.visits += 1;
+        self.reward += reward;
+        let visits = self.visits as f64;
+        self.inv_sqrt_visits = visits.sqrt().recip();
+        self.beta = (rave_k / (3.0 * visits + rave_k)).sqrt();
+    }
 }
 
 /// What a search found.
@@ -161,21 +198,7 @@ pub fn search<G: Game>(
 ) -> SearchResult<G::Step> {
     let players = root.players();
     let root_mover = root.to_move();
-    let mut nodes: Vec<Node<G::Step>> = vec![Node {
-        parent: NO_PARENT,
-        step: None,
-        mover: root_mover,
-        children: Vec::new(),
-        untried: None,
-        visits: 0,
-        reward: 0.0,
-        inv_sqrt_visits: f64::INFINITY,
-        beta: 1.0,
-        proven: None,
-        key: None,
-        amaf_visits: 0,
-        amaf_reward: 0.0,
-    }];
+    let mut nodes: Vec<Node<G::Step>> = vec![Node::new(NO_PARENT, None, root_mover, None, None)];
     if root.outcome().is_some() {
         return SearchResult {
             best: None,
@@ -306,21 +329,7 @@ pub fn search<G: Game>(
                     Some(Outcome::Winner(w)) if config.solver => Some(w),
                     _ => None,
                 };
-                nodes.push(Node {
-                    parent: node as u32,
-                    step: Some(step),
-                    mover,
-                    children: Vec::new(),
-                    untried: None,
-                    visits: 0,
-                    reward: 0.0,
-                    inv_sqrt_visits: f64::INFINITY,
-                    beta: 1.0,
-                    proven,
-                    key,
-                    amaf_visits: 0,
-                    amaf_reward: 0.0,
-                });
+                nodes.push(Node::new(node as u32, Some(step), mover, proven, key));
                 let children = &mut nodes[node].children;
                 list_bytes -= children.capacity() * std::mem::size_of::<u32>();
                 children.push(child);
@@ -377,11 +386,7 @@ pub fn search<G: Game>(
         let mut at = node as u32;
         while at != NO_PARENT {
             let n = &mut nodes[at as usize];
-            n.visits += 1;
-            n.reward += rewards[n.mover];
-            let visits = n.visits as f64;
-            n.inv_sqrt_visits = visits.sqrt().recip();
-            n.beta = (config.rave_k / (3.0 * visits + config.rave_k)).sqrt();
+            n.visit(rewards[n.mover], config.rave_k);
             if n.parent == 0 {
                 let sums = seat_sums.entry(at).or_insert_with(|| vec![0.0; players]);
                 for (sum, r) in sums.iter_mut().zip(&rewards) {
