@@ -68,21 +68,35 @@ const Y_NORTH: u8 = 0b01_0101;
 const Y_SOUTH: u8 = 0b10_1010;
 
 /// White's goal: the side set holds an opposite pair (side k and k + 3).
-fn white_goal(mask: u8) -> bool {
+const fn white_goal(mask: u8) -> bool {
     mask & (mask >> 3) & 0b111 != 0
 }
 
 /// Black's goal: the side set holds one of the two alternate triples.
-fn black_goal(mask: u8) -> bool {
+const fn black_goal(mask: u8) -> bool {
     mask & Y_NORTH == Y_NORTH || mask & Y_SOUTH == Y_SOUTH
 }
 
-fn goal(color: u8, mask: u8) -> bool {
-    if color == WHITE {
-        white_goal(mask)
-    } else {
-        black_goal(mask)
+/// Per side set: bit 0 set when it is Black's goal, bit 1 when it is White's. A lookup
+/// instead of a branch on the colour, which alternates from step to step.
+const GOALS: [u8; 64] = {
+    let mut goals = [0; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        goals[mask] = black_goal(mask as u8) as u8 | (white_goal(mask as u8) as u8) << 1;
+        mask += 1;
     }
+    goals
+};
+
+/// The goals (bits as in [`GOALS`]) a group touching the sides `mask` has reached.
+#[inline]
+fn goals(mask: u8) -> u8 {
+    GOALS[usize::from(mask) % 64]
+}
+
+fn goal(color: u8, mask: u8) -> bool {
+    goals(mask) >> (color - BLACK) & 1 != 0
 }
 
 fn other(color: u8) -> u8 {
@@ -167,6 +181,34 @@ fn around_shift(color: u8) -> u32 {
     u32::from(color - BLACK) * 8
 }
 
+/// Per-cell values in an array whose length `N` is a power of two, indexed modulo `N`: the
+/// compiler sees every index in bounds, so the hot loops carry no bounds check (a tenth of
+/// a random step's instructions). Every index used is a cell of the board or the one past
+/// it, so the modulo never changes which entry is read.
+#[derive(Clone, Debug)]
+struct PerCell<T, const N: usize>([T; N]);
+
+impl<T, const N: usize> std::ops::Index<usize> for PerCell<T, N> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, cell: usize) -> &T {
+        debug_assert!(cell < N);
+        &self.0[cell % N]
+    }
+}
+
+impl<T, const N: usize> std::ops::IndexMut<usize> for PerCell<T, N> {
+    #[inline(always)]
+    fn index_mut(&mut self, cell: usize) -> &mut T {
+        debug_assert!(cell < N);
+        &mut self.0[cell % N]
+    }
+}
+
+/// Entries of the shared tables: the largest board's cells and the one past them, rounded up
+/// to a power of two.
+const TABLE_CELLS: usize = (MAX_CELLS + 1).next_power_of_two();
+
 /// A board's geometry in the forms play reads, built once per size and shared.
 struct Tables {
     grid: HexGrid,
@@ -177,9 +219,9 @@ struct Tables {
     /// nbr[cell][dir] (in the order of [`HexDir::ALL`], around the cell); off the board, the
     /// first index past the board's cells, which is always empty, so the hot loops need no
     /// test for it.
-    nbr: Vec<[u16; 6]>,
+    nbr: Box<PerCell<[u16; 6], TABLE_CELLS>>,
     /// Bit set of the sides each cell lies on ([`HexSide::bit`]).
-    sides: Vec<u8>,
+    sides: Box<PerCell<u8, TABLE_CELLS>>,
     /// The inner (non-edge) cells, where the contract places.
     inner: [u64; WORDS],
     /// The board's twelve symmetries, as each cell's image ([`HexGrid::symmetry_maps`]):
@@ -198,9 +240,11 @@ impl Tables {
     fn build(side: usize) -> Tables {
         let grid = HexGrid::new(side);
         let cells = grid.len();
-        let mut nbr = vec![[cells as u16; 6]; cells];
+        let mut nbr = Box::new(PerCell([[cells as u16; 6]; TABLE_CELLS]));
+        let mut sides = Box::new(PerCell([0; TABLE_CELLS]));
         let mut inner = [0u64; WORDS];
-        for (cell, row) in nbr.iter_mut().enumerate() {
+        for (cell, row) in nbr.0[..cells].iter_mut().enumerate() {
+            sides[cell] = grid.sides(cell);
             for dir in HexDir::ALL {
                 if let Some(n) = grid.neighbor(cell, dir) {
                     row[dir.index()] = n as u16;
@@ -212,7 +256,7 @@ impl Tables {
         }
         Tables {
             symmetries: grid.symmetry_maps(),
-            sides: (0..cells).map(|c| grid.sides(c)).collect(),
+            sides,
             words: cells.div_ceil(64),
             cells,
             nbr,
@@ -240,9 +284,9 @@ const SMALL_WORDS: usize = SMALL_CELLS.div_ceil(64);
 /// start) or [`Position::from_diagram`] (a drawn board).
 ///
 /// The state is in fixed-size arrays, so a clone is one copy with no allocation (search and
-/// random games clone positions all the time). Boards up to side 6 use arrays sized for
-/// side 6 (about 300 bytes); larger ones arrays sized for side 12 (1.4 kB), boxed so that
-/// every `Position` (and every `AnyGame`) is not that big.
+/// random games clone positions all the time). Boards up to side 6 use per-cell arrays of
+/// 128 entries (864 bytes in all); larger ones arrays of 512 entries (about 3 kB), boxed so
+/// that every `Position` (and every `AnyGame`) is not that big.
 #[derive(Clone, Debug)]
 pub struct Position(Form);
 
@@ -250,8 +294,8 @@ pub struct Position(Form);
 // The small form is meant to be inline: it is what random games and the search copy.
 #[allow(clippy::large_enum_variant)]
 enum Form {
-    Small(Board<{ SMALL_CELLS + 1 }, SMALL_WORDS>),
-    Large(Box<Board<{ MAX_CELLS + 1 }, WORDS>>),
+    Small(Board<{ (SMALL_CELLS + 1).next_power_of_two() }, SMALL_WORDS>),
+    Large(Box<Board<{ (MAX_CELLS + 1).next_power_of_two() }, WORDS>>),
 }
 
 /// Runs `$body` with `$b` bound to the board inside a [`Position`].
@@ -271,15 +315,15 @@ struct Board<const N: usize, const W: usize> {
     t: &'static Tables,
     size: usize,
     /// EMPTY, BLACK or WHITE per cell (cells past the board's are unused).
-    cells: [u8; N],
+    cells: PerCell<u8, N>,
     /// Union–find over stones of one colour; meaningful only on occupied cells.
-    parent: [u16; N],
+    parent: PerCell<u16, N>,
     /// At a root: the bit set of sides its group touches.
-    mask: [u8; N],
+    mask: PerCell<u8, N>,
     /// Per cell, the neighbours holding stones: bit d (direction d of [`HexDir::ALL`]) for
     /// black, bit 8 + d for white. Kept as stones go down, so that joining a new stone to
     /// its groups reads one entry instead of six cells.
-    around: [u16; N],
+    around: PerCell<u16, N>,
     /// The empty cells as a set (cell c is bit c % 64 of word c / 64).
     empty_set: [u64; W],
     /// Empty inner cells (the contract's choices).
@@ -397,10 +441,10 @@ impl<const N: usize, const W: usize> Board<N, W> {
         let mut pos = Board {
             t,
             size,
-            cells: [EMPTY; N],
-            parent: std::array::from_fn(|c| c as u16),
-            mask: [0; N],
-            around: [0; N],
+            cells: PerCell([EMPTY; N]),
+            parent: PerCell(std::array::from_fn(|c| c as u16)),
+            mask: PerCell([0; N]),
+            around: PerCell([0; N]),
             empty_set: [0; W],
             empty_inner: 0,
             empty_sums: [0; W],
@@ -510,8 +554,8 @@ impl<const N: usize, const W: usize> Board<N, W> {
         pos.to_move = to_move as u8;
         // Stones are linked one at a time, as if placed in cell order: `link` joins a stone
         // to groups already linked.
-        let colors = pos.cells;
-        pos.cells = [EMPTY; N];
+        let colors = pos.cells.0;
+        pos.cells = PerCell([EMPTY; N]);
         for (c, &color) in colors.iter().enumerate().take(grid.len()) {
             if color != EMPTY {
                 pos.put(c, color);
@@ -628,7 +672,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
     }
 
     /// Puts a `color` stone on the empty `cell` and tells its neighbours.
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, cell: usize, color: u8) {
         self.cells[cell] = color;
         let shift = around_shift(color);
@@ -640,6 +684,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
         }
     }
 
+    #[inline(always)]
     fn find(&mut self, c: u16) -> u16 {
         // Groups are shallow: two steps up reach the root almost always, and a loop whose
         // trip count varies is a mispredicted exit in a random game.
@@ -656,6 +701,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
     }
 
     /// Joins the stone on `cell` with its same-coloured neighbours; returns its group's root.
+    #[inline(always)]
     fn link(&mut self, cell: usize) -> u16 {
         let color = self.cells[cell];
         let stone = cell as u16;
@@ -857,6 +903,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
 
     /// Picks the `k`-th empty cell (of the inner ones during the contract, Pass after
     /// them) from the empty-cell set, the order `legal_steps` lists them in.
+    #[inline(always)]
     fn random_step(&self, rng: &mut Rng, _buf: &mut Vec<Step>) -> Option<Step> {
         if self.outcome.is_some() {
             return None;
@@ -881,6 +928,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         }
     }
 
+    #[inline(always)]
     fn play(&mut self, step: Step) {
         debug_assert!(self.outcome.is_none(), "step played after the game ended");
         match step {
@@ -907,11 +955,11 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                 let root = self.link(cell);
                 if !self.in_contract() {
                     let mask = self.mask[root as usize];
-                    let mover = self.to_move as Seat;
-                    if goal(color, mask) {
-                        self.outcome = Some(Outcome::Winner(mover));
-                    } else if goal(other(color), mask) {
-                        self.outcome = Some(Outcome::Winner(1 - mover));
+                    // One test in the usual case, where no goal is reached.
+                    if goals(mask) != 0 {
+                        let mover = self.to_move as Seat;
+                        let own = goal(color, mask);
+                        self.outcome = Some(Outcome::Winner(if own { mover } else { 1 - mover }));
                     }
                     debug_assert!(self.outcome.is_some() || self.empty > 0);
                 }
@@ -1016,7 +1064,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
 
     fn view(&self) -> BoardView {
         let g = &self.t.grid;
-        let pieces = self.cells[..g.len()]
+        let pieces = self.cells.0[..g.len()]
             .iter()
             .map(|&c| {
                 let color = match c {
@@ -1237,10 +1285,11 @@ mod tests {
     }
 
     /// The search copies the position at every iteration: it stays small on the default
-    /// board, and so does `AnyGame`'s share of it.
+    /// board, and so does `AnyGame`'s share of it (the per-cell arrays of 128 entries, a
+    /// power of two for [`PerCell`], make it 864 bytes).
     #[test]
     fn position_is_small() {
-        assert!(std::mem::size_of::<Position>() <= 672);
+        assert!(std::mem::size_of::<Position>() <= 896);
         let big = Position::new(&Options { size: MAX_SIZE }).unwrap();
         assert!(matches!(big.0, Form::Large(_)));
         let small = Position::new(&Options { size: SMALL_SIDE }).unwrap();
