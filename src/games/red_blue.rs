@@ -212,8 +212,10 @@ impl Bits {
     }
 
     /// The cells `c` of an `n × n` board whose cell at file + `df`, rank + `dr` (each -1, 0
-    /// or 1) is on the board and in `self`: the set seen from one step away.
-    #[inline]
+    /// or 1) is on the board and in `self`: the set seen from one step away. Always inlined:
+    /// its direction is a constant at every call, and left to itself the compiler made it a
+    /// call, 15% of Scattercut's benchmark.
+    #[inline(always)]
     pub fn seen_from(&self, n: usize, df: isize, dr: isize) -> Bits {
         let m = &MASKS[n];
         let offset = dr * n as isize + df;
