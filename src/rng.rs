@@ -55,7 +55,7 @@ fn mul_high_by_halves(a: u64, b: u64) -> u64 {
     if b >> 32 == 0 {
         // Every count drawn from (steps, cells) fits in 32 bits: two products are enough.
         // No overflow: a_hi * b is at most (2^32 - 1)^2, and the carry added is below 2^32.
-        return (a_hi * b + (a_lo * b >> 32)) >> 32;
+        return (a_hi * b + ((a_lo * b) >> 32)) >> 32;
     }
     let (b_lo, b_hi) = (b & 0xFFFF_FFFF, b >> 32);
     let lo_lo = a_lo * b_lo;
