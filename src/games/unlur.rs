@@ -219,7 +219,9 @@ struct Tables {
     /// nbr[cell][dir] (in the order of [`HexDir::ALL`], around the cell); off the board, the
     /// first index past the board's cells, which is always empty, so the hot loops need no
     /// test for it.
-    nbr: Box<PerCell<[u16; 6], TABLE_CELLS>>,
+    /// Entries 6 and 7 hold the cell itself, so that `link` can take "the first
+    /// neighbouring group, or the stone itself" without a branch.
+    nbr: Box<PerCell<[u16; 8], TABLE_CELLS>>,
     /// Bit set of the sides each cell lies on ([`HexSide::bit`]).
     sides: Box<PerCell<u8, TABLE_CELLS>>,
     /// The inner (non-edge) cells, where the contract places.
@@ -240,11 +242,12 @@ impl Tables {
     fn build(side: usize) -> Tables {
         let grid = HexGrid::new(side);
         let cells = grid.len();
-        let mut nbr = Box::new(PerCell([[cells as u16; 6]; TABLE_CELLS]));
+        let mut nbr = Box::new(PerCell([[cells as u16; 8]; TABLE_CELLS]));
         let mut sides = Box::new(PerCell([0; TABLE_CELLS]));
         let mut inner = [0u64; WORDS];
         for (cell, row) in nbr.0[..cells].iter_mut().enumerate() {
             sides[cell] = grid.sides(cell);
+            row[6..].fill(cell as u16);
             for dir in HexDir::ALL {
                 if let Some(n) = grid.neighbor(cell, dir) {
                     row[dir.index()] = n as u16;
@@ -658,7 +661,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
         let mut mask = self.t.sides[cell];
         let mut runs = runs_of(self.same_neighbors(cell, color));
         while runs != 0 {
-            let n = self.t.nbr[cell][runs.trailing_zeros() as usize] as usize;
+            let n = self.t.nbr[cell][runs.trailing_zeros() as usize % 8] as usize;
             runs &= runs - 1;
             mask |= self.group_mask(n);
         }
@@ -680,7 +683,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
     fn put(&mut self, cell: usize, color: u8) {
         self.cells[cell] = color;
         let shift = around_shift(color);
-        for (d, &n) in self.t.nbr[cell].iter().enumerate() {
+        for (d, &n) in self.t.nbr[cell][..6].iter().enumerate() {
             // Seen from the neighbour, this cell lies in the opposite direction. Off the
             // board the entry is the always-empty cell past the board, whose own entry no
             // one reads.
@@ -711,26 +714,25 @@ impl<const N: usize, const W: usize> Board<N, W> {
         let stone = cell as u16;
         self.parent[cell] = stone;
         self.mask[cell] = self.t.sides[cell];
-        let mut root = stone;
         let mut mask = self.t.sides[cell];
         // The stone joins the first neighbouring group under that group's root (its stones
         // keep their depth), and any further group is attached to the same root. The first
         // is outside the loop: deciding in the loop whether a group was the first was a
-        // misprediction as often as the loop's exit.
+        // misprediction as often as the loop's exit. With no neighbouring group, the
+        // "first neighbour" is the stone itself (entry 6 of its row), whose find is the
+        // stone: no branch on whether it touches a group, which is random in a random game.
         let mut runs = runs_of(self.same_neighbors(cell, color));
-        if runs != 0 {
-            let n = self.t.nbr[cell][runs.trailing_zeros() as usize];
+        let first = self.t.nbr[cell][(runs | 1 << 6).trailing_zeros() as usize % 8];
+        runs &= runs.wrapping_sub(1);
+        let root = self.find(first);
+        self.parent[cell] = root;
+        while runs != 0 {
+            let n = self.t.nbr[cell][runs.trailing_zeros() as usize % 8];
             runs &= runs - 1;
-            root = self.find(n);
-            self.parent[cell] = root;
-            while runs != 0 {
-                let n = self.t.nbr[cell][runs.trailing_zeros() as usize];
-                runs &= runs - 1;
-                let r = self.find(n);
-                if r != root {
-                    self.parent[r as usize] = root;
-                    mask |= self.mask[r as usize];
-                }
+            let r = self.find(n);
+            if r != root {
+                self.parent[r as usize] = root;
+                mask |= self.mask[r as usize];
             }
         }
         self.mask[root as usize] |= mask;
@@ -1310,7 +1312,10 @@ mod tests {
                 for d in 0..6 {
                     let (a, b) = (t.nbr[cell][d], t.nbr[cell][(d + 1) % 6]);
                     if a as usize != t.cells && b as usize != t.cells {
-                        assert!(t.nbr[a as usize].contains(&b), "side {side} cell {cell}");
+                        assert!(
+                            t.nbr[a as usize][..6].contains(&b),
+                            "side {side} cell {cell}"
+                        );
                     }
                 }
             }
