@@ -1,9 +1,10 @@
 // The whole speed table in one run: per game, perft steps, uniform random games, playouts
 // and search iterations per second, natively (`ludus bench`) and in wasm in headless
 // Chromium (the same `ludus::bench` code through the `bench` export of src/wasm/study.rs), with the
-// wasm/native ratio. Native and wasm runs alternate; each figure is the median of R runs and
-// each ratio the median of the R runs' ratios. Prints a Markdown table with the
-// date and the machine, ready for docs/PERFORMANCE.md. Usually run through scripts/bench.sh.
+// wasm/native ratio. Native and wasm runs alternate, and the games take turns run by run;
+// each figure is the median of R runs and each ratio the median of the R runs' ratios.
+// Prints a Markdown table with the date and the machine, ready for docs/PERFORMANCE.md.
+// Usually run through scripts/bench.sh.
 //
 //   node scripts/bench-wasm.mjs [--seconds S] [--runs R] [--games a,b] [--no-build]
 //                               [--out DIR] [--port P]
@@ -98,12 +99,16 @@ try {
     await mod.default({ module_or_path: '/ludus_study_bg.wasm' });
     window.ludusBench = mod.bench;
   });
+  // Native and wasm runs alternate, one run each at a time, so that a change in the
+  // machine's load hits both sides alike; each run's ratio is taken from its pair. The
+  // games take turns run by run, so that a slow minute of the host (they last minutes
+  // here) is shared by all games instead of falling on one game's runs.
   for (const game of games) {
-    // Native and wasm runs alternate, one run each at a time, so that a change in the
-    // machine's load hits both sides alike; each run's ratio is taken from its pair.
     native[game] = [];
     wasm[game] = [];
-    for (let r = 0; r < runs; r++) {
+  }
+  for (let r = 0; r < runs; r++) {
+    for (const game of games) {
       const text = run(join(root, 'target/release/ludus'), [
         'bench', game, '--seconds', String(seconds), '--runs', '1',
       ]);
@@ -134,7 +139,8 @@ lines.push(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} 
   `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; ${rustc}; ` +
   `Chromium ${chromiumVersion} (${CHROMIUM}). ` +
   `Median of ${runs} run${runs > 1 ? 's' : ''} of about ${seconds} s per game on each side, ` +
-  'native and wasm runs alternating; the ratio is the median of the runs\' ratios.');
+  'native and wasm runs alternating and the games taking turns; the ratio is the median of ' +
+  'the runs\' ratios.');
 lines.push('');
 lines.push('| game | measure | native | wasm | wasm/native |');
 lines.push('|---|---|---:|---:|---:|');
