@@ -162,7 +162,8 @@ pub trait Game: Clone + fmt::Debug {
     /// the step `rng.choose` picks from the list `legal_steps` makes, listed into `buf`
     /// (scratch space). An engine may find the step without listing (random games and
     /// playouts call this at every step), drawing the same numbers for the same step (Unlur,
-    /// Unravel, Scattercut) or other numbers for the same distribution (Unity, by rejection).
+    /// Unravel, Scattercut) or other numbers for the same distribution (Unity and Merlin's
+    /// Chain, by rejection).
     fn random_step(&self, rng: &mut Rng, buf: &mut Vec<Self::Step>) -> Option<Self::Step> {
         buf.clear();
         self.legal_steps(buf);

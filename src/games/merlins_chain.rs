@@ -473,8 +473,9 @@ impl Game for Position {
     /// random games it takes about 2 draws. After `PLAYOUT_TRIES` misses (odds below 1e-60)
     /// it flips a random grey piece of the mover where the shown arrangement has it, which is
     /// always legal. The segments are found once per step and each draw is checked against
-    /// them (`flip_fits`).
-    fn playout_step(&self, rng: &mut Rng, _buf: &mut Vec<Step>) -> Option<Step> {
+    /// them (`flip_fits`). Playouts use it too (the default `playout_step`): uniform random
+    /// games and the search's playouts are the same here.
+    fn random_step(&self, rng: &mut Rng, _buf: &mut Vec<Step>) -> Option<Step> {
         if self.outcome.is_some() || self.count as usize >= CELLS {
             return None;
         }
@@ -1466,17 +1467,18 @@ mod tests {
         assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
     }
 
-    /// Playout steps are a uniform pick of the legal flips: counted over many draws in
-    /// positions of random games, every legal flip comes up about equally often.
+    /// Random steps (and so playout steps) are a uniform pick of the legal flips: counted
+    /// over many draws in positions of random games, every legal flip comes up about equally
+    /// often.
     #[test]
-    fn playout_steps_are_uniform_over_the_legal_flips() {
+    fn random_steps_are_uniform_over_the_legal_flips() {
         let mut rng = Rng::new(41);
         let mut positions = 0;
         for played in [0usize, 20, 40, 52, 58, 61] {
             let mut p = Position::new(&Options::default()).unwrap();
             let mut buf = Vec::new();
             for _ in 0..played {
-                let step = p.playout_step(&mut rng, &mut buf).unwrap();
+                let step = p.random_step(&mut rng, &mut buf).unwrap();
                 p.play(step);
             }
             let legal = p.legal_step_list();
@@ -1484,7 +1486,7 @@ mod tests {
             let mut counts = std::collections::HashMap::new();
             for _ in 0..draws {
                 *counts
-                    .entry(p.playout_step(&mut rng, &mut buf).unwrap())
+                    .entry(p.random_step(&mut rng, &mut buf).unwrap())
                     .or_insert(0) += 1;
             }
             assert_eq!(counts.len(), legal.len(), "{}", p.diagram());
