@@ -95,6 +95,9 @@ pub struct Chain {
 pub struct Position {
     /// The played piece on each cell, 0 for a free cell.
     cells: [u8; CELLS],
+    /// The cells holding a played piece (bit = cell index), so that the random step finds
+    /// the runs of free cells with bit operations instead of a scan of the cells.
+    filled: u64,
     /// Bit `n-1` set when piece `n` is played.
     played: u64,
     count: u8,
@@ -115,6 +118,7 @@ impl Position {
     pub fn new(_options: &Options) -> Result<Position, Error> {
         Ok(Position {
             cells: [0; CELLS],
+            filled: 0,
             played: 0,
             count: 0,
             outcome: None,
@@ -197,8 +201,12 @@ impl Position {
         if arrange(SIDE, SIDE, &cells).is_none() {
             return fail("no arrangement of the grey pieces would let every column ascend");
         }
+        let filled = (0..CELLS)
+            .filter(|&c| cells[c] != 0)
+            .fold(0, |set, c| set | 1 << c);
         let mut p = Position {
             cells,
+            filled,
             played,
             count: (green + white) as u8,
             outcome: None,
@@ -207,6 +215,13 @@ impl Position {
             p.outcome = Some(p.final_outcome());
         }
         Ok(p)
+    }
+
+    /// Turns the grey `n` up on the free `cell` (no rules checked: the caller's job).
+    fn put(&mut self, n: u8, cell: usize) {
+        self.cells[cell] = n;
+        self.filled |= 1 << cell;
+        self.played |= bit(n);
     }
 
     /// The inverse of [`Position::from_diagram`].
@@ -453,8 +468,7 @@ impl Game for Position {
         debug_assert!((1..=64).contains(&n) && cell < CELLS);
         debug_assert!(self.cells[cell] == 0 && self.played & bit(n) == 0);
         debug_assert!(owner(n) == self.to_move() && self.outcome.is_none());
-        self.cells[cell] = n;
-        self.played |= bit(n);
+        self.put(n, cell);
         self.count += 1;
         if self.count as usize == CELLS {
             self.outcome = Some(self.final_outcome());
@@ -484,10 +498,10 @@ impl Game for Position {
         } else {
             !EVEN_BITS
         } & !self.played;
-        let segs = SortedSegments::of(&self.cells)?;
+        let segs = SortedSegments::of(self);
         // Candidates per segment: its cells times the mover's grey pieces that fit its range.
-        let mut fitting = [0u64; MAXN];
-        let mut weight = [0u32; MAXN];
+        let mut fitting = [0u64; MAX_SEGMENTS];
+        let mut weight = [0u32; MAX_SEGMENTS];
         let mut total = 0u32;
         for i in 0..segs.len {
             let (a, b, k) = segs.range[i];
@@ -495,8 +509,8 @@ impl Game for Position {
             weight[i] = k as u32 * fitting[i].count_ones();
             total += weight[i];
         }
-        let grey = !self.played;
         if total > 0 {
+            let mut greedy = GreedyPrefix::new(!self.played);
             for _ in 0..PLAYOUT_TRIES {
                 let mut r = rng.below(total as usize) as u32;
                 let mut i = 0;
@@ -507,8 +521,8 @@ impl Game for Position {
                 let k = segs.range[i].2 as u32;
                 let (j, which) = ((r % k) as u8, (r / k) as usize);
                 let n = nth_set_bit(fitting[i], which as u32) as u8 + 1;
-                if segs.flip_fits(grey, n, i, j) {
-                    let cell = (segs.start[i] + j) as usize * SIDE + segs.col[i] as usize;
+                if segs.flip_fits(&mut greedy, n, i, j) {
+                    let cell = segs.bottom[i] as usize + j as usize * SIDE;
                     return Some(Step {
                         piece: n,
                         cell: cell as u8,
@@ -865,103 +879,157 @@ fn arrange(w: usize, h: usize, cells: &[u8]) -> Option<[u8; MAXN]> {
     Some(out)
 }
 
+/// Most segments an 8×8 position has: a column of eight cells holds at most four runs of
+/// free cells.
+const MAX_SEGMENTS: usize = 32;
+
+/// The cells of file a (bit = cell index).
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
 /// The 8×8 board's segments sorted by their upper bound, for checking many flips of one
-/// position quickly (playouts). `range[i]` is segment `i` as (lowest, highest number that
+/// position quickly (random steps). `range[i]` is segment `i` as (lowest, highest number that
 /// fits, slots).
 struct SortedSegments {
-    range: [(u8, u8, u8); MAXN],
-    /// The column and first rank of each segment.
-    col: [u8; MAXN],
-    start: [u8; MAXN],
+    range: [(u8, u8, u8); MAX_SEGMENTS],
+    /// The cell of each segment's lowest slot; slot `j` is `j` ranks above it.
+    bottom: [u8; MAX_SEGMENTS],
     len: usize,
+    /// Bit `v-1` for each played `v` right above a free cell: the upper bounds of the
+    /// segments below the top edge.
+    caps: u64,
 }
 
 impl SortedSegments {
-    /// None when a column's played pieces do not ascend (never after legal play). Each new
-    /// segment is inserted in place (at most 32 of them), so the list comes out sorted.
-    fn of(cells: &[u8; CELLS]) -> Option<SortedSegments> {
+    /// The segments of a position, by ascending upper bound. A played piece caps at most one
+    /// segment (the free run right below it), so those bounds are distinct and each such
+    /// segment's place is the number of smaller bounds: no scan of the cells and no sort.
+    /// The segments that reach the top edge (bound 65) come last, in file order, the order
+    /// the greedy has always used for them. A position whose columns do not ascend (never
+    /// after legal play) gives segments that fit no number, so no flip fits.
+    fn of(p: &Position) -> SortedSegments {
         let mut out = SortedSegments {
-            range: [(0, 0, 0); MAXN],
-            col: [0; MAXN],
-            start: [0; MAXN],
+            range: [(0, 0, 0); MAX_SEGMENTS],
+            bottom: [0; MAX_SEGMENTS],
             len: 0,
+            caps: 0,
         };
-        const TOP: u8 = CELLS as u8 + 1;
-        for col in 0..SIDE {
-            let mut lo = 0u8;
-            let mut start = 0usize;
-            for r in 0..=SIDE {
-                let v = if r == SIDE {
-                    TOP
-                } else {
-                    cells[r * SIDE + col]
-                };
-                if v == 0 {
-                    continue;
-                }
-                if v <= lo {
-                    return None;
-                }
-                if r > start {
-                    let mut at = out.len;
-                    while at > 0 && out.range[at - 1].1 > v - 1 {
-                        out.range[at] = out.range[at - 1];
-                        out.col[at] = out.col[at - 1];
-                        out.start[at] = out.start[at - 1];
-                        at -= 1;
-                    }
-                    out.range[at] = (lo + 1, v - 1, (r - start) as u8);
-                    out.col[at] = col as u8;
-                    out.start[at] = start as u8;
-                    out.len += 1;
-                }
-                lo = v;
-                start = r + 1;
-            }
+        let capping = p.filled & !p.filled << SIDE;
+        let mut cells = capping;
+        while cells != 0 {
+            out.caps |= bit(p.cells[cells.trailing_zeros() as usize]);
+            cells &= cells - 1;
         }
-        Some(out)
+        let mut cells = capping;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let hi = p.cells[cell];
+            let at = (out.caps & (bit(hi) - 1)).count_ones() as usize;
+            out.put(at, p, cell, (1 << cell) - 1, hi);
+        }
+        let mut at = out.caps.count_ones() as usize;
+        let mut open_files = !p.filled >> (CELLS - SIDE);
+        while open_files != 0 {
+            let file = open_files.trailing_zeros() as usize;
+            open_files &= open_files - 1;
+            out.put(at, p, CELLS + file, u64::MAX, CELLS as u8 + 1);
+            at += 1;
+        }
+        out.len = at;
+        out
+    }
+
+    /// Writes segment `at`: the free run right below `cell` (a played `hi`, or the cell past
+    /// the top of a file with `hi` 65), where `below` holds the cells below `cell`.
+    fn put(&mut self, at: usize, p: &Position, cell: usize, below: u64, hi: u8) {
+        let file = cell % SIDE;
+        let filled_below = p.filled & FILE_A << file & below;
+        let (bottom, lo) = match filled_below {
+            0 => (file, 0),
+            _ => {
+                let top = 63 - filled_below.leading_zeros() as usize;
+                (top + SIDE, p.cells[top])
+            }
+        };
+        self.range[at] = (lo + 1, hi - 1, ((cell - bottom) / SIDE) as u8);
+        self.bottom[at] = bottom as u8;
     }
 
     /// Whether flipping the grey `n` onto the free cell `cell` leaves a feasible position
     /// (`grey`: bit `m-1` for every unplayed `m`, `n` included).
     #[cfg(test)]
     fn flip_fits_on(&self, grey: u64, n: u8, cell: usize) -> bool {
-        let (file, rank) = ((cell % SIDE) as u8, (cell / SIDE) as u8);
         let i = (0..self.len)
             .find(|&i| {
-                let k = self.range[i].2;
-                self.col[i] == file && (self.start[i]..self.start[i] + k).contains(&rank)
+                let (bottom, k) = (self.bottom[i] as usize, self.range[i].2 as usize);
+                cell % SIDE == bottom % SIDE && (bottom..bottom + k * SIDE).contains(&cell)
             })
             .expect("a free cell lies in a segment");
-        self.flip_fits(grey, n, i, rank - self.start[i])
+        let j = (cell - self.bottom[i] as usize) / SIDE;
+        self.flip_fits(&mut GreedyPrefix::new(grey), n, i, j as u8)
     }
 
     /// Whether flipping the grey `n` onto the `j`-th cell (from the bottom) of segment `i`
     /// leaves a feasible position. The segment splits into the part below (numbers up to
     /// `n-1`, `j` slots) and the part above (from `n+1`), and the greedy of `take` runs over
-    /// the list with those two in place of the one.
-    fn flip_fits(&self, grey: u64, n: u8, i: usize, j: u8) -> bool {
+    /// the list with those two in place of the one. The segments whose bounds are below `n`
+    /// come first and take the same numbers as in the position itself (none of them can
+    /// take `n`), so the greedy starts after them, from `greedy`'s state there.
+    fn flip_fits(&self, greedy: &mut GreedyPrefix, n: u8, i: usize, j: u8) -> bool {
         let (a, b, k) = self.range[i];
         if n < a || n > b {
             return false;
         }
-        let below = (a, n - 1, j);
+        let first = (self.caps & (bit(n) - 1)).count_ones() as usize;
+        let Some(mut avail) = greedy.before(self, first) else {
+            return false;
+        };
+        avail &= !bit(n);
+        if !take(&mut avail, (a, n - 1, j)) {
+            return false;
+        }
         let above = (n + 1, b, k - 1 - j);
-        let mut avail = grey & !bit(n);
-        let mut below_done = false;
-        for (idx, &seg) in self.range[..self.len].iter().enumerate() {
-            if !below_done && seg.1 > n - 1 {
-                below_done = true;
-                if !take(&mut avail, below) {
-                    return false;
-                }
-            }
-            let seg = if idx == i { above } else { seg };
-            if !take(&mut avail, seg) {
-                return false;
+        (first..self.len).all(|idx| {
+            let seg = if idx == i { above } else { self.range[idx] };
+            take(&mut avail, seg)
+        })
+    }
+}
+
+/// The matching greedy over a position's own segments, run as far as it was needed: what
+/// is left of the grey numbers before each segment, worked out once per position for all
+/// the flips checked in it.
+struct GreedyPrefix {
+    left: [u64; MAX_SEGMENTS + 1],
+    /// Entries `0..=known` of `left` are worked out.
+    known: usize,
+    /// The greedy failed at segment `known` (the position itself is infeasible).
+    stuck: bool,
+}
+
+impl GreedyPrefix {
+    fn new(grey: u64) -> GreedyPrefix {
+        let mut left = [0; MAX_SEGMENTS + 1];
+        left[0] = grey;
+        GreedyPrefix {
+            left,
+            known: 0,
+            stuck: false,
+        }
+    }
+
+    /// The grey numbers left before segment `at` of `segs`, or None if the greedy fails
+    /// before it.
+    fn before(&mut self, segs: &SortedSegments, at: usize) -> Option<u64> {
+        while self.known < at && !self.stuck {
+            let mut avail = self.left[self.known];
+            self.stuck = !take(&mut avail, segs.range[self.known]);
+            if !self.stuck {
+                self.known += 1;
+                self.left[self.known] = avail;
             }
         }
-        below_done || take(&mut avail, below)
+        (self.known >= at).then(|| self.left[at])
     }
 }
 
@@ -1348,9 +1416,7 @@ mod tests {
 
     /// The playout's check of one flip, on the position as it is.
     fn flip_fits(p: &Position, n: u8, cell: usize) -> bool {
-        SortedSegments::of(&p.cells)
-            .unwrap()
-            .flip_fits_on(!p.played, n, cell)
+        SortedSegments::of(p).flip_fits_on(!p.played, n, cell)
     }
 
     #[test]
@@ -1400,8 +1466,7 @@ mod tests {
             let mut p = Position::new(&Options::default()).unwrap();
             for (c, &v) in cells.iter().enumerate() {
                 if v != 0 {
-                    p.cells[c] = v;
-                    p.played |= bit(v);
+                    p.put(v, c);
                 }
             }
             for n in (1..=64u8).filter(|&n| !p.is_played(n)) {
