@@ -37,6 +37,20 @@ pub fn nth_set_bit(word: u64, k: u32) -> u32 {
     select_with_sums(word, byte_sums(word), k)
 }
 
+/// Appends `item(i)` for every set bit `i` of `set`, lowest first. One `extend` over a
+/// counted range checks the capacity once for the whole set; a `push` per item reloads the
+/// list's capacity and data pointer and stores its length every time, five memory accesses
+/// an item, and in wasm V8 spends an extra instruction on each (listing steps is most of
+/// perft).
+#[inline]
+pub fn extend_with_set_bits<T>(out: &mut Vec<T>, mut set: u64, mut item: impl FnMut(u32) -> T) {
+    out.extend((0..set.count_ones()).map(|_| {
+        let bit = set.trailing_zeros();
+        set &= set - 1;
+        item(bit)
+    }));
+}
+
 /// What clearing the set bit `bit` of a word takes off its [`byte_sums`]: one from the
 /// bytes from `bit`'s on. A set that loses members one at a time can keep its sums this way
 /// and select with [`nth_set_bit_with_sums`] without counting again.

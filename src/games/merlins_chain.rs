@@ -454,11 +454,13 @@ impl Game for Position {
             SIDE,
             &self.cells,
             mine & !self.played,
-            |piece, cell| {
-                out.push(Step {
+            // A run at a time: one capacity check, not one per step (see
+            // `bits::extend_with_set_bits`).
+            |piece, first, count| {
+                out.extend((0..count).map(|j| Step {
                     piece,
-                    cell: cell as u8,
-                })
+                    cell: (first + j * SIDE) as u8,
+                }))
             },
         );
     }
@@ -1062,11 +1064,18 @@ fn take(avail: &mut u64, (a, b, k): (u8, u8, u8)) -> bool {
 
 type Table = [[i16; MAXN + 2]; MAXN + 2];
 
-/// Calls `emit(n, cell)` for every legal flip of an unplayed `n` with bit `n-1` in `allowed`
-/// onto a free `cell`, in a feasible position (see the module docs for the conditions).
-/// Each flip is emitted once. Emits nothing if the position itself is infeasible.
+/// Calls `emit(n, first, count)` for every run of legal flips of an unplayed `n` with bit
+/// `n-1` in `allowed`: onto the free cells `first`, `first + w`, … (`count ≥ 1` of them, up
+/// a column), in a feasible position (see the module docs for the conditions). Each flip is
+/// emitted once. Emits nothing if the position itself is infeasible.
 #[allow(clippy::needless_range_loop)] // index arithmetic over the value tables reads best
-fn for_each_legal(w: usize, h: usize, cells: &[u8], allowed: u64, mut emit: impl FnMut(u8, usize)) {
+fn for_each_legal(
+    w: usize,
+    h: usize,
+    cells: &[u8],
+    allowed: u64,
+    mut emit: impl FnMut(u8, usize, usize),
+) {
     let nmax = w * h;
     let Some(segs) = segments(w, h, cells) else {
         return;
@@ -1157,11 +1166,9 @@ fn for_each_legal(w: usize, h: usize, cells: &[u8], allowed: u64, mut emit: impl
         };
         for n in a..=b {
             let (lo_j, hi_j) = cached_runs[slot][n];
-            for j in lo_j..=hi_j {
-                emit(
-                    n as u8,
-                    (s.start as usize + j as usize) * w + s.col as usize,
-                );
+            if lo_j <= hi_j {
+                let first = (s.start as usize + lo_j as usize) * w + s.col as usize;
+                emit(n as u8, first, (hi_j - lo_j) as usize + 1);
             }
         }
     }
@@ -1353,7 +1360,9 @@ mod tests {
                 rng.next_u64()
             };
             let mut fast = Vec::new();
-            for_each_legal(w, h, &cells, allowed, |n, c| fast.push((n, c)));
+            for_each_legal(w, h, &cells, allowed, |n, first, count| {
+                fast.extend((0..count).map(|j| (n, first + j * w)))
+            });
             let mut slow = Vec::new();
             for n in 1..=nmax as u8 {
                 if cells.contains(&n) || allowed & (1u64 << (n - 1)) == 0 {

@@ -31,6 +31,7 @@
 
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
+use crate::bits::extend_with_set_bits;
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
@@ -484,11 +485,7 @@ impl Game for Position {
             let empty = Bits::empty_cells(self.size(), &self.own[0], &self.own[1]);
             out.reserve(empty.count());
             for (i, &word) in empty.0.iter().enumerate() {
-                let mut w = word;
-                while w != 0 {
-                    out.push(Step((i * 64) as u16 + w.trailing_zeros() as u16));
-                    w &= w - 1;
-                }
+                extend_with_set_bits(out, word, |bit| Step((i * 64) as u16 + bit as u16));
             }
             return;
         }

@@ -24,7 +24,7 @@
 //! [`Position::diagram`] writes the same drawing. To reach a position in the middle of a turn,
 //! play steps from the setup.
 
-use crate::bits::nth_set_bit_u128;
+use crate::bits::{extend_with_set_bits, nth_set_bit_u128};
 use crate::game::{diagram_rows, StepView};
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
@@ -925,10 +925,9 @@ impl Position {
     }
 
     fn push_walls(&self, out: &mut Vec<Step>) {
-        for e in 0..self.t.edges as u8 {
-            if !self.walls.has(e) {
-                out.push(Step::Wall(e));
-            }
+        for w in 0..4 {
+            let free = self.t.all_edges[w] & !self.walls.0[w];
+            extend_with_set_bits(out, free, |bit| Step::Wall((64 * w as u32 + bit) as u8));
         }
     }
 

@@ -21,7 +21,7 @@
 //! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
 //! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
 
-use crate::bits::{byte_sums, nth_set_bit_with_sums, sums_lost_by};
+use crate::bits::{byte_sums, extend_with_set_bits, nth_set_bit_with_sums, sums_lost_by};
 use crate::game::{diagram_rows, SideView, StepView};
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
@@ -862,10 +862,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
             if contract {
                 set &= self.t.inner[w];
             }
-            while set != 0 {
-                out.push(Step::Place((64 * w as u32 + set.trailing_zeros()) as u16));
-                set &= set - 1;
-            }
+            extend_with_set_bits(out, set, |bit| Step::Place((64 * w as u32 + bit) as u16));
         }
         if contract {
             out.push(Step::Pass);

@@ -15,6 +15,7 @@
 
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
+use crate::bits::extend_with_set_bits;
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
 };
@@ -572,11 +573,7 @@ impl Game for Position {
         if !self.swapping {
             out.reserve(n * n - self.filled as usize);
             for (i, &word) in self.empty_cells().0.iter().enumerate() {
-                let mut w = word;
-                while w != 0 {
-                    out.push(Step::Place((i * 64) as u16 + w.trailing_zeros() as u16));
-                    w &= w - 1;
-                }
+                extend_with_set_bits(out, word, |bit| Step::Place((i * 64) as u16 + bit as u16));
             }
             return;
         }
