@@ -1077,6 +1077,8 @@ fn for_each_legal(
     mut emit: impl FnMut(u8, usize, usize),
 ) {
     let nmax = w * h;
+    // Every table index below is at most nmax: said once, so the loops carry no bounds checks.
+    assert!(nmax <= MAXN);
     let Some(segs) = segments(w, h, cells) else {
         return;
     };
@@ -1089,46 +1091,53 @@ fn for_each_legal(
     for v in 1..=nmax {
         cnt[v] = cnt[v - 1] + unplayed[v] as i16;
     }
-    // slack: first the slots per range, then cumulated, then turned into slack.
-    let mut slack: Table = [[0; MAXN + 2]; MAXN + 2];
-    for s in segs.iter() {
+    // The segments by lower bound (a list per bound), so that the rows below, built from
+    // x = nmax down, add each segment's slots when they reach its lower bound.
+    const NO_SEGMENT: u8 = u8::MAX;
+    let mut first_at = [NO_SEGMENT; MAXN + 2];
+    let mut next = [NO_SEGMENT; MAXN];
+    for (i, s) in segs.iter().enumerate() {
         let (a, b) = (s.lo as usize + 1, s.hi as usize - 1);
         if a > b {
             return; // a segment with no number that fits: infeasible
         }
-        slack[a][b] += s.k as i16;
+        next[i] = first_at[a];
+        first_at[a] = i as u8;
     }
-    // D[x][y] = sum of slots of ranges [a, b] with x <= a, b <= y = D[x+1][y] + sum_{b<=y} slots[x][b].
-    for x in (1..=nmax).rev() {
-        let mut run = 0;
-        for y in x..=nmax {
-            run += slack[x][y];
-            slack[x][y] = slack[x + 1][y] + run;
-        }
-    }
-    for x in 1..=nmax {
-        for y in x..=nmax {
-            slack[x][y] = cnt[y] - cnt[x - 1] - slack[x][y];
-            if slack[x][y] < 0 {
-                return; // the position itself is infeasible
-            }
-        }
-    }
-    // pm[x][y] = min_{x' <= x} slack[x'][y]; sm[x][y] = min_{y' >= y} slack[x][y'].
-    let mut pm: Table = [[INF; MAXN + 2]; MAXN + 2];
+    // slack[x][y] (x <= y) and sm[x][y] = min_{y' >= y} slack[x][y'], a row at a time:
+    // `within[y]` holds the slots of the segments whose range lies in [x, y].
+    let mut slack: Table = [[0; MAXN + 2]; MAXN + 2];
     let mut sm: Table = [[INF; MAXN + 2]; MAXN + 2];
-    for y in 1..=nmax {
-        let mut m = INF;
-        for x in 1..=y {
-            m = m.min(slack[x][y]);
-            pm[x][y] = m;
+    let mut within = [0i16; MAXN + 2];
+    for x in (1..=nmax).rev() {
+        let mut i = first_at[x];
+        while i != NO_SEGMENT {
+            let s = &segs.list[i as usize];
+            for slots in &mut within[s.hi as usize - 1..=nmax] {
+                *slots += s.k as i16;
+            }
+            i = next[i as usize];
         }
-    }
-    for x in 1..=nmax {
+        let grey_before = cnt[x - 1];
+        let (row, min_row) = (&mut slack[x], &mut sm[x]);
         let mut m = INF;
         for y in (x..=nmax).rev() {
-            m = m.min(slack[x][y]);
-            sm[x][y] = m;
+            let v = cnt[y] - grey_before - within[y];
+            if v < 0 {
+                return; // the position itself is infeasible
+            }
+            row[y] = v;
+            m = m.min(v);
+            min_row[y] = m;
+        }
+    }
+    // pm[x][y] = min_{x' <= x} slack[x'][y], row by row from the one above (row 0: none).
+    let mut pm: Table = [[INF; MAXN + 2]; MAXN + 2];
+    for x in 1..=nmax {
+        let (above, rest) = pm.split_at_mut(x);
+        let (prev, row) = (&above[x - 1], &mut rest[0]);
+        for y in x..=nmax {
+            row[y] = prev[y].min(slack[x][y]);
         }
     }
     // The legal rows of `n` in a segment depend only on its range and length (the tables
