@@ -218,8 +218,11 @@ pub fn search<G: Game>(
     let keys = if config.rave { root.rave_keys() } else { 0 };
     let rave = keys > 0;
     let words = keys.div_ceil(64);
-    // Steps with keys played in the current playout, and the keys seen per seat.
-    let mut trail: Vec<(Seat, u32)> = Vec::new();
+    // Steps with keys played in the current playout (a playout records at most
+    // `playout_cap`: sized once, so recording a step is one store, not a `push`), and the
+    // keys seen per seat.
+    let mut trail: Vec<(Seat, u32)> =
+        vec![(0, 0); if rave { config.playout_cap as usize } else { 0 }];
     let mut seen = vec![0u64; words * players];
     let mut done = 0;
     // The bytes of the nodes' lists (children and untried steps), as allocated.
@@ -340,24 +343,24 @@ pub fn search<G: Game>(
                 }
             }
         }
-        // Playout, unless the node's result is known.
-        match nodes[node].proven {
+        // Playout, unless the node's result is known (then no step is played after it).
+        let recorded = match nodes[node].proven {
             Some(w) => {
                 for (seat, r) in rewards.iter_mut().enumerate() {
                     *r = if seat == w { 1.0 } else { 0.0 };
                 }
+                0
             }
             None => {
-                trail.clear();
-                let trail = if rave { Some(&mut trail) } else { None };
-                playout(&mut state, config, rng, &mut buf, &mut rewards, trail);
+                let trail = if rave { Some(&mut trail[..]) } else { None };
+                playout(&mut state, config, rng, &mut buf, &mut rewards, trail)
             }
-        }
+        };
         if rave {
             // All-moves-as-first: walking up from the leaf, credit each node's children
             // whose mover made a step with the child's key later in this iteration.
             seen.fill(0);
-            for &(seat, k) in &trail {
+            for &(seat, k) in &trail[..recorded] {
                 seen[seat * words + k as usize / 64] |= 1 << (k % 64);
             }
             let mut at = node;
@@ -511,16 +514,19 @@ fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
     }
 }
 
-/// Plays steps from `state` and writes each seat's reward in [0, 1].
+/// Plays steps from `state` and writes each seat's reward in [0, 1]. With a `trail` (at
+/// least `playout_cap` long), records the mover and key of each step that has one and
+/// returns how many it recorded.
 fn playout<G: Game>(
     state: &mut G,
     config: &SearchConfig,
     rng: &mut Rng,
     buf: &mut Vec<G::Step>,
     rewards: &mut [f64],
-    mut trail: Option<&mut Vec<(Seat, u32)>>,
-) {
+    mut trail: Option<&mut [(Seat, u32)]>,
+) -> usize {
     let mut steps = 0;
+    let mut recorded = 0;
     while state.outcome().is_none() && steps < config.playout_cap {
         let step = if config.plain_playouts {
             buf.clear();
@@ -533,7 +539,8 @@ fn playout<G: Game>(
             Some(step) => {
                 if let Some(t) = trail.as_deref_mut() {
                     if let Some(k) = state.rave_key(step) {
-                        t.push((state.to_move(), k as u32));
+                        t[recorded] = (state.to_move(), k as u32);
+                        recorded += 1;
                     }
                 }
                 state.play(step)
@@ -556,4 +563,5 @@ fn playout<G: Game>(
             }
         }
     }
+    recorded
 }
