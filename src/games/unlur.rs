@@ -329,7 +329,8 @@ struct Board<const N: usize, const W: usize> {
     around: PerCell<u16, N>,
     /// The empty cells as a set (cell c is bit c % 64 of word c / 64).
     empty_set: [u64; W],
-    /// Empty inner cells (the contract's choices).
+    /// Empty inner cells (the contract's choices); like `inner_sums`, kept during the
+    /// contract only (nothing reads them after it).
     empty_inner: u16,
     /// Per word of `empty_set`: the running byte counts ([`byte_sums`]) of its empty cells,
     /// and of its empty inner cells, kept as stones go down (one subtraction). A random
@@ -342,7 +343,8 @@ struct Board<const N: usize, const W: usize> {
     black_seat: u8,
     to_move: u8,
     outcome: Option<Outcome>,
-    /// The last stone placed (the judged group when the game is over).
+    /// The stone that ended the game (the judged group); set only then, as nothing else
+    /// reads it.
     last: Option<u16>,
     /// Black stones placed during the contract, once known.
     contract_stones: Option<u16>,
@@ -946,26 +948,30 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
             Step::Place(cell) => {
                 let cell = cell as usize;
                 debug_assert!(self.cells[cell] == EMPTY, "placement on an occupied cell");
-                debug_assert!(!self.in_contract() || !self.t.grid.is_edge_cell(cell));
-                let color = self.placing_color();
-                self.put(cell, color);
                 self.empty -= 1;
                 self.empty_set[cell / 64] &= !(1 << (cell % 64));
                 let lost = sums_lost_by(cell as u32 % 64);
                 self.empty_sums[cell / 64] -= lost;
-                // Without a branch: edge or inner is random in a random game.
-                let inner = self.t.sides[cell] == 0;
-                self.empty_inner -= u16::from(inner);
-                self.inner_sums[cell / 64] -= lost & u64::from(inner).wrapping_neg();
-                self.last = Some(cell as u16);
-                let root = self.link(cell);
-                if !self.in_contract() {
+                // One well-predicted branch on the phase (it changes once a game), so each
+                // phase does only its own work: the contract places black stones on inner
+                // cells and tests no goal; after it nothing reads the inner cells' counts.
+                if self.in_contract() {
+                    debug_assert!(!self.t.grid.is_edge_cell(cell), "contract stone on an edge");
+                    self.put(cell, BLACK);
+                    self.empty_inner -= 1;
+                    self.inner_sums[cell / 64] -= lost;
+                    self.link(cell);
+                } else {
+                    let color = self.seat_color(self.to_move as usize);
+                    self.put(cell, color);
+                    let root = self.link(cell);
                     let mask = self.mask[root as usize];
                     // One test in the usual case, where no goal is reached.
                     if goals(mask) != 0 {
                         let mover = self.to_move as Seat;
                         let own = goal(color, mask);
                         self.outcome = Some(Outcome::Winner(if own { mover } else { 1 - mover }));
+                        self.last = Some(cell as u16);
                     }
                     debug_assert!(self.outcome.is_some() || self.empty > 0);
                 }
