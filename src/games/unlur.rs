@@ -19,7 +19,8 @@
 //! (or when) the board fills; see the unit test `full_boards_always_hold_a_goal_shape`.
 //!
 //! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
-//! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
+//! their group touches (see [`HexSide::bit`]), so a placement costs a few finds. The
+//! contract's stones are joined all at once when it ends, as nothing reads groups before.
 
 use crate::bits::{byte_sums, nth_set_bit_with_sums, sums_lost_by};
 use crate::game::{diagram_rows, SideView, StepView};
@@ -319,7 +320,8 @@ struct Board<const N: usize, const W: usize> {
     size: usize,
     /// EMPTY, BLACK or WHITE per cell (cells past the board's are unused).
     cells: PerCell<u8, N>,
-    /// Union–find over stones of one colour; meaningful only on occupied cells.
+    /// Union–find over stones of one colour; meaningful only on occupied cells, and only
+    /// after the contract: its stones are joined at the pass ([`Board::link_contract_stones`]).
     parent: PerCell<u16, N>,
     /// At a root: the bit set of sides its group touches.
     mask: PerCell<u8, N>,
@@ -709,9 +711,36 @@ impl<const N: usize, const W: usize> Board<N, W> {
         r
     }
 
+    /// Joins the contract's black stones into groups, once, at the pass: nothing reads the
+    /// groups before then (the contract has no goal test), so the contract's placements do
+    /// not link. In cell order each stone joins only its neighbours before it in that order
+    /// (directions SE, SW and W), which are already linked; each stone's own entry is
+    /// written before it is read, so whatever the union–find held before does not matter.
+    /// Linked in bulk and in this order, the contract's stones cost as many instructions as
+    /// linked one by one, but their branches are better predicted.
+    fn link_contract_stones(&mut self) {
+        const EARLIER: u32 =
+            1 << HexDir::SE as u32 | 1 << HexDir::SW as u32 | 1 << HexDir::W as u32;
+        for w in 0..W {
+            let mut stones = self.t.inner[w] & !self.empty_set[w];
+            while stones != 0 {
+                let cell = 64 * w + stones.trailing_zeros() as usize;
+                stones &= stones - 1;
+                self.link_in(cell, EARLIER);
+            }
+        }
+    }
+
     /// Joins the stone on `cell` with its same-coloured neighbours; returns its group's root.
     #[inline(always)]
     fn link(&mut self, cell: usize) -> u16 {
+        self.link_in(cell, 0x3F)
+    }
+
+    /// Joins the stone on `cell` with its same-coloured neighbours in the directions `dirs`
+    /// (bit d for direction d of [`HexDir::ALL`]); returns its group's root.
+    #[inline(always)]
+    fn link_in(&mut self, cell: usize, dirs: u32) -> u16 {
         let color = self.cells[cell];
         let stone = cell as u16;
         self.parent[cell] = stone;
@@ -723,7 +752,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
         // misprediction as often as the loop's exit. With no neighbouring group, the
         // "first neighbour" is the stone itself (entry 6 of its row), whose find is the
         // stone: no branch on whether it touches a group, which is random in a random game.
-        let mut runs = runs_of(self.same_neighbors(cell, color));
+        let mut runs = runs_of(self.same_neighbors(cell, color) & dirs);
         let first = self.t.nbr[cell][(runs | 1 << 6).trailing_zeros() as usize % 8];
         runs &= runs.wrapping_sub(1);
         let root = self.find(first);
@@ -944,6 +973,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                 debug_assert!(self.in_contract(), "pass after the contract");
                 self.black_seat = self.to_move;
                 self.contract_stones = Some((self.t.cells - self.empty as usize) as u16);
+                self.link_contract_stones();
             }
             Step::Place(cell) => {
                 let cell = cell as usize;
@@ -960,7 +990,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                     self.put(cell, BLACK);
                     self.empty_inner -= 1;
                     self.inner_sums[cell / 64] -= lost;
-                    self.link(cell);
+                    // Not linked now: see `link_contract_stones`.
                 } else {
                     let color = self.seat_color(self.to_move as usize);
                     self.put(cell, color);
@@ -1322,6 +1352,25 @@ mod tests {
                             t.nbr[a as usize][..6].contains(&b),
                             "side {side} cell {cell}"
                         );
+                    }
+                }
+            }
+        }
+    }
+
+    /// `link_contract_stones` joins each stone to its neighbours in directions SE, SW and W
+    /// only, as the ones before it in cell order: on every board those are exactly the
+    /// neighbours with smaller indices.
+    #[test]
+    fn earlier_neighbors_are_se_sw_w() {
+        for side in MIN_SIZE..=MAX_SIZE {
+            let t = tables(side);
+            for cell in 0..t.cells {
+                for dir in HexDir::ALL {
+                    let n = t.nbr[cell][dir.index()] as usize;
+                    let earlier = matches!(dir, HexDir::SE | HexDir::SW | HexDir::W);
+                    if n != t.cells {
+                        assert_eq!(n < cell, earlier, "side {side} cell {cell} {dir:?}");
                     }
                 }
             }
