@@ -176,10 +176,10 @@ fn word_of<const W: usize>(sums: &[u64; W], k: u32) -> (usize, u32) {
     (word, k - before)
 }
 
-/// Where a colour's neighbour bits start in [`Board::around`]: 0 for black, 8 for white.
+/// A colour's byte in a cell's [`Board::around`] entry: 0 for black, 1 for white.
 #[inline]
-fn around_shift(color: u8) -> u32 {
-    u32::from(color - BLACK) * 8
+fn around_byte(color: u8) -> usize {
+    usize::from(color - BLACK) % 2
 }
 
 /// Per-cell values in an array whose length `N` is a power of two, indexed modulo `N`: the
@@ -326,10 +326,12 @@ struct Board<const N: usize, const W: usize> {
     parent: PerCell<u16, N>,
     /// At a root: the bit set of sides its group touches.
     mask: PerCell<u8, N>,
-    /// Per cell, the neighbours holding stones: bit d (direction d of [`HexDir::ALL`]) for
-    /// black, bit 8 + d for white. Kept as stones go down, so that joining a new stone to
-    /// its groups reads one entry instead of six cells.
-    around: PerCell<u16, N>,
+    /// Per cell, the neighbours holding stones: in byte 0 for black, byte 1 for white, bit d
+    /// for direction d of [`HexDir::ALL`]. Kept as stones go down, so that joining a new
+    /// stone to its groups reads one entry instead of six cells. A byte per colour lets
+    /// `put` write a constant bit at an address picked by the colour, where bits picked
+    /// by a shift needed two instructions per neighbour to make.
+    around: PerCell<[u8; 2], N>,
     /// The empty cells as a set (cell c is bit c % 64 of word c / 64).
     empty_set: [u64; W],
     /// Empty inner cells (the contract's choices); like `inner_sums`, kept during the
@@ -452,7 +454,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
             cells: PerCell([EMPTY; N]),
             parent: PerCell(std::array::from_fn(|c| c as u16)),
             mask: PerCell([0; N]),
-            around: PerCell([0; N]),
+            around: PerCell([[0; 2]; N]),
             empty_set: [0; W],
             empty_inner: 0,
             empty_sums: [0; W],
@@ -676,7 +678,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
     /// Bit d set when the neighbour in direction d (index in [`HexDir::ALL`]) holds `color`.
     #[inline]
     fn same_neighbors(&self, cell: usize, color: u8) -> u32 {
-        u32::from(self.around[cell]) >> around_shift(color) & 0x3F
+        u32::from(self.around[cell][around_byte(color)])
     }
 
     /// Puts a `color` stone on the empty `cell` and tells its neighbours.
@@ -687,12 +689,12 @@ impl<const N: usize, const W: usize> Board<N, W> {
     #[inline(always)]
     fn put(&mut self, cell: usize, color: u8) {
         self.cells[cell] = color;
-        let shift = around_shift(color);
+        let byte = around_byte(color);
         for (d, &n) in self.t.nbr[cell][..6].iter().enumerate() {
             // Seen from the neighbour, this cell lies in the opposite direction. Off the
             // board the entry is the always-empty cell past the board, whose own entry no
             // one reads.
-            self.around[n as usize] |= 1 << ((d as u32 + 3) % 6 + shift);
+            self.around[n as usize][byte] |= 1 << ((d + 3) % 6);
         }
     }
 
@@ -993,7 +995,9 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                     self.inner_sums[cell / 64] -= lost;
                     // Not linked now: see `link_contract_stones`.
                 } else {
-                    let color = self.seat_color(self.to_move as usize);
+                    // Black when the mover is Black's seat, else White; by arithmetic, as
+                    // the compiler made `seat_color` a branch, alternating from step to step.
+                    let color = BLACK + (self.to_move ^ self.black_seat);
                     self.put(cell, color);
                     let root = self.link(cell);
                     let mask = self.mask[root as usize];
