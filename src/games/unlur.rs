@@ -19,7 +19,8 @@
 //! (or when) the board fills; see the unit test `full_boards_always_hold_a_goal_shape`.
 //!
 //! Groups are kept with a union–find over the cells whose roots carry the bit set of sides
-//! their group touches (see [`HexSide::bit`]), so a placement costs a few finds.
+//! their group touches (see [`HexSide::bit`]), so a placement costs a few finds. The
+//! contract's stones are joined all at once when it ends, as nothing reads groups before.
 
 use crate::bits::{byte_sums, extend_with_set_bits, nth_set_bit_with_sums, sums_lost_by};
 use crate::game::{diagram_rows, SideView, StepView};
@@ -175,10 +176,10 @@ fn word_of<const W: usize>(sums: &[u64; W], k: u32) -> (usize, u32) {
     (word, k - before)
 }
 
-/// Where a colour's neighbour bits start in [`Board::around`]: 0 for black, 8 for white.
+/// A colour's byte in a cell's [`Board::around`] entry: 0 for black, 1 for white.
 #[inline]
-fn around_shift(color: u8) -> u32 {
-    u32::from(color - BLACK) * 8
+fn around_byte(color: u8) -> usize {
+    usize::from(color - BLACK) % 2
 }
 
 /// Per-cell values in an array whose length `N` is a power of two, indexed modulo `N`: the
@@ -209,7 +210,8 @@ impl<T, const N: usize> std::ops::IndexMut<usize> for PerCell<T, N> {
 /// to a power of two.
 const TABLE_CELLS: usize = (MAX_CELLS + 1).next_power_of_two();
 
-/// A board's geometry in the forms play reads, built once per size and shared.
+/// A board's geometry in the forms play reads, built once per size and shared. The
+/// per-cell tables are inline, not boxed: a step reaches them with one load fewer.
 struct Tables {
     grid: HexGrid,
     /// Number of cells.
@@ -221,9 +223,9 @@ struct Tables {
     /// test for it.
     /// Entries 6 and 7 hold the cell itself, so that `link` can take "the first
     /// neighbouring group, or the stone itself" without a branch.
-    nbr: Box<PerCell<[u16; 8], TABLE_CELLS>>,
+    nbr: PerCell<[u16; 8], TABLE_CELLS>,
     /// Bit set of the sides each cell lies on ([`HexSide::bit`]).
-    sides: Box<PerCell<u8, TABLE_CELLS>>,
+    sides: PerCell<u8, TABLE_CELLS>,
     /// The inner (non-edge) cells, where the contract places.
     inner: [u64; WORDS],
     /// The board's twelve symmetries, as each cell's image ([`HexGrid::symmetry_maps`]):
@@ -242,8 +244,8 @@ impl Tables {
     fn build(side: usize) -> Tables {
         let grid = HexGrid::new(side);
         let cells = grid.len();
-        let mut nbr = Box::new(PerCell([[cells as u16; 8]; TABLE_CELLS]));
-        let mut sides = Box::new(PerCell([0; TABLE_CELLS]));
+        let mut nbr = PerCell([[cells as u16; 8]; TABLE_CELLS]);
+        let mut sides = PerCell([0; TABLE_CELLS]);
         let mut inner = [0u64; WORDS];
         for (cell, row) in nbr.0[..cells].iter_mut().enumerate() {
             sides[cell] = grid.sides(cell);
@@ -319,17 +321,21 @@ struct Board<const N: usize, const W: usize> {
     size: usize,
     /// EMPTY, BLACK or WHITE per cell (cells past the board's are unused).
     cells: PerCell<u8, N>,
-    /// Union–find over stones of one colour; meaningful only on occupied cells.
+    /// Union–find over stones of one colour; meaningful only on occupied cells, and only
+    /// after the contract: its stones are joined at the pass ([`Board::link_contract_stones`]).
     parent: PerCell<u16, N>,
     /// At a root: the bit set of sides its group touches.
     mask: PerCell<u8, N>,
-    /// Per cell, the neighbours holding stones: bit d (direction d of [`HexDir::ALL`]) for
-    /// black, bit 8 + d for white. Kept as stones go down, so that joining a new stone to
-    /// its groups reads one entry instead of six cells.
-    around: PerCell<u16, N>,
+    /// Per cell, the neighbours holding stones: in byte 0 for black, byte 1 for white, bit d
+    /// for direction d of [`HexDir::ALL`]. Kept as stones go down, so that joining a new
+    /// stone to its groups reads one entry instead of six cells. A byte per colour lets
+    /// `put` write a constant bit at an address picked by the colour, where bits picked
+    /// by a shift needed two instructions per neighbour to make.
+    around: PerCell<[u8; 2], N>,
     /// The empty cells as a set (cell c is bit c % 64 of word c / 64).
     empty_set: [u64; W],
-    /// Empty inner cells (the contract's choices).
+    /// Empty inner cells (the contract's choices); like `inner_sums`, kept during the
+    /// contract only (nothing reads them after it).
     empty_inner: u16,
     /// Per word of `empty_set`: the running byte counts ([`byte_sums`]) of its empty cells,
     /// and of its empty inner cells, kept as stones go down (one subtraction). A random
@@ -342,7 +348,8 @@ struct Board<const N: usize, const W: usize> {
     black_seat: u8,
     to_move: u8,
     outcome: Option<Outcome>,
-    /// The last stone placed (the judged group when the game is over).
+    /// The stone that ended the game (the judged group); set only then, as nothing else
+    /// reads it.
     last: Option<u16>,
     /// Black stones placed during the contract, once known.
     contract_stones: Option<u16>,
@@ -447,7 +454,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
             cells: PerCell([EMPTY; N]),
             parent: PerCell(std::array::from_fn(|c| c as u16)),
             mask: PerCell([0; N]),
-            around: PerCell([0; N]),
+            around: PerCell([[0; 2]; N]),
             empty_set: [0; W],
             empty_inner: 0,
             empty_sums: [0; W],
@@ -671,7 +678,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
     /// Bit d set when the neighbour in direction d (index in [`HexDir::ALL`]) holds `color`.
     #[inline]
     fn same_neighbors(&self, cell: usize, color: u8) -> u32 {
-        u32::from(self.around[cell]) >> around_shift(color) & 0x3F
+        u32::from(self.around[cell][around_byte(color)])
     }
 
     /// Puts a `color` stone on the empty `cell` and tells its neighbours.
@@ -682,12 +689,12 @@ impl<const N: usize, const W: usize> Board<N, W> {
     #[inline(always)]
     fn put(&mut self, cell: usize, color: u8) {
         self.cells[cell] = color;
-        let shift = around_shift(color);
+        let byte = around_byte(color);
         for (d, &n) in self.t.nbr[cell][..6].iter().enumerate() {
             // Seen from the neighbour, this cell lies in the opposite direction. Off the
             // board the entry is the always-empty cell past the board, whose own entry no
             // one reads.
-            self.around[n as usize] |= 1 << ((d as u32 + 3) % 6 + shift);
+            self.around[n as usize][byte] |= 1 << ((d + 3) % 6);
         }
     }
 
@@ -707,9 +714,36 @@ impl<const N: usize, const W: usize> Board<N, W> {
         r
     }
 
+    /// Joins the contract's black stones into groups, once, at the pass: nothing reads the
+    /// groups before then (the contract has no goal test), so the contract's placements do
+    /// not link. In cell order each stone joins only its neighbours before it in that order
+    /// (directions SE, SW and W), which are already linked; each stone's own entry is
+    /// written before it is read, so whatever the union–find held before does not matter.
+    /// Linked in bulk and in this order, the contract's stones cost as many instructions as
+    /// linked one by one, but their branches are better predicted.
+    fn link_contract_stones(&mut self) {
+        const EARLIER: u32 =
+            1 << HexDir::SE as u32 | 1 << HexDir::SW as u32 | 1 << HexDir::W as u32;
+        for w in 0..W {
+            let mut stones = self.t.inner[w] & !self.empty_set[w];
+            while stones != 0 {
+                let cell = 64 * w + stones.trailing_zeros() as usize;
+                stones &= stones - 1;
+                self.link_in(cell, EARLIER);
+            }
+        }
+    }
+
     /// Joins the stone on `cell` with its same-coloured neighbours; returns its group's root.
     #[inline(always)]
     fn link(&mut self, cell: usize) -> u16 {
+        self.link_in(cell, 0x3F)
+    }
+
+    /// Joins the stone on `cell` with its same-coloured neighbours in the directions `dirs`
+    /// (bit d for direction d of [`HexDir::ALL`]); returns its group's root.
+    #[inline(always)]
+    fn link_in(&mut self, cell: usize, dirs: u32) -> u16 {
         let color = self.cells[cell];
         let stone = cell as u16;
         self.parent[cell] = stone;
@@ -721,7 +755,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
         // misprediction as often as the loop's exit. With no neighbouring group, the
         // "first neighbour" is the stone itself (entry 6 of its row), whose find is the
         // stone: no branch on whether it touches a group, which is random in a random game.
-        let mut runs = runs_of(self.same_neighbors(cell, color));
+        let mut runs = runs_of(self.same_neighbors(cell, color) & dirs);
         let first = self.t.nbr[cell][(runs | 1 << 6).trailing_zeros() as usize % 8];
         runs &= runs.wrapping_sub(1);
         let root = self.find(first);
@@ -939,30 +973,37 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                 debug_assert!(self.in_contract(), "pass after the contract");
                 self.black_seat = self.to_move;
                 self.contract_stones = Some((self.t.cells - self.empty as usize) as u16);
+                self.link_contract_stones();
             }
             Step::Place(cell) => {
                 let cell = cell as usize;
                 debug_assert!(self.cells[cell] == EMPTY, "placement on an occupied cell");
-                debug_assert!(!self.in_contract() || !self.t.grid.is_edge_cell(cell));
-                let color = self.placing_color();
-                self.put(cell, color);
                 self.empty -= 1;
                 self.empty_set[cell / 64] &= !(1 << (cell % 64));
                 let lost = sums_lost_by(cell as u32 % 64);
                 self.empty_sums[cell / 64] -= lost;
-                // Without a branch: edge or inner is random in a random game.
-                let inner = self.t.sides[cell] == 0;
-                self.empty_inner -= u16::from(inner);
-                self.inner_sums[cell / 64] -= lost & u64::from(inner).wrapping_neg();
-                self.last = Some(cell as u16);
-                let root = self.link(cell);
-                if !self.in_contract() {
+                // One well-predicted branch on the phase (it changes once a game), so each
+                // phase does only its own work: the contract places black stones on inner
+                // cells and tests no goal; after it nothing reads the inner cells' counts.
+                if self.in_contract() {
+                    debug_assert!(!self.t.grid.is_edge_cell(cell), "contract stone on an edge");
+                    self.put(cell, BLACK);
+                    self.empty_inner -= 1;
+                    self.inner_sums[cell / 64] -= lost;
+                    // Not linked now: see `link_contract_stones`.
+                } else {
+                    // Black when the mover is Black's seat, else White; by arithmetic, as
+                    // the compiler made `seat_color` a branch, alternating from step to step.
+                    let color = BLACK + (self.to_move ^ self.black_seat);
+                    self.put(cell, color);
+                    let root = self.link(cell);
                     let mask = self.mask[root as usize];
                     // One test in the usual case, where no goal is reached.
                     if goals(mask) != 0 {
                         let mover = self.to_move as Seat;
                         let own = goal(color, mask);
                         self.outcome = Some(Outcome::Winner(if own { mover } else { 1 - mover }));
+                        self.last = Some(cell as u16);
                     }
                     debug_assert!(self.outcome.is_some() || self.empty > 0);
                 }
@@ -1313,6 +1354,25 @@ mod tests {
                             t.nbr[a as usize][..6].contains(&b),
                             "side {side} cell {cell}"
                         );
+                    }
+                }
+            }
+        }
+    }
+
+    /// `link_contract_stones` joins each stone to its neighbours in directions SE, SW and W
+    /// only, as the ones before it in cell order: on every board those are exactly the
+    /// neighbours with smaller indices.
+    #[test]
+    fn earlier_neighbors_are_se_sw_w() {
+        for side in MIN_SIZE..=MAX_SIZE {
+            let t = tables(side);
+            for cell in 0..t.cells {
+                for dir in HexDir::ALL {
+                    let n = t.nbr[cell][dir.index()] as usize;
+                    let earlier = matches!(dir, HexDir::SE | HexDir::SW | HexDir::W);
+                    if n != t.cells {
+                        assert_eq!(n < cell, earlier, "side {side} cell {cell} {dir:?}");
                     }
                 }
             }
