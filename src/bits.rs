@@ -120,6 +120,24 @@ mod tests {
     use crate::rng::Rng;
 
     #[test]
+    fn extending_with_set_bits_appends_each_set_bit_in_order() {
+        let mut rng = Rng::new(5);
+        for round in 0..2000 {
+            let set = match round {
+                0 => 0,
+                1 => u64::MAX,
+                _ => rng.next_u64() & rng.next_u64(),
+            };
+            let mut out = vec![u32::MAX];
+            extend_with_set_bits(&mut out, set, |bit| 100 + bit);
+            let expected: Vec<u32> = std::iter::once(u32::MAX)
+                .chain((0..64).filter(|&b| set >> b & 1 != 0).map(|b| 100 + b))
+                .collect();
+            assert_eq!(out, expected, "{set:#x}");
+        }
+    }
+
+    #[test]
     fn nth_set_bit_matches_counting() {
         let mut rng = Rng::new(3);
         for _ in 0..2000 {
