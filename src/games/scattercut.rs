@@ -483,7 +483,6 @@ impl Game for Position {
         }
         if self.pending == 0 {
             let empty = Bits::empty_cells(self.size(), &self.own[0], &self.own[1]);
-            out.reserve(empty.count());
             for (i, &word) in empty.0.iter().enumerate() {
                 extend_with_set_bits(out, word, |bit| Step((i * 64) as u16 + bit as u16));
             }

@@ -812,10 +812,14 @@ impl Position {
         self.seat_color[self.to_move as usize] as usize
     }
 
+    /// The edges with no wall (the places for one), as a set.
+    fn free_edges(&self) -> [u64; 4] {
+        std::array::from_fn(|w| self.t.all_edges[w] & !self.walls.0[w])
+    }
+
     /// The `k`-th free edge (a wall's place), in edge order.
     fn free_edge(&self, k: u32) -> Step {
-        let free: [u64; 4] = std::array::from_fn(|w| self.t.all_edges[w] & !self.walls.0[w]);
-        Step::Wall(crate::bits::nth_set_bit_in(&free, k) as u8)
+        Step::Wall(crate::bits::nth_set_bit_in(&self.free_edges(), k) as u8)
     }
 
     /// The number of legal steps of the mover's piece on `cell`: slides, then captures.
@@ -925,8 +929,7 @@ impl Position {
     }
 
     fn push_walls(&self, out: &mut Vec<Step>) {
-        for w in 0..4 {
-            let free = self.t.all_edges[w] & !self.walls.0[w];
+        for (w, free) in self.free_edges().into_iter().enumerate() {
             extend_with_set_bits(out, free, |bit| Step::Wall((64 * w as u32 + bit) as u8));
         }
     }

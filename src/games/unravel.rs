@@ -571,7 +571,6 @@ impl Game for Position {
         }
         let n = self.n;
         if !self.swapping {
-            out.reserve(n * n - self.filled as usize);
             for (i, &word) in self.empty_cells().0.iter().enumerate() {
                 extend_with_set_bits(out, word, |bit| Step::Place((i * 64) as u16 + bit as u16));
             }
