@@ -1222,15 +1222,12 @@ impl Game for Position {
         with_board!(&self.0, b => b.playout_step(rng, buf))
     }
 
-    // `random_step` and `play` always inlined: in wasm the compiler kept them as calls in
-    // the game loop, a call and a dispatch on the form per step (`playout_step` inlined the
-    // same way made playouts slower, so it is left to the compiler).
-    #[inline(always)]
+    #[inline]
     fn random_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
         with_board!(&self.0, b => b.random_step(rng, buf))
     }
 
-    #[inline(always)]
+    #[inline]
     fn play(&mut self, step: Step) {
         with_board!(&mut self.0, b => b.play(step))
     }
