@@ -782,13 +782,13 @@ impl<const N: usize, const W: usize> Board<N, W> {
         }
     }
 
-    /// The colour a seat plays (after the contract).
+    /// The colour a seat (0 or 1) plays after the contract: Black for Black's seat, else
+    /// White. By arithmetic, not a comparison: in `play` the compiler made the comparison a
+    /// branch, alternating from step to step.
+    #[inline(always)]
     fn seat_color(&self, seat: usize) -> u8 {
-        if seat as u8 == self.black_seat {
-            BLACK
-        } else {
-            WHITE
-        }
+        debug_assert!(seat < 2 && !self.in_contract());
+        BLACK + (seat as u8 ^ self.black_seat)
     }
 
     /// The name of a seat as shown now.
@@ -992,9 +992,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                     self.inner_sums[cell / 64] -= lost;
                     // Not linked now: see `link_contract_stones`.
                 } else {
-                    // Black when the mover is Black's seat, else White; by arithmetic, as
-                    // the compiler made `seat_color` a branch, alternating from step to step.
-                    let color = BLACK + (self.to_move ^ self.black_seat);
+                    let color = self.seat_color(self.to_move as usize);
                     self.put(cell, color);
                     let root = self.link(cell);
                     let mask = self.mask[root as usize];
