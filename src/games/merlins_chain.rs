@@ -486,7 +486,7 @@ impl Game for Position {
     /// column stretch lies around the piece's number: a superset of the legal flips) until
     /// the pair is legal, which is then a uniform pick of the legal flips. At least one pair
     /// in 64 is legal (each grey piece of the mover may go where an arrangement has it); in
-    /// random games it takes about 2 draws. After `PLAYOUT_TRIES` misses (odds below 1e-60)
+    /// random games it takes about 2 draws. After `DRAW_TRIES` misses (odds below 1e-60)
     /// it flips a random grey piece of the mover where the shown arrangement has it, which is
     /// always legal. The segments are found once per step and each draw is checked against
     /// them (`flip_fits`). Playouts use it too (the default `playout_step`): uniform random
@@ -513,7 +513,7 @@ impl Game for Position {
         }
         if total > 0 {
             let mut greedy = GreedyPrefix::new(!self.played);
-            for _ in 0..PLAYOUT_TRIES {
+            for _ in 0..DRAW_TRIES {
                 let mut r = rng.below(total as usize) as u32;
                 let mut i = 0;
                 while r >= weight[i] {
@@ -674,10 +674,10 @@ impl Game for Position {
 // Text helpers
 // ---------------------------------------------------------------------------------------------
 
-/// Random (piece, cell) pairs a playout step tries before falling back on the arrangement:
-/// enough that the fallback never happens in practice ((63/64)^10000 < 1e-60), so playouts
-/// are uniform random games.
-const PLAYOUT_TRIES: usize = 10_000;
+/// Random (piece, cell) pairs a random step draws before falling back on the arrangement:
+/// enough that the fallback never happens in practice ((63/64)^10000 < 1e-60), so random
+/// games and playouts are uniform.
+const DRAW_TRIES: usize = 10_000;
 
 fn bit(n: u8) -> u64 {
     1u64 << (n - 1)
@@ -1432,7 +1432,7 @@ mod tests {
         }
     }
 
-    /// The playout's check of one flip, on the position as it is.
+    /// The random step's check of one flip, on the position as it is.
     fn flip_fits(p: &Position, n: u8, cell: usize) -> bool {
         SortedSegments::of(p).flip_fits_on(!p.played, n, cell)
     }
