@@ -29,8 +29,11 @@
 //!   - `k - j ≤ E = min_{a < x ≤ n, y ≥ b} slack(x, y)`,
 //!   - `1 ≤ F = min_{a < x ≤ n ≤ y < b} slack(x, y)`,
 //!
-//!   so the legal cells of `n` in a segment form one run of `j`. The tables cost O(64²) per
-//!   call and each segment O(L²) for its range length `L`.
+//!   so the legal cells of `n` in a segment form one run of `j`. Only the segments' lower
+//!   bounds matter as `x` (`HallTables`): with `p` distinct ones the tables cost O(64·p)
+//!   per call and each segment O(L·p) for its range length `L`.
+
+use std::cell::RefCell;
 
 use crate::bits::nth_set_bit;
 use crate::game::{
@@ -454,12 +457,12 @@ impl Game for Position {
             SIDE,
             &self.cells,
             mine & !self.played,
-            // A run at a time: one capacity check, not one per step (see
+            // A segment at a time: one capacity check, not one per step (see
             // `bits::extend_with_set_bits`).
-            |piece, first, count| {
-                out.extend((0..count).map(|j| Step {
+            |bottom, flips| {
+                out.extend(flips.iter().map(|&(piece, offset)| Step {
                     piece,
-                    cell: (first + j * SIDE) as u8,
+                    cell: bottom as u8 + offset,
                 }))
             },
         );
@@ -1062,174 +1065,277 @@ fn take(avail: &mut u64, (a, b, k): (u8, u8, u8)) -> bool {
     true
 }
 
-type Table = [[i16; MAXN + 2]; MAXN + 2];
+/// A row of values per number `0..=MAXN` (index `MAXN + 1` unused but kept for `n + 1`).
+type Row = [i16; MAXN + 2];
 
-/// Calls `emit(n, first, count)` for every run of legal flips of an unplayed `n` with bit
-/// `n-1` in `allowed`: onto the free cells `first`, `first + w`, … (`count ≥ 1` of them, up
-/// a column), in a feasible position (see the module docs for the conditions). Each flip is
-/// emitted once. Emits nothing if the position itself is infeasible.
-#[allow(clippy::needless_range_loop)] // index arithmetic over the value tables reads best
+/// The Hall tables of one position, over its distinct segment lower bounds only.
+///
+/// `slack(x, y)` (module docs) changes with `x` only where `x` passes a segment's lower
+/// bound: between two bounds `d` < `d'`, every `x` in `(d, d']` sees the same segments
+/// within `[x, y]` (those starting at `d'` or later) and the fewest grey numbers at `x = d'`.
+/// So a minimum over a range of `x` needs only the lower bounds in it and the range's top,
+/// and `slack(x, y) = cnt[y] - cnt[x-1] - within[idx(x)][y]`, where `idx(x)` is the rank of
+/// the first lower bound `≥ x`. With `p` distinct lower bounds the tables cost O(p · 64)
+/// per position instead of O(64²): after a few flips most columns are still one segment
+/// `1..=64`, and `p` is 2 or 3.
+struct HallTables {
+    /// Unplayed numbers `≤ v`.
+    cnt: Row,
+    /// `idx[x]` for `x` in `1..=nmax + 1`: the lower bounds below `x` (the rank of the first
+    /// at or above it; `p` when there is none).
+    idx: [u8; MAXN + 2],
+    /// `-cnt[d_i - 1]` for the `i`-th lower bound `d_i`.
+    base: [i16; MAX_SEGMENTS],
+    /// `within[i][y]`: slots of the segments whose range lies in `[d_i, y]` (row `p`: none).
+    within: [Row; MAX_SEGMENTS + 1],
+    /// `suffix[i][y] = min_{y' ≥ y} (cnt[y'] - within[i][y'])`: with `- cnt[x-1]`, the least
+    /// slack over `[x, y' ≥ y]` for any `x` of rank `i`.
+    suffix: [Row; MAX_SEGMENTS + 1],
+    /// `prefix[i][y] = min_{i' ≤ i} (base[i'] - within[i'][y])`: with `+ cnt[y]`, the least
+    /// slack over `[x ≤ d_i, y]`.
+    prefix: [Row; MAX_SEGMENTS],
+}
+
+impl HallTables {
+    const EMPTY: HallTables = HallTables {
+        cnt: [0; MAXN + 2],
+        idx: [0; MAXN + 2],
+        base: [0; MAX_SEGMENTS],
+        within: [[0; MAXN + 2]; MAX_SEGMENTS + 1],
+        suffix: [[0; MAXN + 2]; MAX_SEGMENTS + 1],
+        prefix: [[0; MAXN + 2]; MAX_SEGMENTS],
+    };
+
+    /// Fills the tables of `segs` (each with room for a number: `a ≤ b`): every entry the
+    /// generator reads, whatever the tables held before. False when the position itself is
+    /// infeasible (some `slack < 0`).
+    #[allow(clippy::needless_range_loop)] // index arithmetic over the value tables reads best
+    fn fill(&mut self, nmax: usize, segs: &Segs, unplayed: &[bool; MAXN + 2]) -> bool {
+        let t = self;
+        t.cnt[0] = 0;
+        for v in 1..=nmax {
+            t.cnt[v] = t.cnt[v - 1] + unplayed[v] as i16;
+        }
+        let mut lows = [false; MAXN + 2];
+        for s in segs.iter() {
+            lows[s.lo as usize + 1] = true;
+        }
+        let mut d = [0usize; MAX_SEGMENTS];
+        let mut p = 0;
+        t.idx[0] = 0;
+        for x in 1..=nmax + 1 {
+            t.idx[x] = p as u8;
+            if lows[x] {
+                d[p] = x;
+                t.base[p] = -t.cnt[x - 1];
+                p += 1;
+            }
+        }
+        // Rows from the highest lower bound down, each the row above plus the segments
+        // starting at its bound.
+        t.within[p] = [0; MAXN + 2];
+        for i in (0..p).rev() {
+            let (lower, upper) = t.within.split_at_mut(i + 1);
+            lower[i] = upper[0];
+            for s in segs.iter().filter(|s| s.lo as usize + 1 == d[i]) {
+                for slots in &mut lower[i][s.hi as usize - 1..=nmax] {
+                    *slots += s.k as i16;
+                }
+            }
+        }
+        for i in 0..=p {
+            let (row, within) = (&mut t.suffix[i], &t.within[i]);
+            let mut m = INF;
+            for y in (0..=nmax).rev() {
+                m = m.min(t.cnt[y] - within[y]);
+                row[y] = m;
+            }
+            // The least slack of the ranges starting at d_i: below 0, no arrangement.
+            if i < p && row[d[i]] + t.base[i] < 0 {
+                return false;
+            }
+        }
+        let mut above = [INF; MAXN + 2];
+        for i in 0..p {
+            let (row, within) = (&mut t.prefix[i], &t.within[i]);
+            for y in 0..=nmax {
+                above[y] = above[y].min(t.base[i] - within[y]);
+                row[y] = above[y];
+            }
+        }
+        true
+    }
+
+    /// `min_{y ≥ b} slack(x, y)` for `x ≤ b`.
+    fn least_from(&self, x: usize, b: usize) -> i16 {
+        self.suffix[self.idx[x] as usize][b] - self.cnt[x - 1]
+    }
+}
+
+/// Calls `emit(bottom, flips)` for every segment with legal flips of an unplayed `n` with
+/// bit `n-1` in `allowed`, in a feasible position (see the module docs for the conditions):
+/// each `(n, offset)` of `flips` puts `n` on the free cell `bottom + offset`, where `bottom`
+/// is the segment's lowest cell. The flips come by segment, then by number, then up the
+/// column, each once. Emits nothing if the position itself is infeasible.
 fn for_each_legal(
     w: usize,
     h: usize,
     cells: &[u8],
     allowed: u64,
-    mut emit: impl FnMut(u8, usize, usize),
+    emit: impl FnMut(usize, &[(u8, u8)]),
 ) {
     let nmax = w * h;
-    // Every table index below is at most nmax: said once, so the loops carry no bounds checks.
-    assert!(nmax <= MAXN);
+    // Every table index below is at most nmax + 1, a column of h cells holds at most
+    // h.div_ceil(2) segments, and a segment at most nmax numbers in h cells: said once, so
+    // the loops carry no bounds checks.
+    assert!(nmax <= MAXN && w * h.div_ceil(2) <= MAX_SEGMENTS && nmax * h <= SEGMENT_FLIPS);
     let Some(segs) = segments(w, h, cells) else {
         return;
     };
+    if segs.iter().any(|s| s.lo + 1 >= s.hi) {
+        return; // a segment with no number that fits: infeasible
+    }
     let mut unplayed = [true; MAXN + 2];
     for &v in &cells[..nmax] {
         unplayed[v as usize] = false;
     }
-    // cnt[v]: unplayed numbers <= v.
-    let mut cnt = [0i16; MAXN + 2];
-    for v in 1..=nmax {
-        cnt[v] = cnt[v - 1] + unplayed[v] as i16;
-    }
-    // The segments by lower bound (a list per bound), so that the rows below, built from
-    // x = nmax down, add each segment's slots when they reach its lower bound.
-    const NO_SEGMENT: u8 = u8::MAX;
-    let mut first_at = [NO_SEGMENT; MAXN + 2];
-    let mut next = [NO_SEGMENT; MAXN];
-    for (i, s) in segs.iter().enumerate() {
-        let (a, b) = (s.lo as usize + 1, s.hi as usize - 1);
-        if a > b {
-            return; // a segment with no number that fits: infeasible
+    GENERATOR.with_borrow_mut(|scratch| {
+        if scratch.tables.fill(nmax, &segs, &unplayed) {
+            scratch.emit_legal(w, &segs, &unplayed, allowed, emit);
         }
-        next[i] = first_at[a];
-        first_at[a] = i as u8;
-    }
-    // slack[x][y] (x <= y) and sm[x][y] = min_{y' >= y} slack[x][y'], a row at a time:
-    // `within[y]` holds the slots of the segments whose range lies in [x, y].
-    let mut slack: Table = [[0; MAXN + 2]; MAXN + 2];
-    let mut sm: Table = [[INF; MAXN + 2]; MAXN + 2];
-    let mut within = [0i16; MAXN + 2];
-    for x in (1..=nmax).rev() {
-        let mut i = first_at[x];
-        while i != NO_SEGMENT {
-            let s = &segs.list[i as usize];
-            for slots in &mut within[s.hi as usize - 1..=nmax] {
-                *slots += s.k as i16;
-            }
-            i = next[i as usize];
-        }
-        let grey_before = cnt[x - 1];
-        let (row, min_row) = (&mut slack[x], &mut sm[x]);
-        let mut m = INF;
-        for y in (x..=nmax).rev() {
-            let v = cnt[y] - grey_before - within[y];
-            if v < 0 {
-                return; // the position itself is infeasible
-            }
-            row[y] = v;
-            m = m.min(v);
-            min_row[y] = m;
-        }
-    }
-    // pm[x][y] = min_{x' <= x} slack[x'][y], row by row from the one above (row 0: none).
-    let mut pm: Table = [[INF; MAXN + 2]; MAXN + 2];
-    for x in 1..=nmax {
-        let (above, rest) = pm.split_at_mut(x);
-        let (prev, row) = (&above[x - 1], &mut rest[0]);
-        for y in x..=nmax {
-            row[y] = prev[y].min(slack[x][y]);
-        }
-    }
-    // The legal rows of `n` in a segment depend only on its range and length (the tables
-    // are the position's), and segments often repeat them (every empty column is 1..=64 with
-    // 8 cells): the runs are worked out once per distinct segment among the last few.
-    const CACHED: usize = 4;
-    let mut cached_keys = [(0usize, 0usize, 0i16); CACHED];
-    let mut cached_runs = [[(1i8, 0i8); MAXN + 2]; CACHED];
-    let (mut filled, mut next_slot) = (0, 0);
-    for s in segs.iter() {
-        let (a, b, k) = (s.lo as usize + 1, s.hi as usize - 1, s.k as i16);
-        let slot = match cached_keys[..filled]
-            .iter()
-            .position(|&key| key == (a, b, k))
-        {
-            Some(slot) => slot,
-            None => {
-                let slot = next_slot;
-                next_slot = (next_slot + 1) % CACHED;
-                filled = (filled + 1).min(CACHED);
-                cached_keys[slot] = (a, b, k);
-                legal_runs(
-                    a,
-                    b,
-                    k,
-                    &slack,
-                    &pm,
-                    &sm,
-                    &unplayed,
-                    allowed,
-                    &mut cached_runs[slot],
-                );
-                slot
-            }
-        };
-        for n in a..=b {
-            let (lo_j, hi_j) = cached_runs[slot][n];
-            if lo_j <= hi_j {
-                let first = (s.start as usize + lo_j as usize) * w + s.col as usize;
-                emit(n as u8, first, (hi_j - lo_j) as usize + 1);
+    });
+}
+
+/// Most legal flips in one segment: every number of the board onto every cell of a column.
+const SEGMENT_FLIPS: usize = MAXN * SIDE;
+/// Distinct segments whose flips the generator keeps at once (`Scratch::flips`).
+const CACHED: usize = 4;
+
+/// The generator's working storage, reused from call to call (`GENERATOR`): it writes only
+/// what a position needs (a few hundred bytes in most), where storage made afresh cost a
+/// 17 kB clear, and a copy of the tables on return, at every call.
+struct Scratch {
+    tables: HallTables,
+    /// The legal flips of the last few distinct segments, as `for_each_legal` emits them.
+    flips: [[(u8, u8); SEGMENT_FLIPS]; CACHED],
+}
+
+thread_local! {
+    static GENERATOR: RefCell<Scratch> = const {
+        RefCell::new(Scratch {
+            tables: HallTables::EMPTY,
+            flips: [[(0, 0); SEGMENT_FLIPS]; CACHED],
+        })
+    };
+}
+
+impl Scratch {
+    /// `for_each_legal` once the position's tables are filled.
+    fn emit_legal(
+        &mut self,
+        w: usize,
+        segs: &Segs,
+        unplayed: &[bool; MAXN + 2],
+        allowed: u64,
+        mut emit: impl FnMut(usize, &[(u8, u8)]),
+    ) {
+        // The legal flips in a segment, seen from its bottom cell, depend only on its range
+        // and length (the tables are the position's), and segments often repeat them (every
+        // empty column is 1..=64 with 8 cells): they are worked out once per distinct
+        // segment among the last few, and each segment's are emitted as one slice.
+        let mut cached_keys = [(0usize, 0usize, 0i16); CACHED];
+        let mut cached_len = [0usize; CACHED];
+        let (mut filled, mut next_slot) = (0, 0);
+        for s in segs.iter() {
+            let (a, b, k) = (s.lo as usize + 1, s.hi as usize - 1, s.k as i16);
+            let slot = match cached_keys[..filled]
+                .iter()
+                .position(|&key| key == (a, b, k))
+            {
+                Some(slot) => slot,
+                None => {
+                    let slot = next_slot;
+                    next_slot = (next_slot + 1) % CACHED;
+                    filled = (filled + 1).min(CACHED);
+                    cached_keys[slot] = (a, b, k);
+                    cached_len[slot] = legal_flips(
+                        (a, b, k, w),
+                        &self.tables,
+                        unplayed,
+                        allowed,
+                        &mut self.flips[slot],
+                    );
+                    slot
+                }
+            };
+            let flips = &self.flips[slot][..cached_len[slot]];
+            if !flips.is_empty() {
+                emit(s.start as usize * w + s.col as usize, flips);
             }
         }
     }
 }
 
-/// For a segment with range `a..=b` and `k` cells: for each `n` in the range, the run of
-/// cells (`j` from the bottom, first and last; empty as `(1, 0)`) where `n` may go, by the
-/// conditions in the module docs, written to `runs[n]`.
-#[allow(clippy::too_many_arguments)] // the position's tables, passed as they are
-fn legal_runs(
-    a: usize,
-    b: usize,
-    k: i16,
-    slack: &Table,
-    pm: &Table,
-    sm: &Table,
+/// For a segment with range `a..=b` and `k` cells on a board `w` wide: the legal flips
+/// into it, by the conditions in the module docs, as `(n, j * w)` for its `j`-th cell from
+/// the bottom, by `n` and then `j`, written to the start of `flips`; returns how many.
+#[allow(clippy::needless_range_loop)] // as in `HallTables::fill`
+fn legal_flips(
+    (a, b, k, w): (usize, usize, i16, usize),
+    t: &HallTables,
     unplayed: &[bool; MAXN + 2],
     allowed: u64,
-    runs: &mut [(i8, i8); MAXN + 2],
-) {
-    // csuf[n] = C for n: min_{y in [n, b-1]} pm[a][y].
-    let mut csuf = [INF; MAXN + 2];
+    flips: &mut [(u8, u8); SEGMENT_FLIPS],
+) -> usize {
+    let ia = t.idx[a] as usize;
+    // From n = b - 1 down: c_min[n] = C = min_{x ≤ a, n ≤ y < b} slack(x, y), and
+    // f_min[n] = F = min_{a < x ≤ n ≤ y < b} slack(x, y). For F, `x` ranges over the lower
+    // bounds in (a, n) and n itself; `rest[i]` holds min_{n ≤ y < b} (cnt[y] - within[i][y])
+    // for the ranks i that such an x can have.
+    let mut c_min = [INF; MAXN + 2];
+    let mut f_min = [INF; MAXN + 2];
+    let mut rest = [INF; MAX_SEGMENTS + 1];
+    let top_rank = t.idx[b.max(1) - 1].max(ia as u8) as usize;
     for n in (a..b).rev() {
-        csuf[n] = csuf[n + 1].min(pm[a][n]);
-    }
-    // colmin[y] = min_{x in (a, n]} slack[x][y] for y in [n, b-1], as n grows.
-    let mut colmin = [INF; MAXN + 2];
-    let mut e_run = INF;
-    for n in a..=b {
-        runs[n] = (1, 0);
-        let mut f = INF;
-        if n > a {
-            e_run = e_run.min(sm[n][b]);
-            for y in n..b {
-                let v = colmin[y].min(slack[n][y]);
-                colmin[y] = v;
-                f = f.min(v);
-            }
+        c_min[n] = c_min[n + 1].min(t.cnt[n] + t.prefix[ia][n]);
+        if n == a {
+            break;
         }
-        if !unplayed[n] || allowed & (1u64 << (n - 1)) == 0 || f < 1 {
+        for i in ia + 1..=top_rank {
+            rest[i] = rest[i].min(t.cnt[n] - t.within[i][n]);
+        }
+        let rank_n = t.idx[n] as usize;
+        let mut f = rest[rank_n] - t.cnt[n - 1];
+        for i in ia + 1..rank_n {
+            f = f.min(rest[i] + t.base[i]);
+        }
+        f_min[n] = f;
+    }
+    // E = min_{a < x ≤ n, y ≥ b} slack(x, y), as n grows.
+    let mut e_run = INF;
+    let mut len = 0;
+    for n in a..=b {
+        if n > a {
+            e_run = e_run.min(t.least_from(n, b));
+        }
+        if !unplayed[n] || allowed & (1u64 << (n - 1)) == 0 || f_min[n] < 1 {
             continue;
         }
-        let big_a = if n > a { pm[a][n - 1] } else { 0 };
-        let big_b = if n < b { sm[n + 1][b] } else { 0 };
-        let big_e = if n > a { e_run } else { INF };
-        let lo_j = 0.max(k - 1 - big_b).max(k - big_e);
-        let hi_j = (k - 1).min(big_a).min(csuf[n] - 1);
-        if lo_j <= hi_j {
-            // 0 <= lo_j <= hi_j <= k - 1 < 64.
-            runs[n] = (lo_j as i8, hi_j as i8);
+        let big_a = if n > a {
+            t.cnt[n - 1] + t.prefix[ia][n - 1]
+        } else {
+            0
+        };
+        let big_b = if n < b { t.least_from(n + 1, b) } else { 0 };
+        let lo_j = 0.max(k - 1 - big_b).max(k - e_run);
+        let hi_j = (k - 1).min(big_a).min(c_min[n] - 1);
+        // 0 <= lo_j, hi_j <= k - 1 < h, and n * h flips at most (asserted by the caller).
+        for j in lo_j..=hi_j {
+            flips[len % SEGMENT_FLIPS] = (n as u8, (j as usize * w) as u8);
+            len += 1;
         }
     }
+    len
 }
 
 #[cfg(test)]
@@ -1369,8 +1475,12 @@ mod tests {
                 rng.next_u64()
             };
             let mut fast = Vec::new();
-            for_each_legal(w, h, &cells, allowed, |n, first, count| {
-                fast.extend((0..count).map(|j| (n, first + j * w)))
+            for_each_legal(w, h, &cells, allowed, |bottom, flips| {
+                fast.extend(
+                    flips
+                        .iter()
+                        .map(|&(n, offset)| (n, bottom + offset as usize)),
+                )
             });
             let mut slow = Vec::new();
             for n in 1..=nmax as u8 {
