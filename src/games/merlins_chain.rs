@@ -157,7 +157,7 @@ impl Position {
             ));
         }
         let mut cells = [0u8; CELLS];
-        let mut played = 0u64;
+        let (mut played, mut filled) = (0u64, 0u64);
         for (i, line) in lines.iter().enumerate() {
             let rank = SIDE - 1 - i;
             let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -184,6 +184,7 @@ impl Position {
                     return fail(format!("{n} appears twice in the diagram"));
                 }
                 played |= bit(n);
+                filled |= 1 << cell;
                 cells[cell] = n;
             }
         }
@@ -204,9 +205,6 @@ impl Position {
         if arrange(SIDE, SIDE, &cells).is_none() {
             return fail("no arrangement of the grey pieces would let every column ascend");
         }
-        let filled = (0..CELLS)
-            .filter(|&c| cells[c] != 0)
-            .fold(0, |set, c| set | 1 << c);
         let mut p = Position {
             cells,
             filled,
