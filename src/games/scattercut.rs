@@ -483,9 +483,7 @@ impl Game for Position {
         }
         if self.pending == 0 {
             let empty = Bits::empty_cells(self.size(), &self.own[0], &self.own[1]);
-            for (i, &word) in empty.0.iter().enumerate() {
-                extend_with_set_bits(out, word, |bit| Step((i * 64) as u16 + bit as u16));
-            }
+            extend_with_set_bits(out, &empty.0, |cell| Step(cell as u16));
             return;
         }
         let g = self.graph();

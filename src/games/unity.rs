@@ -929,9 +929,7 @@ impl Position {
     }
 
     fn push_walls(&self, out: &mut Vec<Step>) {
-        for (w, free) in self.free_edges().into_iter().enumerate() {
-            extend_with_set_bits(out, free, |bit| Step::Wall((64 * w as u32 + bit) as u8));
-        }
+        extend_with_set_bits(out, &self.free_edges(), |edge| Step::Wall(edge as u8));
     }
 
     fn can_place_wall(&self) -> bool {

@@ -891,13 +891,13 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         }
         // From the empty-cell set, in cell order: a bit loop, not a test of every cell.
         let contract = self.in_contract();
-        for w in 0..W {
-            let mut set = self.empty_set[w];
-            if contract {
-                set &= self.t.inner[w];
+        let mut choices = self.empty_set;
+        if contract {
+            for (set, inner) in choices.iter_mut().zip(self.t.inner) {
+                *set &= inner;
             }
-            extend_with_set_bits(out, set, |bit| Step::Place((64 * w as u32 + bit) as u16));
         }
+        extend_with_set_bits(out, &choices, |cell| Step::Place(cell as u16));
         if contract {
             out.push(Step::Pass);
         }

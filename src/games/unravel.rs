@@ -571,9 +571,7 @@ impl Game for Position {
         }
         let n = self.n;
         if !self.swapping {
-            for (i, &word) in self.empty_cells().0.iter().enumerate() {
-                extend_with_set_bits(out, word, |bit| Step::Place((i * 64) as u16 + bit as u16));
-            }
+            extend_with_set_bits(out, &self.empty_cells().0, |cell| Step::Place(cell as u16));
             return;
         }
         let start = out.len();
