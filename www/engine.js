@@ -22,9 +22,24 @@ export function studyEngine() {
   return load('ludus_study', null);
 }
 
+// The smallest module that uses a WebAssembly SIMD instruction (i8x16.popcnt of a splat):
+// both engine modules are built with simd128 (.cargo/config.toml), so a browser whose
+// WebAssembly rejects this cannot run them, and is told so plainly rather than shown a
+// compile error.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253,
+  15, 253, 98, 11,
+]);
+
+/** The message shown where the browser's WebAssembly has no SIMD. */
+export const NO_SIMD_MESSAGE =
+  "this browser's WebAssembly has no SIMD, which Ludus needs; " +
+  'Chrome or Edge 91, Firefox 89 and Safari 16.4 or later have it';
+
 function load(name, readyMark) {
   if (!loading.has(name)) {
     const promise = (async () => {
+      if (!WebAssembly.validate(SIMD_PROBE)) throw new Error(NO_SIMD_MESSAGE);
       const js = new URL(`../${name}.js`, import.meta.url);
       const wasm = new URL(`../${name}_bg.wasm`, import.meta.url);
       // The wasm download starts before the glue module is loaded rather than after it;
