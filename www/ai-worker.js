@@ -4,6 +4,9 @@
 //
 //   in:  { id, record, player, seed }   (player: quick | normal | strong | random | mcts:N | mcts:Ss)
 //   out: { id, step, iterations, value, ms }   or   { id, error }
+//   in:  { type: 'warm', record }   a short search whose answer is dropped (www/computer.js
+//        warm), skipped once a question has come
+//   out: { type: 'warmed', game, ms }
 //
 // The search is one synchronous wasm call; the page cancels it by terminating this worker
 // (www/computer.js), never by a message.
@@ -16,8 +19,27 @@ ready.then(
   (error) => postMessage({ type: 'failed', error: errorText(error) }),
 );
 
+/** The warm-up's search: long enough for V8 to mark the search's functions for optimised
+ * code (10-90 ms in Chromium on the default boards), short enough not to be noticed. */
+const WARM_PLAYER = 'mcts:300';
+/** Questions received and not yet answered: a warm-up never delays one. */
+let questions = 0;
+
 self.onmessage = async (event) => {
-  const { id, record, player, seed } = event.data ?? {};
+  const { id, record, player, seed, type } = event.data ?? {};
+  if (type === 'warm') {
+    const mod = await ready.catch(() => null);
+    if (!mod || questions > 0) return;
+    const started = performance.now();
+    try {
+      mod.ai_move(record, WARM_PLAYER, 1);
+    } catch {
+      return; // an ended game, say: nothing to warm up
+    }
+    postMessage({ type: 'warmed', game: String(record).split(';', 1)[0], ms: performance.now() - started });
+    return;
+  }
+  questions++;
   try {
     const mod = await ready;
     const started = performance.now();
@@ -31,5 +53,7 @@ self.onmessage = async (event) => {
     });
   } catch (error) {
     postMessage({ id, error: errorText(error) });
+  } finally {
+    questions--;
   }
 };

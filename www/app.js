@@ -428,7 +428,7 @@ export class App {
     this.store.savePrefs(this.prefs);
     this.waits.failed = null;
     this.waits.held = null;
-    if (this.computerSeats(game).size) this.computer.warm();
+    if (this.computerSeats(game).size) this.computer.warm(this.view?.record);
     this.refresh();
   }
 
@@ -448,7 +448,7 @@ export class App {
     this.stopThinking();
     if (!key) {
       // Keep a worker ready (the engine loads in it once) while the computer has a seat.
-      if (this.computerSeats().size && !this.computer.broken) this.computer.warm();
+      if (this.computerSeats().size && !this.computer.broken) this.computer.warm(this.view?.record);
       return;
     }
     const v = this.view;

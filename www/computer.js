@@ -7,6 +7,17 @@
 // of its question, and answers to abandoned questions are dropped, so a step computed for
 // another position never comes back.
 
+/** A record's game and options: its fields other than the moves and the shown step. */
+function gameAndOptions(record) {
+  return record
+    .split(';')
+    .filter((field) => !/^(moves|at)=/.test(field))
+    .join(';');
+}
+
+/** The performance mark set when the worker has warmed up its search for a game. */
+export const WARMED_MARK = 'ludus:computer-warmed';
+
 export class Computer {
   /** `url`: the worker module (a test may pass another). */
   constructor({ url = new URL('./ai-worker.js', import.meta.url) } = {}) {
@@ -16,10 +27,27 @@ export class Computer {
     this.seq = 0;
     /** How many workers were started (the first, then one after each cancel). */
     this.started = 0;
+    /** The games the current worker has warmed up its search for (see warm). */
+    this.warmedGames = new Set();
   }
 
-  /** Starts a worker now (loading the engine takes a moment), if none is running. */
-  warm() {
+  /**
+   * Starts a worker now (loading the engine takes a moment), if none is running. Given the
+   * record of the position shown, the worker also runs a short search on it while the user
+   * thinks: V8 first runs wasm as baseline code and switches a function to optimised code
+   * only at its next call, so without this the first search of each game ran 20-40%
+   * slower than the next (docs/PERFORMANCE.md, "The first search"). Once per game and
+   * options (a board size can be other code: Unlur's large boards) and worker.
+   */
+  warm(record) {
+    this.start();
+    const key = typeof record === 'string' ? gameAndOptions(record) : '';
+    if (!this.worker || !key || this.warmedGames.has(key)) return;
+    this.warmedGames.add(key);
+    this.worker.postMessage({ type: 'warm', record });
+  }
+
+  start() {
     if (this.worker) return;
     let worker;
     try {
@@ -36,6 +64,7 @@ export class Computer {
     };
     worker.onmessageerror = () => this.onFailure(worker, 'the computer sent an unreadable answer');
     this.worker = worker;
+    this.warmedGames = new Set();
   }
 
   /** True while a question is in flight. */
@@ -50,7 +79,7 @@ export class Computer {
    */
   think(record, player, seed = Math.floor(Math.random() * 2 ** 32)) {
     this.cancel();
-    this.warm();
+    this.start();
     const id = ++this.seq;
     return new Promise((resolve) => {
       if (!this.worker) {
@@ -83,6 +112,11 @@ export class Computer {
   onMessage(worker, data) {
     if (worker !== this.worker || !data) return;
     if (data.type === 'ready') return;
+    if (data.type === 'warmed') {
+      // Observable by tests and tools, like the page's other marks.
+      performance.mark(WARMED_MARK, { detail: { game: data.game, ms: data.ms } });
+      return;
+    }
     if (data.type === 'failed') {
       this.onFailure(worker, data.error);
       return;

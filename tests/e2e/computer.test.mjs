@@ -203,6 +203,32 @@ test('human against the computer: the computer answers each user step with legal
   await context.close();
 });
 
+test('a computer seat warms the search up for the game shown while the user thinks', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '#unlur;moves=d4,pass');
+  const warmed = () => page.evaluate(() => performance.getEntriesByName('ludus:computer-warmed').map((m) => m.detail));
+  await page.waitForTimeout(300);
+  assert.deepEqual(await warmed(), [], 'no computer seat: nothing is warmed up');
+  await page.selectOption('#level-select', 'beginner');
+  await setSeat(page, 1, true); // the passer, Black: the user (White) is to move
+  await page.waitForFunction(() => performance.getEntriesByName('ludus:computer-warmed').length > 0);
+  const [first] = await warmed();
+  assert.equal(first.game, 'unlur');
+  assert.ok(first.ms > 0, `the warm-up searched (${first.ms} ms)`);
+  assert.equal(await thinking(page), false, 'the warm-up is not a turn of the computer');
+  assert.deepEqual((await state(page)).steps, ['d4', 'pass'], 'and plays nothing');
+  // The computer still answers the user's step, once, with a legal step.
+  await userPlaces(page, 5);
+  await waitHumanTurn(page);
+  const s = await state(page);
+  if (!s.outcome) assert.equal(s.movers.at(-1), 1, `the computer answered (${s.record})`);
+  await checkLegal(page, s.record);
+  assert.equal((await warmed()).length, 1, 'once per game');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('a game opened from a link: the computer waits there until asked', async () => {
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);

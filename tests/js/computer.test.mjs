@@ -69,3 +69,36 @@ test('errors: the engine refusing, and a worker that cannot start', async () => 
   assert.deepEqual(await failed, { id: 3, error: 'no wasm' });
   c.dispose();
 });
+
+test('warm(record) has the worker warm up its search once per game and options, before any question', async () => {
+  FakeWorker.all = [];
+  const c = new Computer();
+  c.warm('unlur;moves=d4,pass');
+  const w = FakeWorker.all[0];
+  assert.deepEqual(w.sent, [{ type: 'warm', record: 'unlur;moves=d4,pass' }]);
+  c.warm('unlur;moves=d4,pass,f6;at=2'); // the same game and options: already warm
+  c.warm(); // no position: only keeps the worker
+  assert.equal(FakeWorker.all.length, 1);
+  assert.equal(w.sent.length, 1);
+  c.warm('unlur;size=8'); // a larger board is other code
+  c.warm('unravel;size=6;moves=b2');
+  assert.deepEqual(w.sent.slice(1), [
+    { type: 'warm', record: 'unlur;size=8' },
+    { type: 'warm', record: 'unravel;size=6;moves=b2' },
+  ]);
+  // The worker reports a warm-up as a performance mark; questions are unaffected.
+  w.answer({ type: 'warmed', game: 'unlur', ms: 12.5 });
+  const mark = performance.getEntriesByName('ludus:computer-warmed').at(-1);
+  assert.deepEqual(mark.detail, { game: 'unlur', ms: 12.5 });
+  const asked = c.think('unlur;moves=d4,pass', 'normal', 3);
+  assert.deepEqual(w.sent.at(-1), { id: 1, record: 'unlur;moves=d4,pass', player: 'normal', seed: 3 });
+  w.answer({ id: 1, step: 'f6' });
+  assert.equal((await asked).step, 'f6');
+  // A new worker (after a cancel) starts cold: the same game is warmed again.
+  c.think('unlur;moves=d4,pass,f6', 'normal', 4);
+  c.cancel();
+  c.warm('unlur;moves=d4,pass,f6');
+  assert.equal(FakeWorker.all.length, 2);
+  assert.deepEqual(FakeWorker.all[1].sent, [{ type: 'warm', record: 'unlur;moves=d4,pass,f6' }]);
+  c.dispose();
+});
