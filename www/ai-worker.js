@@ -5,7 +5,7 @@
 //   in:  { id, record, player, seed }   (player: quick | normal | strong | random | mcts:N | mcts:Ss)
 //   out: { id, step, iterations, value, ms }   or   { id, error }
 //   in:  { type: 'warm', record }   a short search whose answer is dropped (www/computer.js
-//        warm), skipped once a question has come
+//        warm), skipped if a question is waiting
 //   out: { type: 'warmed', game, ms }
 //
 // The search is one synchronous wasm call; the page cancels it by terminating this worker

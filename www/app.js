@@ -428,7 +428,8 @@ export class App {
     this.store.savePrefs(this.prefs);
     this.waits.failed = null;
     this.waits.held = null;
-    if (this.computerSeats(game).size) this.computer.warm(this.view?.record);
+    // The worker starts now; refresh warms its search up if the user is to move.
+    if (this.computerSeats(game).size) this.computer.warm();
     this.refresh();
   }
 
@@ -447,7 +448,8 @@ export class App {
     if (this.thinking && this.thinking.key === key) return;
     this.stopThinking();
     if (!key) {
-      // Keep a worker ready (the engine loads in it once) while the computer has a seat.
+      // Keep a worker ready (the engine loads in it once) while the computer has a seat,
+      // its search warmed up for this game while the user thinks.
       if (this.computerSeats().size && !this.computer.broken) this.computer.warm(this.view?.record);
       return;
     }

@@ -35,8 +35,8 @@ export class Computer {
    * Starts a worker now (loading the engine takes a moment), if none is running. Given the
    * record of the position shown, the worker also runs a short search on it while the user
    * thinks: V8 first runs wasm as baseline code and switches a function to optimised code
-   * only at its next call, so without this the first search of each game ran 20-40%
-   * slower than the next (docs/PERFORMANCE.md, "The first search"). Once per game and
+   * only at its next call, so without this the first search of each game ran a quarter to
+   * a half slower than the next (docs/PERFORMANCE.md, "The first search"). Once per game and
    * options (a board size can be other code: Unlur's large boards) and worker.
    */
   warm(record) {
