@@ -12,6 +12,7 @@
 // (www/computer.js), never by a message.
 
 import { engine, errorText } from './engine.js';
+import { gameOfRecord } from './record.js';
 
 const ready = engine();
 ready.then(
@@ -36,7 +37,7 @@ self.onmessage = async (event) => {
     } catch {
       return; // an ended game, say: nothing to warm up
     }
-    postMessage({ type: 'warmed', game: String(record).split(';', 1)[0], ms: performance.now() - started });
+    postMessage({ type: 'warmed', game: gameOfRecord(record), ms: performance.now() - started });
     return;
   }
   questions++;

@@ -7,13 +7,7 @@
 // of its question, and answers to abandoned questions are dropped, so a step computed for
 // another position never comes back.
 
-/** A record's game and options: its fields other than the moves and the shown step. */
-function gameAndOptions(record) {
-  return record
-    .split(';')
-    .filter((field) => !/^(moves|at)=/.test(field))
-    .join(';');
-}
+import { setupOfRecord } from './record.js';
 
 /** The performance mark set when the worker has warmed up its search for a game. */
 export const WARMED_MARK = 'ludus:computer-warmed';
@@ -27,8 +21,8 @@ export class Computer {
     this.seq = 0;
     /** How many workers were started (the first, then one after each cancel). */
     this.started = 0;
-    /** The games the current worker has warmed up its search for (see warm). */
-    this.warmedGames = new Set();
+    /** The setups (game and options) the current worker has warmed up for (see warm). */
+    this.warmedSetups = new Set();
   }
 
   /**
@@ -41,9 +35,9 @@ export class Computer {
    */
   warm(record) {
     this.start();
-    const key = typeof record === 'string' ? gameAndOptions(record) : '';
-    if (!this.worker || !key || this.warmedGames.has(key)) return;
-    this.warmedGames.add(key);
+    const key = typeof record === 'string' ? setupOfRecord(record) : '';
+    if (!this.worker || !key || this.warmedSetups.has(key)) return;
+    this.warmedSetups.add(key);
     this.worker.postMessage({ type: 'warm', record });
   }
 
@@ -64,7 +58,7 @@ export class Computer {
     };
     worker.onmessageerror = () => this.onFailure(worker, 'the computer sent an unreadable answer');
     this.worker = worker;
-    this.warmedGames = new Set();
+    this.warmedSetups = new Set();
   }
 
   /** True while a question is in flight. */

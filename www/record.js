@@ -41,6 +41,14 @@ export function gameOfRecord(record) {
   return /^[a-z][a-z-]{0,40}$/.test(name) ? name : '';
 }
 
+/**
+ * A record's game and options, without its moves and shown step
+ * (`unlur;size=8;moves=d4,pass;at=1` -> "unlur;size=8"): what stays the same through a game.
+ */
+export function setupOfRecord(record) {
+  return String(record ?? '').split(';moves=')[0];
+}
+
 /** What the page says when storage fails; the app goes on without it. */
 export const STORAGE_PROBLEMS = {
   blocked: 'This browser does not let Ludus keep anything, so games are not saved: copy the link to keep one.',

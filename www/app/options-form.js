@@ -4,6 +4,7 @@
 // options a game starts with. This module only draws the fields and reads them back.
 
 import { $, el } from './dom.js';
+import { setupOfRecord } from '../record.js';
 
 export class OptionsForm {
   /**
@@ -22,7 +23,7 @@ export class OptionsForm {
   /** Draws the form for the game shown, unless it already shows these options. */
   render(view) {
     const fields = this.fields;
-    const setup = view.record.split(';moves=')[0];
+    const setup = setupOfRecord(view.record);
     if (fields.dataset.game === view.game && fields.dataset.record === setup) return;
     fields.dataset.game = view.game;
     fields.dataset.record = setup;
