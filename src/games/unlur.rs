@@ -773,7 +773,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
         root
     }
 
-    /// The colour the mover places now.
+    /// The colour the mover places now: black during the contract, whoever moves.
     fn placing_color(&self) -> u8 {
         if self.in_contract() {
             BLACK
@@ -1083,12 +1083,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
     }
 
     fn placement_piece(&self) -> Option<PieceView> {
-        // The contract phase places black stones, whoever moves.
-        let color = if self.in_contract() {
-            BLACK
-        } else {
-            self.seat_color(self.to_move as usize)
-        };
+        let color = self.placing_color();
         Some(PieceView {
             color: if color == WHITE { "white" } else { "black" },
             kind: "stone",
