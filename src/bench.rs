@@ -4,7 +4,7 @@
 //! that differs between the platforms.
 
 use crate::ai::{choose_step, PlayerSpec};
-use crate::game::{Error, Game};
+use crate::game::{Error, Game, StepPolicy};
 use crate::games::{AnyGame, GameKind};
 use crate::options::OptionMap;
 use crate::rng::Rng;
@@ -43,8 +43,8 @@ pub fn measure(
         let mut rng = Rng::new(1 + run as u64);
         rounds.push(Figures {
             perft_steps: perft_rate(&start, budget, now),
-            uniform_games: games_rate(&start, budget, now, &mut rng, false),
-            playouts: games_rate(&start, budget, now, &mut rng, true),
+            uniform_games: games_rate(&start, budget, now, &mut rng, StepPolicy::Uniform),
+            playouts: games_rate(&start, budget, now, &mut rng, StepPolicy::Playout),
             mcts_iterations: mcts_rate(&start, budget, now, &mut rng)?,
         });
     }
@@ -97,7 +97,7 @@ fn games_rate(
     budget: f64,
     now: &dyn Fn() -> f64,
     rng: &mut Rng,
-    playout_policy: bool,
+    policy: StepPolicy,
 ) -> f64 {
     with_game!(start, g => {
         let mut buf = Vec::new();
@@ -105,17 +105,7 @@ fn games_rate(
         let mut games = 0u64;
         loop {
             let mut game = g.clone();
-            for _ in 0..STEP_LIMIT {
-                let step = if playout_policy {
-                    game.playout_step(rng, &mut buf)
-                } else {
-                    game.random_step(rng, &mut buf)
-                };
-                match step {
-                    Some(s) => game.play(s),
-                    None => break,
-                }
-            }
+            game.play_out(rng, &mut buf, STEP_LIMIT, policy, None);
             games += 1;
             let elapsed = now() - t;
             if elapsed >= budget {

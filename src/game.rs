@@ -98,6 +98,15 @@ pub enum Outcome {
     Draw,
 }
 
+/// How the steps of a random game or a playout are picked ([`Game::play_out`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepPolicy {
+    /// Uniform over the legal steps ([`Game::random_step`]).
+    Uniform,
+    /// The engine's playout policy ([`Game::playout_step`]).
+    Playout,
+}
+
 /// A rules engine's position: everything needed to go on playing.
 ///
 /// Positions are cheap to clone; search and undo work by cloning.
@@ -175,6 +184,39 @@ pub trait Game: Clone + fmt::Debug {
     /// where that is measured to play better. `buf` is scratch space.
     fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Self::Step>) -> Option<Self::Step> {
         self.random_step(rng, buf)
+    }
+
+    /// Plays steps picked by `policy` until the game ends or `cap` steps have been played.
+    /// With a `trail` (at least `cap` long), records the mover and RAVE key of each step
+    /// that has a key ([`Game::rave_key`]); returns how many it recorded.
+    ///
+    /// One call per random game or playout, so that an engine whose position wraps several
+    /// board forms (Unlur) picks its form once a game, not at every step.
+    #[inline]
+    fn play_out(
+        &mut self,
+        rng: &mut Rng,
+        buf: &mut Vec<Self::Step>,
+        cap: u32,
+        policy: StepPolicy,
+        mut trail: Option<&mut [(Seat, u32)]>,
+    ) -> usize {
+        let mut recorded = 0;
+        for _ in 0..cap {
+            let step = match policy {
+                StepPolicy::Uniform => self.random_step(rng, buf),
+                StepPolicy::Playout => self.playout_step(rng, buf),
+            };
+            let Some(step) = step else { break };
+            if let Some(t) = trail.as_deref_mut() {
+                if let Some(k) = self.rave_key(step) {
+                    t[recorded] = (self.to_move(), k as u32);
+                    recorded += 1;
+                }
+            }
+            self.play(step);
+        }
+        recorded
     }
 
     /// For a playout cut short: an estimate in [0, 1] of `seat`'s chance to win from here.

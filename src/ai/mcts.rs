@@ -11,7 +11,7 @@
 //! a step into a position the mover wins is always taken, and a step into a position the
 //! mover has lost is avoided while there is any other.
 
-use crate::game::{Game, Outcome, Seat};
+use crate::game::{Game, Outcome, Seat, StepPolicy};
 use crate::rng::Rng;
 
 /// How a search is bounded and tuned.
@@ -523,32 +523,14 @@ fn playout<G: Game>(
     rng: &mut Rng,
     buf: &mut Vec<G::Step>,
     rewards: &mut [f64],
-    mut trail: Option<&mut [(Seat, u32)]>,
+    trail: Option<&mut [(Seat, u32)]>,
 ) -> usize {
-    let mut steps = 0;
-    let mut recorded = 0;
-    while state.outcome().is_none() && steps < config.playout_cap {
-        let step = if config.plain_playouts {
-            buf.clear();
-            state.legal_steps(buf);
-            rng.choose(buf).copied()
-        } else {
-            state.playout_step(rng, buf)
-        };
-        match step {
-            Some(step) => {
-                if let Some(t) = trail.as_deref_mut() {
-                    if let Some(k) = state.rave_key(step) {
-                        t[recorded] = (state.to_move(), k as u32);
-                        recorded += 1;
-                    }
-                }
-                state.play(step)
-            }
-            None => break,
-        }
-        steps += 1;
-    }
+    let policy = if config.plain_playouts {
+        StepPolicy::Uniform
+    } else {
+        StepPolicy::Playout
+    };
+    let recorded = state.play_out(rng, buf, config.playout_cap, policy, trail);
     match state.outcome() {
         Some(Outcome::Winner(w)) => {
             for (seat, r) in rewards.iter_mut().enumerate() {

@@ -25,7 +25,7 @@
 use crate::bits::{byte_sums, extend_with_set_bits, nth_set_bit_with_sums, sums_lost_by};
 use crate::game::{diagram_rows, SideView, StepView};
 use crate::game::{
-    fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
+    fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepPolicy,
 };
 use crate::geometry::{HexDir, HexGrid, HexSide};
 use crate::options::SizeOptions;
@@ -1223,6 +1223,18 @@ impl Game for Position {
     #[inline]
     fn play(&mut self, step: Step) {
         with_board!(&mut self.0, b => b.play(step))
+    }
+
+    /// The board's form is picked once for the whole game, not twice a step.
+    fn play_out(
+        &mut self,
+        rng: &mut Rng,
+        buf: &mut Vec<Step>,
+        cap: u32,
+        policy: StepPolicy,
+        trail: Option<&mut [(Seat, u32)]>,
+    ) -> usize {
+        with_board!(&mut self.0, b => b.play_out(rng, buf, cap, policy, trail))
     }
 
     #[inline]
