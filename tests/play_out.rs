@@ -31,8 +31,24 @@ fn step_by_step<G: Game>(
     (played, trail)
 }
 
-/// Plays `games` games from `start` both ways under each policy, uncapped and capped.
+/// Plays `games` games both ways under each policy, uncapped and capped, from `start` and
+/// from positions some random steps into a game (for Unlur: in the contract and after it).
 fn check<G: Game>(start: &G, games: u64, label: &str) {
+    let mut rng = Rng::new(1);
+    let mut buf = Vec::new();
+    for depth in [0, 3, 12, 30] {
+        let mut pos = start.clone();
+        for _ in 0..depth {
+            let Some(step) = pos.random_step(&mut rng, &mut buf) else {
+                break;
+            };
+            pos.play(step);
+        }
+        check_from(&pos, games, &format!("{label} after {depth} random steps"));
+    }
+}
+
+fn check_from<G: Game>(start: &G, games: u64, label: &str) {
     for policy in [StepPolicy::Uniform, StepPolicy::Playout] {
         for cap in [u32::MAX, 7] {
             for seed in 0..games {
@@ -54,6 +70,11 @@ fn check<G: Game>(start: &G, games: u64, label: &str) {
                 assert_eq!(fast_rng.next_u64(), slow_rng.next_u64(), "{what}: draws");
                 if cap == u32::MAX {
                     assert!(fast.outcome().is_some(), "{what}: the game did not end");
+                } else {
+                    assert!(
+                        played == cap || slow.outcome().is_some(),
+                        "{what}: stopped early"
+                    );
                 }
             }
         }
