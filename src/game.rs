@@ -179,7 +179,8 @@ pub trait Game: Clone + fmt::Debug {
         rng.choose(buf).copied()
     }
 
-    /// A step for a Monte Carlo playout. The default is [`Game::random_step`], uniform over
+    /// A step for a Monte Carlo playout (None once the game is over, which is how
+    /// [`Game::play_out`] knows it ended). The default is [`Game::random_step`], uniform over
     /// the legal steps; an engine may bias it towards strong steps (captures, connections)
     /// where that is measured to play better. `buf` is scratch space.
     fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Self::Step>) -> Option<Self::Step> {
