@@ -17,10 +17,21 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// A uniform integer in `0..n` (n > 0).
+    /// A uniform integer in `0..n` (n > 0): `n` times a random fraction, rounded down.
+    ///
+    /// For `n` below 2^32 (every count the engines draw, and every `usize` in wasm) the
+    /// fraction has 32 bits, so the product is one 64-bit multiplication. Each value then
+    /// comes up with a probability within n / 2^32 of its share: below 10^-6 of it for
+    /// the few thousand steps a position has at most. A 64-bit fraction (the high word of
+    /// a 128-bit product) would take one multiplication natively but two in wasm, which has
+    /// no 64×64→128 multiply, and the draw is in the innermost loop of every playout.
     pub fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0);
-        mul_high(self.next_u64(), n as u64) as usize
+        let x = self.next_u64();
+        match u32::try_from(n) {
+            Ok(n) => (((x >> 32) * u64::from(n)) >> 32) as usize,
+            Err(_) => ((u128::from(x) * n as u128) >> 64) as usize,
+        }
     }
 
     /// A uniform float in `[0, 1)`.
@@ -40,60 +51,9 @@ impl Rng {
     }
 }
 
-/// The high 64 bits of the 128-bit product `a * b`.
-#[cfg(not(target_arch = "wasm32"))]
-fn mul_high(a: u64, b: u64) -> u64 {
-    ((a as u128 * b as u128) >> 64) as u64
-}
-
-/// The high 64 bits of the 128-bit product `a * b`. Wasm has no 64×64→128 multiply: a
-/// `u128` product there is a call to the general 128×128 `__multi3`; four 32-bit products
-/// give the same bits for less.
-#[cfg(any(target_arch = "wasm32", test))]
-fn mul_high_by_halves(a: u64, b: u64) -> u64 {
-    let (a_lo, a_hi) = (a & 0xFFFF_FFFF, a >> 32);
-    if b >> 32 == 0 {
-        // Every count drawn from (steps, cells) fits in 32 bits: two products are enough.
-        // No overflow: a_hi * b is at most (2^32 - 1)^2, and the carry added is below 2^32.
-        return (a_hi * b + ((a_lo * b) >> 32)) >> 32;
-    }
-    let (b_lo, b_hi) = (b & 0xFFFF_FFFF, b >> 32);
-    let lo_lo = a_lo * b_lo;
-    let hi_lo = a_hi * b_lo;
-    let lo_hi = a_lo * b_hi;
-    let hi_hi = a_hi * b_hi;
-    // The middle column: at most three 32-bit values, so it fits in 64 bits.
-    let middle = (lo_lo >> 32) + (hi_lo & 0xFFFF_FFFF) + (lo_hi & 0xFFFF_FFFF);
-    hi_hi + (hi_lo >> 32) + (lo_hi >> 32) + (middle >> 32)
-}
-
-#[cfg(target_arch = "wasm32")]
-use mul_high_by_halves as mul_high;
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn multiplying_by_halves_gives_the_high_bits() {
-        let mut r = Rng::new(3);
-        let edges = [0, 1, 2, 0xFFFF_FFFF, 1 << 32, u64::MAX - 1, u64::MAX];
-        for &a in &edges {
-            for &b in &edges {
-                assert_eq!(
-                    mul_high_by_halves(a, b),
-                    ((a as u128 * b as u128) >> 64) as u64
-                );
-            }
-        }
-        for _ in 0..100_000 {
-            let (a, b) = (r.next_u64(), r.next_u64() >> (r.next_u64() % 64));
-            assert_eq!(
-                mul_high_by_halves(a, b),
-                ((a as u128 * b as u128) >> 64) as u64
-            );
-        }
-    }
 
     #[test]
     fn deterministic_and_in_range() {
@@ -113,14 +73,54 @@ mod tests {
     }
 
     #[test]
-    fn below_is_the_high_word_of_the_product() {
+    fn below_scales_a_32_bit_fraction_and_stays_in_range() {
         let mut r = Rng::new(11);
         let mut check = Rng::new(11);
-        let bounds = [1, 2, 3, 7, 61, 91, 397, 65_535, 1 << 31, u32::MAX as usize];
+        let bounds = [
+            1,
+            2,
+            3,
+            7,
+            61,
+            91,
+            397,
+            65_535,
+            1 << 31,
+            u32::MAX as usize - 4,
+        ];
         for i in 0..20_000 {
             let n = bounds[i % bounds.len()] + i % 5;
-            let expected = ((check.next_u64() as u128 * n as u128) >> 64) as usize;
+            let expected = (((check.next_u64() >> 32) * n as u64) >> 32) as usize;
+            let x = r.below(n);
+            assert_eq!(x, expected, "n = {n}");
+            assert!(x < n, "n = {n}");
+        }
+    }
+
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn below_takes_the_high_word_past_32_bits() {
+        let mut r = Rng::new(5);
+        let mut check = Rng::new(5);
+        for n in [1usize << 32, (1 << 40) + 3, usize::MAX] {
+            let expected = ((u128::from(check.next_u64()) * n as u128) >> 64) as usize;
             assert_eq!(r.below(n), expected, "n = {n}");
         }
+    }
+
+    #[test]
+    fn below_is_uniform_over_a_board() {
+        // 91 cells (Unlur's default board), 91,000 draws: each count near 1,000.
+        let mut r = Rng::new(1);
+        let mut counts = [0u32; 91];
+        for _ in 0..91_000 {
+            counts[r.below(91)] += 1;
+        }
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - 1000.0).powi(2) / 1000.0)
+            .sum();
+        // 90 degrees of freedom: the 99.9th percentile is about 137.
+        assert!(chi2 < 137.0, "chi-square {chi2}: {counts:?}");
     }
 }
