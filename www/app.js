@@ -429,7 +429,7 @@ export class App {
     this.waits.failed = null;
     this.waits.held = null;
     // The worker starts now; refresh warms its search up if the user is to move.
-    if (this.computerSeats(game).size) this.computer.warm();
+    if (this.computerSeats(game).size) this.computer.start();
     this.refresh();
   }
 

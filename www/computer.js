@@ -41,6 +41,7 @@ export class Computer {
     this.worker.postMessage({ type: 'warm', record });
   }
 
+  /** Starts a worker (and its engine) if none is running; `warm` and `think` call it. */
   start() {
     if (this.worker) return;
     let worker;
