@@ -20,6 +20,12 @@ fn select_with_sums(word: u64, sums: u64, k: u32) -> u32 {
     // Byte i's high bit: k >= sums_i (no borrow crosses bytes: k < 64, sums_i <= 64). Those
     // bytes come first, and the bit sought lies in the byte after them.
     let passed = ((k as u64 * ONES) | HIGHS).wrapping_sub(sums) & HIGHS;
+    // The number of bytes passed. Wasm has a population count (one instruction in V8 on
+    // any x86-64 with POPCNT); baseline x86-64 has none, and its software count costs more
+    // than the multiplication that adds up the bytes' flags.
+    #[cfg(target_arch = "wasm32")]
+    let byte = passed.count_ones();
+    #[cfg(not(target_arch = "wasm32"))]
     let byte = ((passed >> 7).wrapping_mul(ONES) >> 56) as u32;
     // The count before that byte (0 for byte 0): the sums moved up one byte.
     let before = ((sums << 8) >> (8 * byte) & 0xFF) as u32;

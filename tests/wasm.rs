@@ -264,3 +264,23 @@ fn levels_players_records_and_the_options_form() {
         "no neutral with 3 players"
     );
 }
+
+/// Bit selection has a wasm-only path (a population count where native code adds byte
+/// flags by multiplication): it must pick the same bit as a plain scan.
+#[wasm_bindgen_test]
+fn selecting_the_kth_set_bit_agrees_with_a_scan() {
+    use ludus::bits::{byte_sums, nth_set_bit, nth_set_bit_with_sums};
+    let mut rng = ludus::rng::Rng::new(3);
+    for round in 0..3000 {
+        let word = match round {
+            0 => u64::MAX,
+            1 => 1 << 63,
+            _ => rng.next_u64() & rng.next_u64(),
+        };
+        let scan: Vec<u32> = (0..64).filter(|&i| word >> i & 1 != 0).collect();
+        for (k, &bit) in scan.iter().enumerate() {
+            assert_eq!(nth_set_bit(word, k as u32), bit, "{word:#x} {k}");
+            assert_eq!(nth_set_bit_with_sums(word, byte_sums(word), k as u32), bit);
+        }
+    }
+}
