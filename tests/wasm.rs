@@ -1,4 +1,5 @@
-//! The exported wasm interface of both modules (the study module has every export), run in
+//! The exported wasm interface of both modules (the study module has every export), and the
+//! engine code that only wasm compiles (`cfg(target_arch = "wasm32")`), run in
 //! headless Chromium by wasm-bindgen-test (`cargo test --profile study-release --features
 //! study --target wasm32-unknown-unknown --test wasm`, as scripts/test.sh).
 #![cfg(all(target_arch = "wasm32", feature = "study"))]
