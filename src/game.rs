@@ -1,7 +1,7 @@
 //! The interface every rules engine implements, and the plain data a board view is drawn from.
 //!
-//! A *step* is the unit of play (see RULES-NOTES.md): a turn may take several steps, and the
-//! seat to move only changes when the turn's last step is done.
+//! A *step* is the unit of play (see docs/RULES.md, "Steps"): a turn may take several steps,
+//! and the seat to move only changes when the turn's last step is done.
 
 use crate::rng::Rng;
 use serde::Serialize;
@@ -129,7 +129,7 @@ pub trait Game: Clone + fmt::Debug {
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// The canonical text of a step (RULES-NOTES.md "Step text").
+    /// The canonical text of a step (docs/RULES.md, "Step text").
     fn step_text(&self, step: Self::Step) -> String;
 
     /// Reads a step's text and checks it is legal now; an error says what is wrong
@@ -338,7 +338,7 @@ impl fmt::Write for KeyHasher {
     }
 }
 
-/// The number of step sequences of length `depth` from `game` (RULES-NOTES.md "perft").
+/// The number of step sequences of length `depth` from `game` (docs/RULES.md, "perft").
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
     // One step list per depth, reused at every node, so perft measures the rules rather
     // than the allocator (a fresh list per node made native perft 1.1-3.3 times slower).

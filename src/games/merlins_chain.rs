@@ -1,5 +1,5 @@
 //! Merlin's Chain (Jorge Gomez Arrausi): four-in-a-row with numbered pieces played out of
-//! order. See `docs/rules/merlins_chain.md` and RULES-NOTES.md "Merlin's Chain".
+//! order. See `docs/rules/merlins_chain.md` and docs/RULES.md, "Merlin's Chain".
 //!
 //! The state is the set of played (flipped) pieces and their cells. The unplayed ("grey")
 //! pieces have no fixed place: a flip is legal when the grey pieces that remain can still be

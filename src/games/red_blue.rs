@@ -6,7 +6,7 @@ use crate::game::{diagram_rows, fail, Error, PlayerView, Seat, SideView};
 use crate::geometry::square::{Axis, SquareGrid};
 use crate::options::SizeOptions;
 
-/// Both are played on `n × n` boards, 3 ≤ n ≤ 19, 8 by default (RULES-NOTES.md).
+/// Both are played on `n × n` boards, 3 ≤ n ≤ 19, 8 by default (docs/RULES.md).
 pub const MIN_SIZE: usize = 3;
 pub const MAX_SIZE: usize = 19;
 pub const DEFAULT_SIZE: usize = 8;

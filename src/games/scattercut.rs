@@ -2,7 +2,7 @@
 //!
 //! Red (seat 0) joins the top and bottom sides, Blue (seat 1) the left and right sides, with
 //! orthogonally connected stones. A turn is a placement, possibly followed by re-placement
-//! steps (RULES-NOTES.md "Scattercut"):
+//! steps (docs/RULES.md, "Scattercut"):
 //!
 //! * the placement (`c4`) goes on any empty cell; every own stone diagonally opposite the
 //!   placed stone in a crosscut it forms is removed at once (0 to 4 stones);

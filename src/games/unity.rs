@@ -645,7 +645,7 @@ pub struct Position {
     /// Three players: the mover has placed a first wall and must place a second.
     second_wall: bool,
     /// Passes in a row with no other step between them; once every player has passed,
-    /// the game is drawn (RULES-NOTES.md, "Endless passing").
+    /// the game is drawn (docs/RULES.md, "Unity": endless passing).
     passes_in_row: u8,
     outcome: Option<Outcome>,
 }

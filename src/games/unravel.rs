@@ -2,7 +2,7 @@
 //!
 //! Red (seat 0) joins the top and bottom edges, Blue (seat 1) the left and right edges, with
 //! orthogonally connected checkers. A turn is a placement followed by as many swap steps as
-//! it takes to leave the board free of crosscuts (RULES-NOTES.md "Unravel").
+//! it takes to leave the board free of crosscuts (docs/RULES.md, "Unravel").
 //!
 //! Bookkeeping: every 2×2 window that holds a crosscut remembers its *completers*, the cells
 //! of the window that changed in the step that created it. A step only changes one cell (a
@@ -226,7 +226,7 @@ impl Position {
     }
 
     /// The longest swap chain a turn may take before it counts as an engine bug
-    /// (RULES-NOTES.md: more than cells² swaps in one turn must never happen).
+    /// (docs/RULES.md, "Unravel": more than cells² swaps in one turn must never happen).
     pub fn chain_bound(&self) -> usize {
         let cells = self.n * self.n;
         cells * cells
@@ -333,7 +333,7 @@ impl Position {
                 }
                 let was = self.cross[o] != 0;
                 let now = self.is_cross(o);
-                // A change inside a crosscut always breaks it (RULES-NOTES.md).
+                // A change inside a crosscut always breaks it (docs/RULES.md, "Unravel").
                 debug_assert!(!(was && now), "a touched crosscut survived");
                 if was {
                     self.crosscuts -= 1;
