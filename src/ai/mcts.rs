@@ -66,7 +66,8 @@ pub fn widened_children(widening: f64, visits: u32) -> usize {
 }
 
 /// The default tree memory bound: 128 MiB, well past what the page's strongest level (4 s)
-/// grows (docs/PERFORMANCE.md), and small enough for a browser worker on a phone.
+/// grows (docs/PERFORMANCE.md, "Memory of the search"), and small enough for a browser
+/// worker on a phone.
 pub const MAX_TREE_BYTES: usize = 128 << 20;
 
 impl Default for SearchConfig {
