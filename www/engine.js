@@ -60,10 +60,27 @@ function load(name, readyMark) {
   return loading.get(name);
 }
 
-/** The message of anything thrown across the wasm boundary. */
+/** The message of anything thrown across the wasm boundary, with invisible characters shown. */
 export function errorText(error) {
   if (error == null) return 'unknown error';
-  if (typeof error === 'string') return error;
-  if (typeof error.message === 'string' && error.message) return error.message;
-  return String(error);
+  if (typeof error === 'string') return visibleText(error);
+  if (typeof error.message === 'string' && error.message) return visibleText(error.message);
+  return visibleText(String(error));
+}
+
+// Control characters, format characters (the bidirectional controls U+202A-U+202E and
+// U+2066-U+2069, the marks U+200E, U+200F and U+061C, zero-width characters), line and
+// paragraph separators, spaces other than the plain one, combining marks, private-use and
+// unassigned code points, lone surrogates, and letters that draw as nothing.
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Mn}\p{Me}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u2800\u3164\uffa0]/gu;
+const NAMED = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * Text from input made safe to quote in a message: each invisible character written as an
+ * escape (`\u{202e}`), as the engine's messages write them, so that a right-to-left
+ * override cannot reverse the rest of the message and nothing typed is hidden.
+ */
+export function visibleText(text) {
+  return String(text).replace(INVISIBLE, (c) => NAMED[c] ?? `\\u{${c.codePointAt(0).toString(16)}}`);
 }
