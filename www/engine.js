@@ -50,6 +50,7 @@ function load(name, readyMark) {
       response.catch(() => {}); // a failure is reported through the init below
       const mod = await import(js.href);
       await mod.default({ module_or_path: response });
+      guardSessions(mod, name);
       if (readyMark) performance.mark(readyMark);
       return mod;
     })();
@@ -59,6 +60,49 @@ function load(name, readyMark) {
   }
   return loading.get(name);
 }
+
+/**
+ * Makes the module's Session methods refuse any object but a live Session this module made.
+ * Both modules export a class named Session, and the page can hold both; wasm-bindgen's glue
+ * hands `this.__wbg_ptr` to the wasm unchecked, so a method called on the other module's
+ * Session would read (or write) whatever this module keeps at that address. Objects are
+ * branded as the module's static factories return them, and unbranded when freed.
+ */
+function guardSessions(mod, name) {
+  const Class = mod.Session;
+  if (typeof Class !== 'function' || Object.prototype.hasOwnProperty.call(Class, GUARDED)) return;
+  Object.defineProperty(Class, GUARDED, { value: true });
+  const live = new WeakSet();
+  for (const key of Object.getOwnPropertyNames(Class)) {
+    const factory = Class[key];
+    if (key.startsWith('__') || typeof factory !== 'function') continue;
+    Class[key] = function (...args) {
+      const made = factory.apply(this, args);
+      if (made instanceof Class) live.add(made);
+      return made;
+    };
+  }
+  const proto = Class.prototype;
+  for (const key of Reflect.ownKeys(proto)) {
+    if (key === 'constructor' || (typeof key === 'string' && key.startsWith('__'))) continue;
+    const described = Object.getOwnPropertyDescriptor(proto, key);
+    const method = described.value;
+    if (typeof method !== 'function') continue;
+    const frees = key === 'free' || key === Symbol.dispose;
+    const label = `Session.${typeof key === 'symbol' ? key.description : key}`;
+    described.value = function (...args) {
+      if (!live.has(this)) {
+        throw new Error(`${label}: not a live Session of ${name}.js (one made by the other engine module, or freed, cannot be used here)`);
+      }
+      const result = method.apply(this, args);
+      if (frees) live.delete(this);
+      return result;
+    };
+    Object.defineProperty(proto, key, described);
+  }
+}
+
+const GUARDED = Symbol('ludus: Session methods guarded');
 
 /** The message of anything thrown across the wasm boundary, with invisible characters shown. */
 export function errorText(error) {

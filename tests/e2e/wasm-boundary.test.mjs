@@ -395,3 +395,58 @@ for (const name of Object.keys(MODULES)) {
     await page.close();
   });
 }
+
+/** Runs in the page: each module's Session methods called on a Session of the other. */
+async function crossModuleCalls() {
+  const { engine, studyEngine } = await import('/www/engine.js');
+  const modules = { ludus: await engine(), ludus_study: await studyEngine() };
+  const sessions = {
+    ludus: modules.ludus.Session.fromRecord('unlur;size=4;moves=d4,c3'),
+    ludus_study: modules.ludus_study.Session.fromRecord('unlur;size=5;moves=c3'),
+  };
+  const args = { check: ['b2'], play: ['b2'], goTo: [0], explainClick: [0], aiChoose: ['random', 1], analyse: [10, 1], review: [10, 0.2, 1] };
+  const results = [];
+  for (const [name, mod] of Object.entries(modules)) {
+    const other = sessions[name === 'ludus' ? 'ludus_study' : 'ludus'];
+    for (const key of Reflect.ownKeys(mod.Session.prototype)) {
+      const method = mod.Session.prototype[key];
+      if (key === 'constructor' || typeof method !== 'function' || (typeof key === 'string' && key.startsWith('__'))) continue;
+      let result;
+      try {
+        const value = method.apply(other, args[key] ?? []);
+        result = `returned ${JSON.stringify(value)?.slice(0, 80)}`;
+      } catch (error) {
+        result = error instanceof WebAssembly.RuntimeError ? `trap: ${error.message}` : String(error?.message ?? error);
+      }
+      results.push({ call: `${name} Session.prototype.${String(key)} on a ${name === 'ludus' ? 'ludus_study' : 'ludus'} Session`, result });
+    }
+  }
+  // Both sessions are as they were, and work; a freed one is refused the same way.
+  const records = Object.fromEntries(Object.entries(sessions).map(([name, s]) => [name, s.record()]));
+  sessions.ludus.play('b2');
+  const played = sessions.ludus.record();
+  sessions.ludus.free();
+  let afterFree;
+  try {
+    sessions.ludus.record();
+    afterFree = 'returned';
+  } catch (error) {
+    afterFree = String(error?.message ?? error);
+  }
+  sessions.ludus_study.free();
+  return { results, records, played, afterFree };
+}
+
+test('a Session method called on a Session of the other module is refused', { timeout: 120_000 }, async () => {
+  const page = await blankPage();
+  const { results, records, played, afterFree } = await page.evaluate(crossModuleCalls);
+  assert.ok(results.length >= 20, JSON.stringify(results));
+  for (const { call, result } of results) {
+    assert.match(result, /not a live Session of ludus(_study)?\.js/, `${call}: ${result}`);
+  }
+  assert.deepEqual(records, { ludus: 'unlur;size=4;moves=d4,c3', ludus_study: 'unlur;size=5;moves=c3' });
+  assert.equal(played, 'unlur;size=4;moves=d4,c3,b2');
+  assert.match(afterFree, /not a live Session of ludus\.js/);
+  assert.deepEqual(page.logged.filter((line) => /panicked|unreachable|RuntimeError/i.test(line)), []);
+  await page.close();
+});
