@@ -17,6 +17,10 @@ use std::collections::{HashMap, HashSet};
 pub const MAX_SIDE: u32 = 2048;
 /// The most frames in one animation (a step each, plus the start).
 pub const MAX_FRAMES: usize = 1000;
+/// The most bytes of frames taken: a quarter of the 4 GiB a wasm memory can reach, and under
+/// the 2 GiB (`isize::MAX` on wasm32) beyond which a `Vec` cannot even be asked for. The
+/// page's GIFs (at most 400 frames of about 300 × 400 pixels) need a fifth of this.
+pub const MAX_BYTES: usize = 1 << 30;
 /// NeuQuant's sampling (1 best .. 30 fastest); 10 is its authors' suggested balance.
 const QUANT_SAMPLING: i32 = 10;
 /// The palette index kept for "unchanged since the last frame".
@@ -35,24 +39,8 @@ pub fn encode_gif(
 ) -> Result<Vec<u8>, Error> {
     let delay = frame_delay(delay_cs)?;
     let last_delay = frame_delay(last_delay_cs)?;
-    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        return Err(Error::new(format!(
-            "a GIF picture must be 1 to {MAX_SIDE} pixels on each side, not {width}×{height}"
-        )));
-    }
-    let frame_len = width as usize * height as usize * 4;
-    if rgba.is_empty() || rgba.len() % frame_len != 0 {
-        return Err(Error::new(format!(
-            "the pixels ({} bytes) are not whole {width}×{height} RGBA frames of {frame_len} bytes",
-            rgba.len()
-        )));
-    }
-    let count = rgba.len() / frame_len;
-    if count > MAX_FRAMES {
-        return Err(Error::new(format!(
-            "{count} frames is too many for one GIF (at most {MAX_FRAMES})"
-        )));
-    }
+    let count = check_frames(width, height, rgba.len())?;
+    let frame_len = rgba.len() / count;
     let frames: Vec<&[u8]> = rgba.chunks_exact(frame_len).collect();
     let palette = Palette::new(&frames);
     // Both sides fit in u16: checked against MAX_SIDE above.
@@ -71,6 +59,35 @@ pub fn encode_gif(
         encoder.write_frame(&frame).map_err(failed)?;
     }
     encoder.into_inner().map_err(failed)
+}
+
+/// The number of frames in `bytes` bytes of `width` × `height` RGBA frames, or why they
+/// cannot make a GIF. Needs only the length, so that the caller can check it before it copies
+/// the pixels (from JS into the wasm memory).
+pub fn check_frames(width: u32, height: u32, bytes: usize) -> Result<usize, Error> {
+    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(Error::new(format!(
+            "a GIF picture must be 1 to {MAX_SIDE} pixels on each side, not {width}×{height}"
+        )));
+    }
+    let frame_len = width as usize * height as usize * 4;
+    if bytes == 0 || bytes % frame_len != 0 {
+        return Err(Error::new(format!(
+            "the pixels ({bytes} bytes) are not whole {width}×{height} RGBA frames of {frame_len} bytes"
+        )));
+    }
+    let count = bytes / frame_len;
+    if count > MAX_FRAMES {
+        return Err(Error::new(format!(
+            "{count} frames is too many for one GIF (at most {MAX_FRAMES})"
+        )));
+    }
+    if bytes > MAX_BYTES {
+        return Err(Error::new(format!(
+            "the frames are too large for one GIF ({bytes} bytes; at most {MAX_BYTES})"
+        )));
+    }
+    Ok(count)
 }
 
 /// One palette for every frame: the colours themselves when there are few, else NeuQuant's

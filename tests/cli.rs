@@ -234,3 +234,147 @@ fn solve_analyse_and_review() {
     assert!(!ok);
     assert!(err.contains("z9"), "{err}");
 }
+
+/// `ludus` run with raw arguments: its exit code (None if a signal ended it) and stderr.
+fn ludus_os(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("ludus runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Refused with exit status 2 and one line saying `why`.
+fn assert_refused(args: &[&std::ffi::OsStr], why: &str) {
+    let (code, err) = ludus_os(args);
+    assert_eq!(code, Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("ludus: ") && err.contains(why),
+        "{args:?}: {err}"
+    );
+}
+
+fn os<'a>(args: &[&'a str]) -> Vec<&'a std::ffi::OsStr> {
+    args.iter().map(|a| std::ffi::OsStr::new(*a)).collect()
+}
+
+// Arguments that are not UTF-8 are built from bytes, which only Unix allows.
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_refused_with_a_reason() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"a\xffb");
+    let cases: [Vec<&std::ffi::OsStr>; 4] = [
+        vec![bad],
+        vec![os(&["perft"])[0], os(&["unravel"])[0], bad],
+        [os(&["show", "unravel", "--moves"]), vec![bad]].concat(),
+        [
+            os(&["show", "unravel"]),
+            vec![std::ffi::OsStr::from_bytes(b"--\xfe")],
+        ]
+        .concat(),
+    ];
+    for args in &cases {
+        assert_refused(args, "is not UTF-8 text");
+    }
+    let (_, err) = ludus_os(&cases[1]);
+    assert!(err.contains("argument 3 is not UTF-8"), "{err}");
+}
+
+#[test]
+fn no_number_argument_aborts_on_allocation() {
+    assert_refused(
+        &os(&["perft", "unravel", "4294967295"]),
+        "DEPTH must be a whole number from 0 to 1000",
+    );
+    assert_refused(
+        &os(&["perft", "unravel", "1001", "--size", "3"]),
+        "DEPTH must be a whole number from 0 to 1000",
+    );
+    // The deepest depth taken is counted, quickly at a game's end (an ended line counts 0).
+    let (ok, record, err) = ludus(&["random", "unlur", "--seed", "2", "--size", "4"]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = ludus(&["perft", "1000", "--record", record.trim()]);
+    assert!(ok && out.trim() == "0", "{out} {err}");
+    for args in [
+        &["show", "unravel", "--size", "4294967295"][..],
+        &["show", "unravel", "--size", "99999999999999999999999"],
+        &["show", "unity", "--supply", "18446744073709551615"],
+        &["show", "unity", "--players", "4294967299"],
+        &[
+            "bench",
+            "unlur",
+            "--mcts",
+            "10",
+            "--runs",
+            "18446744073709551615",
+        ],
+        &["bench", "unlur", "--mcts", "10", "--runs", "0"],
+        &["analyse", "unlur", "--iterations", "4294967295"],
+        &["review", "--record", "unlur", "--iterations", "4294967296"],
+    ] {
+        let (code, err) = ludus_os(&os(args));
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("ludus: ") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_repeated_option_is_refused() {
+    assert_refused(
+        &os(&["show", "unravel", "--size", "6", "--size", "8"]),
+        "--size is given twice",
+    );
+    assert_refused(
+        &os(&[
+            "perft", "unravel", "1", "--size", "3", "--divide", "--divide",
+        ]),
+        "--divide is given twice",
+    );
+    assert_refused(
+        &os(&[
+            "show", "unlur", "--moves", "d4", "--record", "unlur", "--moves", "d5",
+        ]),
+        "--moves is given twice",
+    );
+}
+
+#[test]
+fn messages_show_invisible_characters_as_escapes() {
+    // A right-to-left override in the input must not reverse the rest of the message.
+    for args in [
+        &["show", "unravel", "--moves", "a1 \u{202e}b2 tuo"][..],
+        &["show", "--record", "unravel;moves=\u{202e}a1"],
+        &["show", "--record", "unravel;\u{2067}size=6"],
+        &["show", "unravel", "--\u{202e}size", "6"],
+        &["show", "unravel", "--size", "\u{200f}6"],
+        &["\u{202e}show"],
+        &["show", "unity", "--neutral", "\u{2066}pink\u{2069}"],
+        &["show", "unity", "--walls", "c3|\u{61c}c4\u{200e}"],
+        &[
+            "match",
+            "unlur",
+            "--a",
+            "random",
+            "--b",
+            "\u{202d}quick",
+            "--games",
+            "1",
+        ],
+    ] {
+        let (code, err) = ludus_os(&os(args));
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            !err.chars().any(|c| matches!(c, '\u{200e}' | '\u{200f}' | '\u{61c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')),
+            "{args:?}: {err:?}"
+        );
+        assert!(err.contains("\\u{"), "{args:?}: the escape is shown: {err}");
+    }
+}

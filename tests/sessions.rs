@@ -150,3 +150,48 @@ fn a_record_with_too_many_options_is_refused_early() {
     let e = Session::from_record(&record).unwrap_err();
     assert!(e.0.contains("more than 64 options"), "{e}");
 }
+
+/// The characters that reorder or hide text around them: bidirectional controls and marks,
+/// zero-width characters.
+fn is_bidi_or_zero_width(c: char) -> bool {
+    matches!(c, '\u{61c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+}
+
+#[test]
+fn messages_show_invisible_characters_of_the_input_as_escapes() {
+    let invisible = [
+        '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}',
+        '\u{2068}', '\u{2069}', '\u{200e}', '\u{200f}', '\u{61c}', '\u{200b}', '\u{feff}',
+        '\u{ad}', '\u{3164}',
+    ];
+    for c in invisible {
+        let escape = format!("\\u{{{:x}}}", c as u32);
+        for record in [
+            format!("unravel;moves={c}a1"),
+            format!("unravel;moves=a1,b{c}2"),
+            format!("unravel;{c}size=5"),
+            format!("unravel;size={c}5"),
+            format!("unlur;size=5;size{c}=5"),
+            format!("unity;neutral=pink{c}"),
+            format!("unity;walls=c3|{c}c4"),
+            format!("merlins-chain;moves=1{c}@a1"),
+            format!("unlur;moves=d4;at={c}1"),
+            format!("scattercut{c}"),
+        ] {
+            let e = Session::from_record(&record).expect_err(&record);
+            assert!(
+                !e.0.chars().any(|m| m == c || is_bidi_or_zero_width(m)),
+                "{record:?}: {:?}",
+                e.0
+            );
+            assert!(
+                e.0.contains(&escape),
+                "{record:?}: the escape {escape} in {:?}",
+                e.0
+            );
+        }
+        let mut session = Session::new(GameKind::Unlur, &OptionMap::new()).unwrap();
+        let e = session.play(&format!("d{c}4")).expect_err("not a step");
+        assert!(!e.0.contains(c) && e.0.contains(&escape), "{:?}", e.0);
+    }
+}

@@ -12,7 +12,7 @@
 // (www/computer.js), never by a message.
 
 import { engine, errorText } from './engine.js';
-import { gameOfRecord } from './record.js';
+import { gameOfRecord, MAX_RECORD_LENGTH } from './record.js';
 
 const ready = engine();
 ready.then(
@@ -26,6 +26,13 @@ const WARM_PLAYER = 'mcts:300';
 /** Questions received and not yet answered: a warm-up never delays one. */
 let questions = 0;
 
+/** Refuses a record too long to be a game before it is copied into the wasm memory. */
+function checkLength(record) {
+  if (typeof record === 'string' && record.length > MAX_RECORD_LENGTH) {
+    throw new Error(`the record is too long (${record.length} characters; at most ${MAX_RECORD_LENGTH})`);
+  }
+}
+
 self.onmessage = async (event) => {
   const { id, record, player, seed, type } = event.data ?? {};
   if (type === 'warm') {
@@ -33,6 +40,7 @@ self.onmessage = async (event) => {
     if (!mod || questions > 0) return;
     const started = performance.now();
     try {
+      checkLength(record);
       mod.ai_move(record, WARM_PLAYER, 1);
     } catch {
       return; // an ended game, say: nothing to warm up
@@ -43,6 +51,7 @@ self.onmessage = async (event) => {
   questions++;
   try {
     const mod = await ready;
+    checkLength(record);
     const started = performance.now();
     const choice = mod.ai_move(record, player, seed);
     postMessage({

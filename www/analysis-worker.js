@@ -16,6 +16,7 @@
 // `betterCells` the same way.
 
 import { studyEngine, errorText } from './engine.js';
+import { MAX_RECORD_LENGTH } from './record.js';
 
 const ready = studyEngine();
 ready.then(
@@ -28,6 +29,10 @@ self.onmessage = async (event) => {
   const { id } = message;
   try {
     const mod = await ready;
+    // A record too long to be a game is refused before it is copied into the wasm memory.
+    if (typeof message.record === 'string' && message.record.length > MAX_RECORD_LENGTH) {
+      throw new Error(`the record is too long (${message.record.length} characters; at most ${MAX_RECORD_LENGTH})`);
+    }
     if (message.task === 'analyse') analyseTask(mod, message);
     else if (message.task === 'review') reviewTask(mod, message);
     else throw new Error(`unknown analysis task ${JSON.stringify(message.task)}`);

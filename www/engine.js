@@ -50,6 +50,7 @@ function load(name, readyMark) {
       response.catch(() => {}); // a failure is reported through the init below
       const mod = await import(js.href);
       await mod.default({ module_or_path: response });
+      guardSessions(mod, name);
       if (readyMark) performance.mark(readyMark);
       return mod;
     })();
@@ -60,10 +61,70 @@ function load(name, readyMark) {
   return loading.get(name);
 }
 
-/** The message of anything thrown across the wasm boundary. */
+/**
+ * Makes the module's Session methods refuse any object but a live Session this module made.
+ * Both modules export a class named Session, and the page can hold both; wasm-bindgen's glue
+ * hands `this.__wbg_ptr` to the wasm unchecked, so a method called on the other module's
+ * Session would read (or write) whatever this module keeps at that address. Objects are
+ * branded as the module's static factories return them, and unbranded when freed.
+ */
+function guardSessions(mod, name) {
+  const Class = mod.Session;
+  if (typeof Class !== 'function' || Object.prototype.hasOwnProperty.call(Class, GUARDED)) return;
+  Object.defineProperty(Class, GUARDED, { value: true });
+  const live = new WeakSet();
+  for (const key of Object.getOwnPropertyNames(Class)) {
+    const factory = Class[key];
+    if (key.startsWith('__') || typeof factory !== 'function') continue;
+    Class[key] = function (...args) {
+      const made = factory.apply(this, args);
+      if (made instanceof Class) live.add(made);
+      return made;
+    };
+  }
+  const proto = Class.prototype;
+  for (const key of Reflect.ownKeys(proto)) {
+    if (key === 'constructor' || (typeof key === 'string' && key.startsWith('__'))) continue;
+    const described = Object.getOwnPropertyDescriptor(proto, key);
+    const method = described.value;
+    if (typeof method !== 'function') continue;
+    const frees = key === 'free' || key === Symbol.dispose;
+    const label = `Session.${typeof key === 'symbol' ? key.description : key}`;
+    described.value = function (...args) {
+      if (!live.has(this)) {
+        throw new Error(`${label}: not a live Session of ${name}.js (one made by the other engine module, or freed, cannot be used here)`);
+      }
+      const result = method.apply(this, args);
+      if (frees) live.delete(this);
+      return result;
+    };
+    Object.defineProperty(proto, key, described);
+  }
+}
+
+const GUARDED = Symbol('ludus: Session methods guarded');
+
+/** The message of anything thrown across the wasm boundary, with invisible characters shown. */
 export function errorText(error) {
   if (error == null) return 'unknown error';
-  if (typeof error === 'string') return error;
-  if (typeof error.message === 'string' && error.message) return error.message;
-  return String(error);
+  if (typeof error === 'string') return visibleText(error);
+  if (typeof error.message === 'string' && error.message) return visibleText(error.message);
+  return visibleText(String(error));
+}
+
+// Control characters, format characters (the bidirectional controls U+202A-U+202E and
+// U+2066-U+2069, the marks U+200E, U+200F and U+061C, zero-width characters), line and
+// paragraph separators, spaces other than the plain one, combining marks, private-use and
+// unassigned code points, lone surrogates, and letters that draw as nothing.
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Mn}\p{Me}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u2800\u3164\uffa0]/gu;
+const NAMED = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * Text from input made safe to quote in a message: each invisible character written as an
+ * escape (`\u{202e}`), as the engine's messages write them, so that a right-to-left
+ * override cannot reverse the rest of the message and nothing typed is hidden.
+ */
+export function visibleText(text) {
+  return String(text).replace(INVISIBLE, (c) => NAMED[c] ?? `\\u{${c.codePointAt(0).toString(16)}}`);
 }

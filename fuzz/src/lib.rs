@@ -6,7 +6,7 @@
 //! failed assertion included) is a crash to the fuzzer. The binaries in `src/bin/` wrap
 //! these for AFL; `tests/corpus.rs` replays the seed corpus through them without AFL.
 
-use ludus::game::{Error, Game};
+use ludus::game::{visible, Error, Game};
 use ludus::games::unity;
 use ludus::games::{AnyGame, GameKind};
 use ludus::options::OptionMap;
@@ -30,7 +30,7 @@ pub const TARGETS: [(&str, Target); 5] = [
     ("unity_setup", unity_setup),
 ];
 
-/// An error must say what is wrong: non-empty, short, one line.
+/// An error must say what is wrong: non-empty, short, one line, every character visible.
 pub fn check_error(context: &str, e: &Error) {
     let message = &e.0;
     assert!(!message.trim().is_empty(), "{context}: empty error message");
@@ -42,6 +42,11 @@ pub fn check_error(context: &str, e: &Error) {
     assert!(
         !message.chars().any(char::is_control),
         "{context}: error message with a control character: {message:?}"
+    );
+    // No invisible character either (a right-to-left override would reorder the message).
+    assert!(
+        visible(message) == *message,
+        "{context}: error message with an invisible character: {message:?}"
     );
 }
 

@@ -4,6 +4,7 @@
 use ludus::ai::analyse::Budget;
 use ludus::ai::solve::Method;
 use ludus::ai::{choose_step, PlayerSpec};
+use ludus::game::{shorten, visible};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
 use ludus::session::{split_steps, Session};
@@ -37,14 +38,32 @@ OPTIONS: --size N; for Unity also --players 2|3 --neutral purple|orange|green
 PLAYER: random, quick, normal, strong, mcts:ITERATIONS, mcts:SECONDSs (e.g. mcts:0.2s)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match text_args().and_then(|args| run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("ludus: {e}");
+            // Whatever a message quotes is shown with its control and invisible characters
+            // escaped, so that no argument can reverse or hide the rest of the line.
+            eprintln!("ludus: {}", visible(&e.0));
             ExitCode::from(2)
         }
     }
+}
+
+/// The arguments as text; one that is not UTF-8 is refused, saying which it is.
+fn text_args() -> Result<Vec<String>, Error> {
+    std::env::args_os()
+        .skip(1)
+        .enumerate()
+        .map(|(i, arg)| {
+            arg.into_string().map_err(|arg| {
+                Error::new(format!(
+                    "argument {} is not UTF-8 text ({:?})",
+                    i + 1,
+                    shorten(&arg.to_string_lossy())
+                ))
+            })
+        })
+        .collect()
 }
 
 /// Command-line arguments split into positionals and `--flag value` pairs.
@@ -69,13 +88,19 @@ impl Args {
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             if let Some(name) = arg.strip_prefix("--") {
+                // The last of two values would win unseen (`--size 6 --size 8`).
+                let given = out.switches.iter().any(|s| s == name)
+                    || out.flags.iter().any(|(k, _)| k == name);
+                if given {
+                    return Err(Error::new(format!("--{} is given twice", shorten(name))));
+                }
                 if SWITCHES.contains(&name) {
                     out.switches.push(name.to_string());
                     continue;
                 }
                 let value = it
                     .next()
-                    .ok_or_else(|| Error::new(format!("--{name} needs a value")))?;
+                    .ok_or_else(|| Error::new(format!("--{} needs a value", shorten(name))))?;
                 out.flags.push((name.to_string(), value.clone()));
             } else {
                 out.positional.push(arg.clone());
@@ -87,16 +112,15 @@ impl Args {
     fn flag(&self, name: &str) -> Option<&str> {
         self.flags
             .iter()
-            .rev()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     }
 
     fn number<T: std::str::FromStr>(&self, name: &str, default: Option<T>) -> Result<T, Error> {
         match self.flag(name) {
-            Some(v) => v
-                .parse()
-                .map_err(|_| Error::new(format!("--{name} must be a number (got {v:?})"))),
+            Some(v) => v.parse().map_err(|_| {
+                Error::new(format!("--{name} must be a number (got {:?})", shorten(v)))
+            }),
             None => default.ok_or_else(|| Error::new(format!("--{name} is required"))),
         }
     }
@@ -105,7 +129,7 @@ impl Args {
     fn only(&self, allowed: &[&str]) -> Result<(), Error> {
         for (k, _) in &self.flags {
             if !allowed.contains(&k.as_str()) && !GAME_OPTION_FLAGS.contains(&k.as_str()) {
-                return Err(Error::new(format!("unknown flag --{k}")));
+                return Err(Error::new(format!("unknown flag --{}", shorten(k))));
             }
         }
         Ok(())
@@ -163,7 +187,8 @@ fn run(args: &[String]) -> Result<(), Error> {
             Ok(())
         }
         other => Err(Error::new(format!(
-            "unknown command {other:?}; see `ludus help`"
+            "unknown command {:?}; see `ludus help`",
+            shorten(other)
         ))),
     }
 }
@@ -179,19 +204,30 @@ fn session_from(args: &Args, command_seed: bool) -> Result<Session, Error> {
         for (i, step) in split_steps(moves).iter().enumerate() {
             session
                 .play(step)
-                .map_err(|e| Error::new(format!("step {} ({step}): {e}", i + 1)))?;
+                .map_err(|e| Error::new(format!("step {} ({}): {e}", i + 1, shorten(step))))?;
         }
     }
     Ok(session)
 }
 
+/// The deepest perft asked for. Perft keeps a step list for each level, allocated up front,
+/// so a depth of billions would abort on allocation; and no count nearly this deep could
+/// ever be finished.
+const MAX_PERFT_DEPTH: u32 = 1000;
+
 fn perft(args: &Args) -> Result<(), Error> {
     args.only(&["moves", "record"])?;
     let depth_pos = if args.flag("record").is_some() { 0 } else { 1 };
-    let depth: u32 = args
+    let depth = args
         .positional(depth_pos, "DEPTH")?
-        .parse()
-        .map_err(|_| Error::new("DEPTH must be a whole number"))?;
+        .parse::<u32>()
+        .ok()
+        .filter(|d| *d <= MAX_PERFT_DEPTH)
+        .ok_or_else(|| {
+            Error::new(format!(
+                "DEPTH must be a whole number from 0 to {MAX_PERFT_DEPTH}"
+            ))
+        })?;
     let session = session_from(args, false)?;
     let game = session.current();
     if args.switches.iter().any(|s| s == "divide") && depth > 0 {
@@ -247,7 +283,8 @@ fn solve(args: &Args) -> Result<(), Error> {
         "pns" => Method::ProofNumber,
         other => {
             return Err(Error::new(format!(
-                "--method must be alphabeta or pns (got {other:?})"
+                "--method must be alphabeta or pns (got {:?})",
+                shorten(other)
             )))
         }
     };
@@ -649,13 +686,16 @@ fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
     // N, optionally with search settings (`2000/plain`).
     let n = args.flag("mcts").unwrap_or_default();
     let runs: u64 = args.number("runs", Some(5))?;
+    if !(1..=100).contains(&runs) {
+        return Err(Error::new("--runs must be 1 to 100"));
+    }
     let seed: u64 = args.number("seed", Some(1))?;
     let spec = PlayerSpec::parse(&format!("mcts:{n}"))?;
     println!("{:<14} {:>20} {:>12}", "game", "mcts iterations/s", "runs");
     for &kind in kinds {
         let (start, _) = AnyGame::new(kind, &OptionMap::new())?;
         let mut rates = Vec::new();
-        for r in 0..runs.max(1) {
+        for r in 0..runs {
             let t = Instant::now();
             let choice = choose_step(&start, &spec, &mut Rng::new(seed + r), &|| 0.0)
                 .ok_or_else(|| Error::new("no step at the start"))?;

@@ -14,7 +14,7 @@ use crate::game::{shorten, Error};
 use crate::games::GameKind;
 use crate::options::OptionMap;
 use crate::rng::Rng;
-use crate::session::{Record, Session};
+use crate::session::{Record, Session, MAX_RECORD_LEN};
 use crate::views::{self, session_view, status_view, ChoiceView, RecordView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -50,11 +50,36 @@ fn js_kind(value: &JsValue) -> String {
     value.js_typeof().as_string().unwrap_or_default()
 }
 
-/// A string argument, or an error naming the parameter.
+/// The longest string taken from JS, in UTF-16 units: as long as the longest record (a
+/// record this long in UTF-16 units is at least as long in UTF-8 bytes, so it is refused
+/// by the record reader all the same). Every other text argument is far shorter.
+const MAX_TEXT_ARG: u32 = MAX_RECORD_LEN as u32;
+
+/// A string argument, or an error naming the parameter. Its length is checked before it is
+/// copied into the wasm memory: `as_string` copies the whole of it (up to three bytes a
+/// character), and the memory never shrinks again.
 fn text_arg(value: &JsValue, name: &str) -> Result<String, JsError> {
+    if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
+        if text.length() > MAX_TEXT_ARG {
+            return Err(JsError::new(&format!(
+                "{name} is too long ({} characters; at most {MAX_TEXT_ARG})",
+                text.length()
+            )));
+        }
+    }
     value
         .as_string()
         .ok_or_else(|| JsError::new(&format!("{name} must be a string (got {})", js_kind(value))))
+}
+
+/// A string from JS that is not an argument of its own (an option's key or value, a thrown
+/// message): None when it is not a string or is too long to copy (see `text_arg`).
+fn short_string(value: &JsValue) -> Option<String> {
+    let text = value.dyn_ref::<js_sys::JsString>()?;
+    if text.length() > MAX_TEXT_ARG {
+        return None;
+    }
+    text.as_string()
 }
 
 /// A number argument that is a whole number from 0 up, for step counts.
@@ -105,9 +130,9 @@ extern "C" {
 /// The message of something JS threw: an Error's message, or the value as text.
 fn thrown_text(value: &JsValue) -> String {
     if let Some(error) = value.dyn_ref::<js_sys::Error>() {
-        return String::from(error.message());
+        return short_string(&error.message()).unwrap_or_else(|| "an Error".into());
     }
-    value.as_string().unwrap_or_else(|| js_kind(value))
+    short_string(value).unwrap_or_else(|| js_kind(value))
 }
 
 /// Plain JS objects (not Maps), null for None.
@@ -155,10 +180,15 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
     }
     for entry in entries.iter() {
         let pair: js_sys::Array = entry.unchecked_into();
-        let key = pair.get(0).as_string().unwrap_or_default();
+        let key = pair.get(0);
+        if key.dyn_ref::<js_sys::JsString>().map_or(0, |k| k.length()) > MAX_TEXT_ARG {
+            return Err(JsError::new("an option's name is far too long"));
+        }
+        let key = key.as_string().unwrap_or_default();
         let value = pair.get(1);
-        let text = if let Some(s) = value.as_string() {
-            s
+        let text = if value.is_string() {
+            short_string(&value)
+                .ok_or_else(|| JsError::new(&format!("option {} is far too long", shorten(&key))))?
         } else if let Some(n) = value.as_f64() {
             if n.fract() != 0.0 || !(0.0..=1e15).contains(&n) {
                 return Err(JsError::new(&format!(

@@ -8,6 +8,7 @@
 
 use super::{count_arg, js_error, js_kind, number_arg, seed_arg, text_arg, to_js, WasmSession};
 use crate::ai::analyse::{analyse, review, Budget};
+use crate::animation::{check_frames, MAX_BYTES};
 use crate::games::GameKind;
 use crate::session::Session;
 use serde::Serialize;
@@ -171,25 +172,45 @@ pub fn encode_gif_js(
     last_delay_cs: JsValue,
 ) -> Result<Vec<u8>, JsError> {
     // A checked Uint8Array, not `&[u8]`: the glue would size its copy from a garbage length.
-    let frames = frames
-        .dyn_into::<js_sys::Uint8Array>()
-        .map_err(|v| {
-            JsError::new(&format!(
-                "the frames must be a Uint8Array (got {})",
-                js_kind(&v)
-            ))
-        })?
-        .to_vec();
+    let frames = frames.dyn_into::<js_sys::Uint8Array>().map_err(|v| {
+        JsError::new(&format!(
+            "the frames must be a Uint8Array (got {})",
+            js_kind(&v)
+        ))
+    })?;
     let whole = |v: &JsValue, name: &str| -> Result<u32, JsError> {
         Ok(count_arg(v, name)?.min(u32::MAX as usize) as u32)
     };
-    encode_gif(
-        whole(&width, "the width")?,
-        whole(&height, "the height")?,
-        &frames,
-        whole(&delay_cs, "the delay")?,
-        whole(&last_delay_cs, "the last delay")?,
-    )
+    let (width, height) = (whole(&width, "the width")?, whole(&height, "the height")?);
+    let delay_cs = whole(&delay_cs, "the delay")?;
+    let last_delay_cs = whole(&last_delay_cs, "the last delay")?;
+    // The length is checked before the pixels are copied in: a copy of 2 GiB cannot even be
+    // asked for on wasm32, and a smaller one the memory cannot grow to is refused rather
+    // than aborting the module.
+    // Read as a number: js-sys's `length()` is a u32, which wraps past 4 GiB.
+    let length = js_sys::Reflect::get(&frames, &JsValue::from_str("length"))
+        .ok()
+        .and_then(|n| n.as_f64())
+        .unwrap_or(f64::INFINITY);
+    if length > MAX_BYTES as f64 {
+        return Err(JsError::new(&format!(
+            "the frames are too large for one GIF ({length} bytes; at most {MAX_BYTES})"
+        )));
+    }
+    let length = length as usize;
+    check_frames(width, height, length).map_err(js_error)?;
+    if frames.length() as usize != length {
+        return Err(JsError::new(
+            "the frames' length is not what the array holds",
+        ));
+    }
+    let mut pixels = Vec::new();
+    pixels
+        .try_reserve_exact(length)
+        .map_err(|_| JsError::new("there is not enough memory for the frames"))?;
+    pixels.resize(length, 0);
+    frames.copy_to(&mut pixels);
+    encode_gif(width, height, &pixels, delay_cs, last_delay_cs)
 }
 
 pub fn encode_gif(

@@ -270,3 +270,39 @@ test('a bad link never overwrites the saved game', async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// Right-to-left overrides, isolates and marks, and zero-width characters reorder or hide
+// what follows them in a message; every message that quotes input shows them as escapes.
+const BIDI = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+test('invisible and right-to-left characters in input are shown as escapes in messages', async () => {
+  const page = await newPage();
+  for (const hash of [
+    `unravel;moves=${encodeURIComponent('\u202eb2 tuo')}`,
+    `unlur;${encodeURIComponent('\u2067size')}=5`,
+    `unity;neutral=${encodeURIComponent('\u200fpink\u2069')}`,
+  ]) {
+    await openApp(page, hash);
+    await page.waitForSelector('#notice:not([hidden])');
+    const notice = await text(page, '#notice-text');
+    assert.match(notice, /does not hold a game/, hash);
+    assert.doesNotMatch(notice, BIDI, `${hash}: ${JSON.stringify(notice)}`);
+    assert.match(notice, /\\u\{(202e|2067|200f)\}/, `${hash}: ${notice}`);
+  }
+  await openApp(page, 'unlur');
+  await page.fill('#step-input', 'd\u202e4\u200b');
+  await page.press('#step-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#step-help').textContent.trim() !== '');
+  const help = await text(page, '#step-help');
+  assert.doesNotMatch(help, BIDI, JSON.stringify(help));
+  assert.match(help, /\\u\{202e\}/, help);
+
+  await page.goto(url(`www/embed.html#unlur;moves=d4,${encodeURIComponent('\u202ec3')}`));
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('ludus-board')?.state?.status));
+  const { message } = await page.evaluate(() => document.querySelector('ludus-board').state);
+  assert.ok(message, 'the board says why it cannot be shown');
+  assert.doesNotMatch(message, BIDI, JSON.stringify(message));
+  assert.match(message, /\\u\{202e\}/, message);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -302,3 +302,151 @@ for (const [name, extra] of Object.entries(MODULES)) {
     await page.close();
   });
 }
+
+/** A fresh page on the site's origin, for calls made in it. */
+async function blankPage() {
+  const page = await site.browser.newPage();
+  page.logged = [];
+  page.on('console', (m) => m.type() === 'error' && page.logged.push(m.text()));
+  page.on('pageerror', (e) => page.logged.push(e.message));
+  const blank = site.server.url + 'wasm-boundary.html';
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>wasm boundary</title>' }));
+  await page.goto(blank);
+  return page;
+}
+
+/** Runs in the page: each call with `make()`'s huge argument, and the wasm memory's size around it. */
+async function hugeArguments(name) {
+  const mod = await import(`/${name}.js`);
+  const wasm = await mod.default({ module_or_path: `/${name}_bg.wasm` });
+  const memory = () => wasm.memory.buffer.byteLength;
+  const outcome = (call) => {
+    try {
+      call();
+      return 'returned';
+    } catch (error) {
+      return error instanceof WebAssembly.RuntimeError ? `trap: ${error.message}` : String(error?.message ?? error);
+    }
+  };
+  const session = mod.Session.create('unlur', { size: 5 });
+  const results = [];
+  // 64 million characters (the length of a record is capped at 200 000).
+  const huge = 'x'.repeat(64 * 2 ** 20);
+  // Each call, and what its error must say.
+  const calls = {
+    'Session.fromRecord': [() => mod.Session.fromRecord(huge), 'the record is too long (67108864 characters; at most 200000)'],
+    'Session.create (game)': [() => mod.Session.create(huge, {}), 'the game is too long'],
+    'Session.create (option value)': [() => mod.Session.create('unlur', { size: huge }), 'option size is far too long'],
+    'Session.create (option name)': [() => mod.Session.create('unlur', { [huge]: 5 }), "an option's name is far too long"],
+    'Session.create (a huge thrown message)': [
+      () =>
+        mod.Session.create(
+          'unlur',
+          new Proxy(
+            {},
+            {
+              ownKeys() {
+                throw new Error(huge);
+              },
+            },
+          ),
+        ),
+      'options could not be read (an Error)',
+    ],
+    parseRecord: [() => mod.parseRecord(huge), 'the record is too long'],
+    legal_moves: [() => mod.legal_moves(huge), 'the record is too long'],
+    'ai_move (player)': [() => mod.ai_move('unlur', huge, 1), 'the player is too long'],
+    'session.play': [() => session.play(huge), 'the step is too long'],
+    'session.check': [() => session.check(huge), 'the step is too long'],
+  };
+  if (name === 'ludus_study') {
+    // 2 GiB: whole frames of 2048 × 2048 (16 MiB each), and not whole frames of 400 × 400.
+    const frames = new Uint8Array(2 ** 31);
+    const large = 'the frames are too large for one GIF (2147483648 bytes; at most 1073741824)';
+    calls['encode_gif (2 GiB of 2048 × 2048 frames)'] = [() => mod.encode_gif(2048, 2048, frames, 10, 10), large];
+    calls['encode_gif (2 GiB of 400 × 400 pixels)'] = [() => mod.encode_gif(400, 400, frames, 10, 10), large];
+    calls['encode_gif (a bad delay with huge frames)'] = [() => mod.encode_gif(2048, 2048, frames, -1, 10), 'the delay must be'];
+    // Under the cap but not whole frames: refused before the copy too.
+    const odd = new Uint8Array(2 ** 29 + 1);
+    calls['encode_gif (512 MiB and a byte)'] = [() => mod.encode_gif(2048, 2048, odd, 10, 10), 'are not whole 2048×2048 RGBA frames'];
+  }
+  for (const [label, [call, says]] of Object.entries(calls)) {
+    const before = memory();
+    const result = outcome(call);
+    results.push({ label, result, says, grew: memory() - before });
+  }
+  // The module still works.
+  session.play('c3');
+  results.push({ label: 'then a step', result: session.record(), grew: 0 });
+  session.free();
+  return results;
+}
+
+for (const name of Object.keys(MODULES)) {
+  test(`${name}.js: a huge argument is refused before it is copied into the wasm memory`, { timeout: 120_000 }, async () => {
+    const page = await blankPage();
+    const results = await page.evaluate(hugeArguments, name);
+    for (const { label, result, says, grew } of results.slice(0, -1)) {
+      assert.ok(result.includes(says), `${label}: ${result}`);
+      assert.equal(grew, 0, `${label}: the wasm memory grew by ${grew} bytes (${result})`);
+    }
+    assert.equal(results.at(-1).result, 'unlur;size=5;moves=c3');
+    assert.deepEqual(page.logged.filter((line) => /panicked|unreachable|RuntimeError/i.test(line)), []);
+    await page.close();
+  });
+}
+
+/** Runs in the page: each module's Session methods called on a Session of the other. */
+async function crossModuleCalls() {
+  const { engine, studyEngine } = await import('/www/engine.js');
+  const modules = { ludus: await engine(), ludus_study: await studyEngine() };
+  const sessions = {
+    ludus: modules.ludus.Session.fromRecord('unlur;size=4;moves=d4,c3'),
+    ludus_study: modules.ludus_study.Session.fromRecord('unlur;size=5;moves=c3'),
+  };
+  const args = { check: ['b2'], play: ['b2'], goTo: [0], explainClick: [0], aiChoose: ['random', 1], analyse: [10, 1], review: [10, 0.2, 1] };
+  const results = [];
+  for (const [name, mod] of Object.entries(modules)) {
+    const other = sessions[name === 'ludus' ? 'ludus_study' : 'ludus'];
+    for (const key of Reflect.ownKeys(mod.Session.prototype)) {
+      const method = mod.Session.prototype[key];
+      if (key === 'constructor' || typeof method !== 'function' || (typeof key === 'string' && key.startsWith('__'))) continue;
+      let result;
+      try {
+        const value = method.apply(other, args[key] ?? []);
+        result = `returned ${JSON.stringify(value)?.slice(0, 80)}`;
+      } catch (error) {
+        result = error instanceof WebAssembly.RuntimeError ? `trap: ${error.message}` : String(error?.message ?? error);
+      }
+      results.push({ call: `${name} Session.prototype.${String(key)} on a ${name === 'ludus' ? 'ludus_study' : 'ludus'} Session`, result });
+    }
+  }
+  // Both sessions are as they were, and work; a freed one is refused the same way.
+  const records = Object.fromEntries(Object.entries(sessions).map(([name, s]) => [name, s.record()]));
+  sessions.ludus.play('b2');
+  const played = sessions.ludus.record();
+  sessions.ludus.free();
+  let afterFree;
+  try {
+    sessions.ludus.record();
+    afterFree = 'returned';
+  } catch (error) {
+    afterFree = String(error?.message ?? error);
+  }
+  sessions.ludus_study.free();
+  return { results, records, played, afterFree };
+}
+
+test('a Session method called on a Session of the other module is refused', { timeout: 120_000 }, async () => {
+  const page = await blankPage();
+  const { results, records, played, afterFree } = await page.evaluate(crossModuleCalls);
+  assert.ok(results.length >= 20, JSON.stringify(results));
+  for (const { call, result } of results) {
+    assert.match(result, /not a live Session of ludus(_study)?\.js/, `${call}: ${result}`);
+  }
+  assert.deepEqual(records, { ludus: 'unlur;size=4;moves=d4,c3', ludus_study: 'unlur;size=5;moves=c3' });
+  assert.equal(played, 'unlur;size=4;moves=d4,c3,b2');
+  assert.match(afterFree, /not a live Session of ludus\.js/);
+  assert.deepEqual(page.logged.filter((line) => /panicked|unreachable|RuntimeError/i.test(line)), []);
+  await page.close();
+});

@@ -1,6 +1,6 @@
 // Reading <ludus-board> attributes. No DOM here: node tests import this file.
 
-import { readFragment } from '../record.js';
+import { readFragment, MAX_RECORD_LENGTH } from '../record.js';
 
 /**
  * The record an attribute holds: the bare record text, an app link or its `#…` part.
@@ -8,7 +8,10 @@ import { readFragment } from '../record.js';
  * Returns {record} | {empty: true} | {error} like readFragment.
  */
 export function recordFromAttribute(text) {
-  let raw = String(text ?? '').replace(/\s+/g, '');
+  let raw = String(text ?? '');
+  // Refused before any work: room for a percent-encoded record wrapped over many lines.
+  if (raw.length > MAX_RECORD_LENGTH * 4) return { error: 'the record is far too long to be a game' };
+  raw = raw.replace(/\s+/g, '');
   const hash = raw.indexOf('#');
   if (hash >= 0) raw = raw.slice(hash + 1);
   // A bare record may hold a lone "%": only decode when there are real escapes.

@@ -13,6 +13,8 @@ const CAPTION_FONT = '600 16px system-ui, -apple-system, "Segoe UI", sans-serif'
 
 /** The most frames a GIF gets (the encoder's limit is 1000; memory is the real one). */
 export const MAX_GIF_FRAMES = 400;
+/** The most bytes of frames the engine's GIF encoder takes (`MAX_BYTES` in src/animation.rs). */
+export const MAX_GIF_BYTES = 2 ** 30;
 
 /** What a picture says under the board: "Unlur · move 14: White d4" (or the result). */
 export function captionFor(view) {
@@ -110,7 +112,11 @@ export async function gameGif(mod, record, options, delayCs, timing = null) {
       const view = session.view();
       if (!size) {
         size = pictureSize(view, { width, caption: options.caption !== false });
-        frames = new Uint8Array(size.width * size.height * 4 * (steps + 1));
+        const bytes = size.width * size.height * 4 * (steps + 1);
+        if (!(bytes <= MAX_GIF_BYTES)) {
+          throw new Error(`the frames would take ${bytes} bytes; the GIF encoder takes at most ${MAX_GIF_BYTES}`);
+        }
+        frames = new Uint8Array(bytes);
       }
       const canvas = pictureCanvas(view, { ...options, width }, 1);
       const pixels = canvas.getContext('2d').getImageData(0, 0, size.width, size.height).data;
