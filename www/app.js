@@ -713,7 +713,7 @@ export class App {
         ),
       );
     });
-    if (focused != null) list.querySelector(`.seat-mode[data-seat="${focused}"]`)?.focus();
+    if (focused != null) list.querySelector(`.seat-mode[data-seat="${focused}"]`)?.focus({ preventScroll: true });
     const select = $('level-select');
     if (select.dataset.filled !== (this.levelOverride ?? '')) {
       select.replaceChildren();
