@@ -756,6 +756,7 @@ export class App {
   }
 
   renderActions() {
+    $('fire-button').hidden = this.control.captureStep() == null;
     const pass = $('pass-button');
     const canPass = this.control.passStep() != null;
     pass.hidden = !canPass;
@@ -897,6 +898,7 @@ export class App {
     $('flip-button').addEventListener('click', () => this.toggleFlip());
     $('coords-button').addEventListener('click', () => this.toggleCoords());
     $('pass-button').addEventListener('click', () => this.control.pass());
+    $('fire-button').addEventListener('click', () => this.control.capture());
     $('step-form').addEventListener('submit', (e) => {
       e.preventDefault();
       const input = $('step-input');
