@@ -11,8 +11,11 @@ import { ARROW } from './render.js';
 export const FIRST_BOARD_MARK = 'ludus:first-board';
 let firstBoardMarked = false;
 
-/** How far from a legal wall's edge a tap still means the wall, in CSS pixels (at most half a cell). */
-const TOUCH_EDGE_PX = 10;
+/**
+ * How far from a legal wall's edge a finger's tap still means the wall, in CSS pixels (at
+ * most 0.4 apothem, so that the middle of a cell still picks its piece).
+ */
+const TOUCH_EDGE_PX = 7;
 
 export class Board {
   /**
@@ -209,10 +212,10 @@ export class Board {
       if (dir && a.dirs.has(dir)) return { type: 'dir', cell: sel.cell, dir };
     }
     if (!sel && a.edges.size) {
-      // A finger covers far more than the 0.24 apothem a mouse gets: within about 10 px of
-      // a legal wall's edge the tap is that wall, not the piece under it.
+      // A finger misses by more than the 0.24 apothem a mouse gets: within about 7 px of a
+      // legal wall's edge the tap is that wall, not the piece under it.
       if (touch) {
-        const band = Math.min(0.5, Math.max(0.24, TOUCH_EDGE_PX / geom.apothem));
+        const band = Math.min(0.4, Math.max(0.24, TOUCH_EDGE_PX / geom.apothem));
         const edge = geom.edgeAt(x, y, band);
         if (edge && a.edges.has(edgeKey(edge[0], edge[1]))) return { type: 'edge', a: edge[0], b: edge[1] };
       }
