@@ -796,19 +796,25 @@ export class App {
     const nav = $('game-tabs');
     nav.replaceChildren();
     for (const g of this.games) {
+      // "Unity, Unified Edition": a phone shows the name before the comma (style.css).
+      const [name, ...rest] = g.title.split(', ');
       nav.append(
-        el('a', {
-          href: '#',
-          class: 'game-tab',
-          'data-game': g.name,
-          title: `${g.title}, by ${g.designer}`,
-          text: g.title,
-          onclick: (e) => {
-            e.preventDefault();
-            if (this.view?.game === g.name) return;
-            this.resumeOrStart(g.name, { push: true });
+        el(
+          'a',
+          {
+            href: '#',
+            class: 'game-tab',
+            'data-game': g.name,
+            title: `${g.title}, by ${g.designer}`,
+            onclick: (e) => {
+              e.preventDefault();
+              if (this.view?.game === g.name) return;
+              this.resumeOrStart(g.name, { push: true });
+            },
           },
-        }),
+          name,
+          rest.length ? el('span', { class: 'tab-more', text: `, ${rest.join(', ')}` }) : null,
+        ),
       );
     }
   }
