@@ -84,7 +84,7 @@ fn a_second_click_asks_what_the_steps_need() {
             ("move", "Now click where it goes."),
             (
                 "ring",
-                "Click the ring again to fire it, or pick a space to slide to."
+                "Press Fire to fire the ring, or pick a space to slide to."
             ),
         ])
     );

@@ -34,7 +34,7 @@ import { $, el, icon } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
 import { Tasks } from './app/tasks.js';
 import { renderMoveList, renderFacts } from './app/panels.js';
-import { computerSeats, toggledSeats, computerToMove, wantedQuestion } from './app/autoplay.js';
+import { computerSeats, toggledSeats, computerToMove, wantedQuestion, historyStep } from './app/autoplay.js';
 import { mountShareMenu } from './share/menu.js'; // issue 11 hook
 import { BoardDescription } from './a11y/describe.js'; // issue 11 hook
 import { mountContrastSwitch } from './a11y/contrast.js'; // issue 11 hook
@@ -73,7 +73,8 @@ export class App {
     this.control = new BoardController({
       session: () => this.session,
       view: () => this.view,
-      canPlay: () => !this.thinking,
+      // A person never makes the computer's steps, not even in the past ("Computer plays here").
+      canPlay: () => !this.thinking && !this.computerToMove(),
       play: (text) => this.play(text),
       changed: () => this.refresh(),
       say: (message) => this.flash(message),
@@ -377,8 +378,10 @@ export class App {
     if (!this.session) return;
     this.tasks.flush('persist');
     const before = this.view.cursor;
-    if (action === 'undo') this.session.undo();
-    else if (action === 'redo') this.session.redo();
+    // Back and Forward skip the computer's turns (app/autoplay.js): the user lands on a turn
+    // of their own.
+    if (action === 'undo') this.session.goTo(historyStep(this.view, this.computerSeats(), -1));
+    else if (action === 'redo') this.session.goTo(historyStep(this.view, this.computerSeats(), 1));
     else if (action === 'first') this.session.goTo(0);
     else if (action === 'last') this.session.goTo(this.view.steps.length);
     else if (typeof action === 'number') this.session.goTo(action);
@@ -644,7 +647,7 @@ export class App {
       const replaces = `replaces the ${later} later step${later === 1 ? '' : 's'}`;
       sub = `Viewing step ${v.cursor} of ${v.steps.length}. Playing here ${replaces}.`;
       if (this.computerToMove()) {
-        sub = `Viewing step ${v.cursor} of ${v.steps.length}. The computer plays ${mover?.name ?? 'this seat'} but waits while you look back; playing here ${replaces}.`;
+        sub = `Viewing step ${v.cursor} of ${v.steps.length}. The computer plays ${mover?.name ?? 'this seat'} and waits while you look back; "Computer plays here" ${replaces}.`;
       }
     } else if (!v.outcome && !this.thinking && this.waits.held === v.record && this.computerToMove()) {
       sub = `Opened from a link: the computer waits to play ${mover?.name ?? 'this seat'} until you ask it to.`;
@@ -710,7 +713,7 @@ export class App {
         ),
       );
     });
-    if (focused != null) list.querySelector(`.seat-mode[data-seat="${focused}"]`)?.focus();
+    if (focused != null) list.querySelector(`.seat-mode[data-seat="${focused}"]`)?.focus({ preventScroll: true });
     const select = $('level-select');
     if (select.dataset.filled !== (this.levelOverride ?? '')) {
       select.replaceChildren();
@@ -753,6 +756,7 @@ export class App {
   }
 
   renderActions() {
+    $('fire-button').hidden = this.control.captureStep() == null;
     const pass = $('pass-button');
     const canPass = this.control.passStep() != null;
     pass.hidden = !canPass;
@@ -792,19 +796,25 @@ export class App {
     const nav = $('game-tabs');
     nav.replaceChildren();
     for (const g of this.games) {
+      // "Unity, Unified Edition": a phone shows the name before the comma (style.css).
+      const [name, ...rest] = g.title.split(', ');
       nav.append(
-        el('a', {
-          href: '#',
-          class: 'game-tab',
-          'data-game': g.name,
-          title: `${g.title}, by ${g.designer}`,
-          text: g.title,
-          onclick: (e) => {
-            e.preventDefault();
-            if (this.view?.game === g.name) return;
-            this.resumeOrStart(g.name, { push: true });
+        el(
+          'a',
+          {
+            href: '#',
+            class: 'game-tab',
+            'data-game': g.name,
+            title: `${g.title}, by ${g.designer}`,
+            onclick: (e) => {
+              e.preventDefault();
+              if (this.view?.game === g.name) return;
+              this.resumeOrStart(g.name, { push: true });
+            },
           },
-        }),
+          name,
+          rest.length ? el('span', { class: 'tab-more', text: `, ${rest.join(', ')}` }) : null,
+        ),
       );
     }
   }
@@ -894,6 +904,7 @@ export class App {
     $('flip-button').addEventListener('click', () => this.toggleFlip());
     $('coords-button').addEventListener('click', () => this.toggleCoords());
     $('pass-button').addEventListener('click', () => this.control.pass());
+    $('fire-button').addEventListener('click', () => this.control.capture());
     $('step-form').addEventListener('submit', (e) => {
       e.preventDefault();
       const input = $('step-input');

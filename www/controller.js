@@ -117,6 +117,20 @@ export class BoardController {
     return step ? this.host.play(step) : false;
   }
 
+  /**
+   * The capture the selected piece makes on its own cell (a Unity ring), or null: the page
+   * and the widget offer it as a Fire button, never as a second click on the piece.
+   */
+  captureStep() {
+    if (!this.selection) return null;
+    return analyse(this.legal(), this.selection, this.host.view()?.pieces).selfCapture;
+  }
+
+  /** Plays the selected piece's capture (the Fire button). */
+  capture() {
+    return this.onAction({ type: 'capture' });
+  }
+
   /** With a selection: what its second click asks (the engine's words), else ''. */
   selectionHint() {
     const v = this.host.view();

@@ -3,8 +3,10 @@
 //
 // One click makes place, replace, pass-free placements and walls (an edge click). Two clicks
 // make a move (piece, then target), a swap (either checker, then the other), a ring capture
-// (the ring, then the ring again), an asterisk capture (the asterisk, then one of its
-// direction arrows) and a Merlin's Chain flip (a grey tile or a tray number, then the cell).
+// (the ring, then the Fire button), an asterisk capture (the asterisk, then one of its
+// direction arrows outside it) and a Merlin's Chain flip (a grey tile or a tray number, then
+// the cell). A capture never comes from a click on the selected piece itself: a second click
+// there lets go of it, so that a repeated or imprecise tap cannot capture.
 // No DOM here: node tests import this file.
 
 /** Key for an edge between two cells, order-free. */
@@ -101,6 +103,7 @@ function selectionAt(cell, pieces, a) {
 /**
  * What a user action does. `event` is one of
  *   {type: "cell", cell} | {type: "edge", a, b} | {type: "dir", cell, dir} | {type: "piece", piece}
+ *   | {type: "capture"} (the Fire button)
  * Returns {play: text} | {select: {cell, piece}} | {clear: true} | {reject: reason}.
  */
 export function interpret(legal, selection, event, pieces) {
@@ -111,8 +114,8 @@ export function interpret(legal, selection, event, pieces) {
       const cell = event.cell;
       if (sel) {
         if (a.dests.has(cell)) return { play: a.dests.get(cell) };
-        if (cell === sel.cell && a.selfCapture) return { play: a.selfCapture };
-        if (cell !== sel.cell && a.sources.has(cell)) {
+        if (cell === sel.cell) return { clear: true };
+        if (a.sources.has(cell)) {
           return { select: selectionAt(cell, pieces, a) };
         }
         if (a.oneClick.has(cell)) return { play: a.oneClick.get(cell) };
@@ -132,6 +135,11 @@ export function interpret(legal, selection, event, pieces) {
         return { play: a.dirs.get(event.dir).text };
       }
       return { clear: true };
+    }
+    case 'capture': {
+      // The Fire button: the capture the selected piece makes on its own cell (a ring).
+      if (sel && a.selfCapture) return { play: a.selfCapture };
+      return { reject: 'capture' };
     }
     case 'piece': {
       const piece = Number(event.piece);

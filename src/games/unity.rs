@@ -1430,7 +1430,7 @@ impl Game for Position {
     fn then_prompt(&self, kind: &str) -> Option<&'static str> {
         match kind {
             "move" => Some("Now click where it goes."),
-            "ring" => Some("Click the ring again to fire it, or pick a space to slide to."),
+            "ring" => Some("Press Fire to fire the ring, or pick a space to slide to."),
             "asterisk" => {
                 Some("Click an arrow to fire the asterisk that way, or pick a space to slide to.")
             }

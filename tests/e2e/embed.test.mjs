@@ -605,7 +605,7 @@ test('two-click steps on playable boards (Unity slide and shot, Merlin tile), an
   await clickAt('unity-play', slide.cells[0]);
   const hints = {
     move: 'Now click where it goes.',
-    ring: 'Click the ring again to fire it, or pick a space to slide to.',
+    ring: 'Press Fire to fire the ring, or pick a space to slide to.',
     asterisk: 'Click an arrow to fire the asterisk that way, or pick a space to slide to.',
   };
   const from = (await legal('unity-play')).filter((s) => s.cells[0] === slide.cells[0]);
@@ -614,11 +614,19 @@ test('two-click steps on playable boards (Unity slide and shot, Merlin tile), an
   await clickAt('unity-play', slide.cells[1]);
   assert.equal(await steps('unity-play'), 1);
   assert.match((await texts(page, '#unity-play')).caption, new RegExp(`^1\\. Purple ${slide.text}$`));
-  // Then a shot: a ring clicked twice, or an asterisk and one of its arrows.
-  const shot = (await legal('unity-play')).find((s) => s.kind === 'ring' || s.kind === 'asterisk');
+  // Then a shot: a ring and its Fire button (a second click on the ring lets go of it), or
+  // an asterisk and one of its arrows.
+  const shots = (await legal('unity-play')).filter((s) => s.kind === 'ring' || s.kind === 'asterisk');
+  const shot = shots.find((s) => s.kind === 'ring') ?? shots[0];
   await clickAt('unity-play', shot.cells[0]);
   if (shot.kind === 'ring') {
+    const fire = page.locator('#unity-play').locator('button.fire');
+    assert.equal(await fire.isVisible(), true, 'a picked ring offers Fire');
     await clickAt('unity-play', shot.cells[0]);
+    assert.equal(await steps('unity-play'), 1, 'a second click on the ring fires nothing');
+    assert.equal(await fire.isVisible(), false);
+    await clickAt('unity-play', shot.cells[0]);
+    await fire.click();
   } else {
     const point = await page.evaluate(({ cell, dir }) => document.getElementById('unity-play').board.dirPoint(cell, dir), { cell: shot.cells[0], dir: shot.dir });
     await page.mouse.click(point.x, point.y);

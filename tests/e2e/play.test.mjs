@@ -40,6 +40,7 @@ function point(page, what) {
 }
 
 async function click(page, what) {
+  if (what.button) return page.click(what.button);
   const { x, y } = await point(page, what);
   await page.mouse.click(x, y);
 }
@@ -56,7 +57,7 @@ function clicksFor(step, s) {
     case 'swap':
       return [{ cell: step.cells[0] }, { cell: step.cells[1] }];
     case 'ring':
-      return [{ cell: step.cells[0] }, { cell: step.cells[0] }];
+      return [{ cell: step.cells[0] }, { button: '#fire-button' }];
     case 'asterisk':
       return [{ cell: step.cells[0] }, { cell: step.cells[0], dir: step.dir }];
     case 'flip': {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { computerSeats, toggledSeats, computerToMove, wantedQuestion } from '../../www/app/autoplay.js';
+import { computerSeats, toggledSeats, computerToMove, wantedQuestion, historyStep } from '../../www/app/autoplay.js';
 import { Tasks } from '../../www/app/tasks.js';
 
 const FIXTURES = JSON.parse(readFileSync(new URL('./fixtures/views.json', import.meta.url), 'utf8'));
@@ -53,4 +53,21 @@ test('tasks run one per turn, oldest first; a name scheduled again replaces its 
   await new Promise((resolve) => setTimeout(resolve, 20));
   assert.deepEqual(ran, ['b', 'a2']);
   assert.equal(tasks.has('a'), false);
+});
+
+test('Back and Forward skip the positions where the computer is to move', () => {
+  // Seat 0 a person, seat 1 the computer; three-step turns of seat 1 in the middle.
+  const view = { players: [{}, {}], steps: ['a', 'b', 'c', 'd', 'e', 'f'], movers: [0, 1, 1, 1, 0, 1], cursor: 6 };
+  const seats = new Set([1]);
+  assert.equal(historyStep(view, seats, -1), 4);
+  assert.equal(historyStep({ ...view, cursor: 4 }, seats, -1), 0);
+  assert.equal(historyStep({ ...view, cursor: 0 }, seats, 1), 4);
+  assert.equal(historyStep({ ...view, cursor: 4 }, seats, 1), 6, 'the end, whoever is to move');
+  assert.equal(historyStep({ ...view, cursor: 0 }, seats, -1), 0);
+  // No computer seat, or only computers: one step at a time.
+  assert.equal(historyStep(view, new Set(), -1), 5);
+  assert.equal(historyStep(view, new Set([0, 1]), -1), 5);
+  // The computer moves first: Back from the person's first turn goes to the start.
+  const first = { players: [{}, {}], steps: ['a', 'b'], movers: [1, 0], cursor: 1 };
+  assert.equal(historyStep(first, new Set([1]), -1), 0);
 });

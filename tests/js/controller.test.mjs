@@ -80,8 +80,15 @@ test('Unity: a ring, an asterisk and a slide, each with its own hint', () => {
   assert.equal(control.boardState().preview, null);
   const a4 = cellOf(view, 'a4');
   control.onAction({ type: 'cell', cell: a4 });
-  assert.equal(control.selectionHint(), 'Click the ring again to fire it, or pick a space to slide to.');
+  assert.equal(control.selectionHint(), 'Press Fire to fire the ring, or pick a space to slide to.');
+  assert.equal(control.captureStep(), 'a4x');
+  // A second click on the ring lets go of it; the Fire button captures.
   control.onAction({ type: 'cell', cell: a4 });
+  assert.deepEqual(host.played, []);
+  assert.equal(control.selection, null);
+  assert.equal(control.captureStep(), null);
+  control.onAction({ type: 'cell', cell: a4 });
+  control.capture();
   assert.deepEqual(host.played, ['a4x']);
   const a5 = cellOf(view, 'a5');
   control.onAction({ type: 'cell', cell: a5 });

@@ -44,7 +44,10 @@ test('Unity: move, ring capture, asterisk directions and walls', () => {
   const ring = interpret(legal, null, { type: 'cell', cell: 12 }).select;
   assert.deepEqual(ring, { cell: 12, piece: null });
   assert.deepEqual(interpret(legal, ring, { type: 'cell', cell: 15 }), { play: 'c3-c6' });
-  assert.deepEqual(interpret(legal, ring, { type: 'cell', cell: 12 }), { play: 'c3x' });
+  // A second click on the ring lets go of it: only the Fire button captures.
+  assert.deepEqual(interpret(legal, ring, { type: 'cell', cell: 12 }), { clear: true });
+  assert.deepEqual(interpret(legal, ring, { type: 'capture' }), { play: 'c3x' });
+  assert.deepEqual(interpret(legal, null, { type: 'capture' }), { reject: 'capture' });
   const star = interpret(legal, null, { type: 'cell', cell: 20 }).select;
   const a = analyse(legal, star);
   assert.deepEqual([...a.dirs.keys()].sort(), ['NE', 'W']);
@@ -53,6 +56,7 @@ test('Unity: move, ring capture, asterisk directions and walls', () => {
   assert.deepEqual(interpret(legal, star, { type: 'dir', cell: 20, dir: 'SE' }), { clear: true });
   // Clicking an asterisk's own cell (not an arrow) lets go: it has no ring capture.
   assert.deepEqual(interpret(legal, star, { type: 'cell', cell: 20 }), { clear: true });
+  assert.deepEqual(interpret(legal, star, { type: 'capture' }), { reject: 'capture' });
   assert.deepEqual(interpret(legal, null, { type: 'edge', a: 13, b: 12 }), { play: 'c3|c4' });
   assert.deepEqual(interpret(legal, null, { type: 'edge', a: 13, b: 14 }), { reject: 'edge' });
   assert.equal(edgeKey(13, 12), '12|13');

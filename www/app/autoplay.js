@@ -38,3 +38,18 @@ export function wantedQuestion(view, { seats, level, asked = null, held = null, 
   const key = `${level}|${view.record}`;
   return key === failed ? null : key;
 }
+
+/**
+ * Where Back (`-1`) or Forward (`+1`) goes from the position shown when the computer plays
+ * some seats: to the nearest position with a person to move (or the game's start or end), so
+ * that the user lands on their own turn, never on one the computer is to make. `view.movers[i]`
+ * is the seat that made step i, so the seat to move at position c < steps.length.
+ */
+export function historyStep(view, seats, delta) {
+  const n = view.steps.length;
+  const people = (view.players ?? []).some((_, seat) => !seats.has(seat));
+  let c = view.cursor + delta;
+  if (!people) return Math.max(0, Math.min(n, c));
+  while (c > 0 && c < n && seats.has(view.movers?.[c])) c += delta;
+  return Math.max(0, Math.min(n, c));
+}

@@ -48,8 +48,21 @@ export function renderMoveList(list, v, go) {
     }
     list.append(li);
   });
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  if (current) scrollWithin(list, current);
   else if (v.cursor === v.steps.length) list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * Scrolls `list` alone so that `item` is in it. (scrollIntoView would scroll the page too: on
+ * a phone the board moved away under the finger after every step.)
+ */
+function scrollWithin(list, item) {
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  const top = box.top + list.clientTop;
+  const bottom = top + list.clientHeight;
+  if (at.top < top) list.scrollTop -= top - at.top;
+  else if (at.bottom > bottom) list.scrollTop += at.bottom - bottom;
 }
 
 /** The engine's facts ("Walls left", "12") as a definition list. */

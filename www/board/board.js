@@ -4,11 +4,18 @@
 
 import { aspectOf, createGeometry, sameShape } from './geometry.js';
 import { drawBoard, themeFrom, DEFAULT_THEME } from './render.js';
-import { analyse } from '../input.js';
+import { analyse, edgeKey } from '../input.js';
+import { ARROW } from './render.js';
 
 /** The performance mark set when the first board of the page is drawn. */
 export const FIRST_BOARD_MARK = 'ludus:first-board';
 let firstBoardMarked = false;
+
+/**
+ * How far from a legal wall's edge a finger's tap still means the wall, in CSS pixels (at
+ * most 0.4 apothem, so that the middle of a cell still picks its piece).
+ */
+const TOUCH_EDGE_PX = 7;
 
 export class Board {
   /**
@@ -189,22 +196,29 @@ export class Board {
     return [event.clientX - rect.left, event.clientY - rect.top];
   }
 
-  /** What a point on the board means now: an action event or null. */
-  hitTest(x, y) {
+  /**
+   * What a point on the board means now: an action event or null. `touch`: the point is a
+   * finger's, so a legal wall takes a touch-sized band around its edge.
+   */
+  hitTest(x, y, { touch = false } = {}) {
     const geom = this.geometry();
     if (!geom || !this.view) return null;
     const a = this.analysis();
     const sel = this.selection;
     if (sel && sel.cell >= 0 && a.dirs.size) {
-      // The arrows reach across the selected asterisk's sides into the next cells.
-      const [cx, cy] = geom.center(sel.cell);
-      if (Math.hypot(x - cx, y - cy) <= geom.apothem * 1.25) {
-        const dir = geom.dirAt(sel.cell, x, y, 0.4);
-        if (dir && a.dirs.has(dir)) return { type: 'dir', cell: sel.cell, dir };
-        if (geom.cellAt(x, y) === sel.cell) return { type: 'cell', cell: sel.cell };
-      }
+      // A shot is never a tap on the asterisk itself (that lets go of it): its arrows lie
+      // outside the piece, across each side.
+      const dir = geom.dirAt(sel.cell, x, y, ARROW.from, ARROW.to);
+      if (dir && a.dirs.has(dir)) return { type: 'dir', cell: sel.cell, dir };
     }
     if (!sel && a.edges.size) {
+      // A finger misses by more than the 0.24 apothem a mouse gets: within about 7 px of a
+      // legal wall's edge the tap is that wall, not the piece under it.
+      if (touch) {
+        const band = Math.min(0.4, Math.max(0.24, TOUCH_EDGE_PX / geom.apothem));
+        const edge = geom.edgeAt(x, y, band);
+        if (edge && a.edges.has(edgeKey(edge[0], edge[1]))) return { type: 'edge', a: edge[0], b: edge[1] };
+      }
       const edge = geom.edgeAt(x, y, 0.24);
       if (edge) return { type: 'edge', a: edge[0], b: edge[1] };
     }
@@ -256,7 +270,7 @@ export class Board {
     // A drag (scrolling on a phone) is no click.
     if (Math.hypot(event.clientX - start[0], event.clientY - start[1]) > 12) return;
     const [x, y] = this.localPoint(event);
-    const hit = this.hitTest(x, y);
+    const hit = this.hitTest(x, y, { touch: event.pointerType !== 'mouse' });
     if (!hit) return;
     if (hit.type === 'cell') this.focus = hit.cell;
     this.handlers.onAction?.(hit);
@@ -335,6 +349,7 @@ export class Board {
     const geom = this.geometry();
     const [x, y] = geom.center(cell);
     const [vx, vy] = geom.dirVector(dir);
-    return this.toClient([x + vx * geom.apothem * 0.9, y + vy * geom.apothem * 0.9]);
+    const mid = (ARROW.base + ARROW.tip) / 2;
+    return this.toClient([x + vx * geom.apothem * mid, y + vy * geom.apothem * mid]);
   }
 }

@@ -162,11 +162,14 @@ export function hexGeometry(side, boxWidth, boxHeight, { flipped = false } = {})
     return cell < other ? [cell, other] : [other, cell];
   }
 
-  /** The direction (name) of the sector of `cell` a point lies in, if far enough out. */
-  function dirAt(cell, x, y, minFraction = 0.3) {
+  /**
+   * The direction (name) of the sector of `cell` a point lies in, if it lies between
+   * `from` and `to` apothems out along that direction (beyond 1 is outside the cell).
+   */
+  function dirAt(cell, x, y, from = 0.3, to = 1.25) {
     if (cell < 0 || cell >= count) return null;
     const { dir, along } = sector(cell, x, y);
-    if (along < minFraction * apothem || along > 1.25 * apothem) return null;
+    if (along <= from * apothem || along > to * apothem) return null;
     return DIRS[dir];
   }
 

@@ -461,14 +461,21 @@ function drawDot(ctx, x, y, r, style) {
   ctx.fill();
 }
 
-/** Arrow across the side of `cell` facing `dir`: the asterisk fires that way. */
+/**
+ * Where an asterisk's shot arrows lie, in apothems from its centre along each direction:
+ * wholly outside the piece (beyond 1), so that no tap on the piece itself can fire it. The
+ * tap target (board.js) reaches from `from` to `to`, a little beyond the drawn arrow.
+ */
+export const ARROW = { base: 1.06, tip: 1.62, from: 1, to: 1.72 };
+
+/** Arrow just outside the side of `cell` facing `dir`: the asterisk fires that way. */
 function arrowPath(ctx, geom, cell, dir) {
   const [x, y] = geom.center(cell);
   const [vx, vy] = geom.dirVector(dir);
   const a = geom.apothem;
-  const tip = [x + vx * a * 1.22, y + vy * a * 1.22];
-  const base = [x + vx * a * 0.66, y + vy * a * 0.66];
-  const w = a * 0.3;
+  const tip = [x + vx * a * ARROW.tip, y + vy * a * ARROW.tip];
+  const base = [x + vx * a * ARROW.base, y + vy * a * ARROW.base];
+  const w = a * 0.34;
   ctx.beginPath();
   ctx.moveTo(tip[0], tip[1]);
   ctx.lineTo(base[0] - vy * w, base[1] + vx * w);

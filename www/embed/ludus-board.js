@@ -294,6 +294,7 @@ const TEMPLATE = `
     </div>
     <span class="spacer"></span>
     <button type="button" class="pass" hidden>Pass</button>
+    <button type="button" class="pass fire" hidden title="Fire the selected ring">Fire</button>
     <button type="button" class="reset" hidden title="Back to the position given">Reset</button>
   </div>
   <p class="caption" part="caption"><span class="dot" hidden></span><span class="caption-text"></span></p>
@@ -328,7 +329,8 @@ export class LudusBoard extends HTMLElement {
       nav: q('.nav'),
       counter: q('.counter'),
       buttons: Object.fromEntries([...root.querySelectorAll('[data-go]')].map((b) => [b.dataset.go, b])),
-      pass: q('.pass'),
+      pass: q('.pass:not(.fire)'),
+      fire: q('.fire'),
       reset: q('.reset'),
       caption: q('.caption-text'),
       dot: q('.dot'),
@@ -364,6 +366,7 @@ export class LudusBoard extends HTMLElement {
       button.addEventListener('click', () => this.go(go));
     }
     this.ui.pass.addEventListener('click', () => this.control.pass());
+    this.ui.fire.addEventListener('click', () => this.control.capture());
     this.ui.reset.addEventListener('click', () => this.reset());
     this.ui.frame.addEventListener('keydown', (e) => this.onKey(e));
   }
@@ -674,8 +677,9 @@ export class LudusBoard extends HTMLElement {
     const canPass = this.control.passStep() != null;
     this.ui.pass.hidden = !canPass;
     if (canPass) this.ui.pass.textContent = this.control.passLabel();
+    this.ui.fire.hidden = this.control.captureStep() == null;
     this.ui.reset.hidden = !playable || v.record === this.initialRecord;
-    this.ui.bar.hidden = this.ui.nav.hidden && this.ui.pass.hidden && this.ui.reset.hidden;
+    this.ui.bar.hidden = this.ui.nav.hidden && this.ui.pass.hidden && this.ui.fire.hidden && this.ui.reset.hidden;
 
     // The caption: the step that led here ("12. Green 17@c3").
     if (v.cursor > 0) {

@@ -182,7 +182,7 @@ export function mountShareMenu(container, host, styleRoot) {
     event.preventDefault();
     event.stopPropagation();
     details.open = false;
-    details.querySelector('summary').focus();
+    details.querySelector('summary').focus({ preventScroll: true });
   });
   container.append(details);
   return details;
