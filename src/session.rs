@@ -46,6 +46,8 @@ impl Record {
             steps: Vec::new(),
             at: None,
         };
+        // A second `moves=` or `at=` would silently replace the first: refused, as options are.
+        let mut seen_moves = false;
         for part in parts {
             let part = part.trim();
             if part.is_empty() {
@@ -59,7 +61,10 @@ impl Record {
             };
             let (key, value) = (key.trim(), value.trim());
             match key {
+                "moves" if seen_moves => return fail("moves= is given twice"),
+                "at" if record.at.is_some() => return fail("at= is given twice"),
                 "moves" => {
+                    seen_moves = true;
                     record.steps = split_steps(value);
                 }
                 "at" => match value.parse::<usize>() {

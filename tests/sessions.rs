@@ -76,6 +76,10 @@ fn hostile_records_fail_with_a_reason() {
         ("unravel;size=4;moves=a1;at=7", "past the last step"),
         ("unravel;size=4;at=-1", "at="),
         ("unravel;size=4;size=5", "twice"),
+        // A second moves= or at= would silently replace the first: refused like options.
+        ("unravel;size=4;moves=a1;moves=b2", "moves= is given twice"),
+        ("unravel;size=4;moves=a1;moves=", "moves= is given twice"),
+        ("unravel;size=4;moves=a1,b2;at=1;at=2", "at= is given twice"),
         ("unity;layout=xyz", "layout"),
         ("merlins-chain;moves=99@a1", "step 1"),
     ];

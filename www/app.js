@@ -28,6 +28,7 @@ import { paletteCss } from './board/palette.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
 import { fragmentFor, readFragment, gameOfRecord, Store, STORAGE_PROBLEMS } from './record.js';
 import { showStorageProblem } from './storage-note.js';
+import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { rulesFor } from './rules.js';
 import { Computer } from './computer.js';
 import { $, el, icon } from './app/dom.js';
@@ -81,6 +82,9 @@ export class App {
     });
     this.store = new Store();
     this.prefs = this.store.prefs();
+    this.saved = new SavedGames(this.store, { known: (name) => !!this.gameInfo(name) });
+    /** The id of the saved game shown; null for a link's game (saved once played on). */
+    this.entry = null;
     this.flipped = false;
     this.coords = !!this.prefs.coords;
     /** False after a broken link: the saved game stays untouched until the user acts. */
@@ -146,16 +150,28 @@ export class App {
     this.levels = this.mod.levels();
     this.levelOverride = this.playerFromQuery();
     this.buildTabs();
+    // The single saved game of earlier versions joins the list (that code loads only then).
+    if (this.store.get('last') != null) {
+      try {
+        (await import('./app/saved-games-upgrade.js')).migrate(this.saved, this.games.map((g) => g.name));
+      } catch {
+        /* the old saves stay for the next visit */
+      }
+    }
+    this.renderSaved = mountSavedGames(this, this.saved);
     this.optionsForm = new OptionsForm(this);
     // Issue 10 hook: analysis, hint and review (www/analysis/analysis.js).
     this.analysis = new AnalysisUi(this, document.querySelector('.moves-section'));
-    this.openFromLocation({ initial: true });
-    // Issue 11 hook: play by link ("Send your move", "My games").
+    const opened = this.openFromLocation({ initial: true });
+    this.renderSaved();
+    // Play by link ("Send your move", "My games").
     this.correspondence = new CorrespondenceUi(this, {
       sendSlot: $('copy-link-button').parentElement,
       listSlot: $('rules').parentElement,
+      store: this.store,
     });
-    this.correspondence.opened();
+    // Only a game the link holds can be a correspondence.
+    if (opened === 'opened') this.correspondence.opened();
     this.correspondence.update();
     window.addEventListener('hashchange', () => this.openFromLocation());
     window.addEventListener('popstate', () => this.openFromLocation());
@@ -200,34 +216,40 @@ export class App {
   }
 
   defaultGame() {
-    const last = this.store.lastGame();
+    const last = gameOfRecord(this.saved.current()?.record);
     if (last && this.gameInfo(last)) return last;
     return this.games[0].name;
   }
 
-  /** Opens whatever the URL fragment says; a broken one leaves the saved games alone. */
+  /**
+   * Opens what the URL fragment says: 'opened', 'saved' (no fragment), 'broken' or 'same'.
+   * A link never replaces a saved game: only this tab's history, a reload, or a link with a
+   * saved game's very record go on in that game.
+   */
   openFromLocation({ initial = false } = {}) {
     // A computer step's URL update still waiting belongs to the entry just left: drop it,
     // but keep the step in the saved game.
     if (this.tasks.has('persist')) {
       this.tasks.drop('persist');
-      this.save();
+      this.save({ adopt: true });
     }
     const frag = readFragment(location.hash);
-    if (frag.record != null && this.view && frag.record === this.view.record) return;
+    if (frag.record != null && this.view && frag.record === this.view.record) return 'same';
     if (frag.empty) {
-      if (!initial && this.session) return;
-      this.resumeOrStart(this.defaultGame(), { push: false });
-      return;
+      if (!initial && this.session) return 'same';
+      this.resumeCurrent({ push: false });
+      return 'saved';
     }
     let error = frag.error ?? null;
     if (!error) {
       try {
         const session = this.mod.Session.fromRecord(frag.record);
         this.setSession(session);
-        // A game from a link (or the browser's Back and Forward) that is not the saved one:
-        // the computer does not play on in it until the user acts.
-        if (this.store.game(this.view.game) !== this.view.record) {
+        // Our own history entries name their saved game.
+        const entry = this.saved.get(history.state?.entry) ?? this.saved.find(this.view.record);
+        this.entry = entry?.id ?? null;
+        // A game from a link: the computer does not play on in it until the user acts.
+        if (!entry || entry.record !== this.view.record) {
           this.waits.held = this.view.record;
           // Analysis comes on by itself for a linked position (one with steps): such a link
           // is usually sent to be looked at. A bare game link (`#unlur`) is a new game.
@@ -237,7 +259,14 @@ export class App {
         this.hideNotice();
         this.save();
         this.refresh();
-        return;
+        this.renderSaved();
+        const mine = this.saved.current();
+        if (!entry && mine) {
+          this.showNotice('Opened from a link: your saved games are kept under "Your games".', [
+            { label: 'Back to my game', action: () => this.openSaved(mine) },
+          ]);
+        }
+        return 'opened';
       } catch (e) {
         error = errorText(e);
       }
@@ -246,34 +275,55 @@ export class App {
     const named = gameOfRecord(frag.record ?? '');
     const name = this.gameInfo(named) ? named : this.defaultGame();
     this.persist = false;
+    this.entry = null;
     this.startGame(name, {}, { push: false, persist: false });
-    const saved = this.store.game(name);
+    const saved = this.saved.current();
     this.showNotice(`This link does not hold a game Ludus can open: ${error}. A new game has been started instead.`, [
       saved && {
         label: 'Resume my saved game',
-        action: () => this.resumeOrStart(name, { push: true }),
+        action: () => this.openSaved(saved),
       },
     ]);
+    return 'broken';
   }
 
-  /** Resumes the saved game of `name`, or starts a fresh one. */
-  resumeOrStart(name, { push = true } = {}) {
-    const saved = this.store.game(name);
+  /** Opens a saved game; false if it cannot be read. */
+  openSaved(entry, { push = true } = {}) {
+    let session;
+    try {
+      session = this.mod.Session.fromRecord(entry.record);
+    } catch {
+      this.store.report(STORAGE_PROBLEMS.damagedGame);
+      return false;
+    }
+    this.setSession(session);
+    this.entry = entry.id;
     this.persist = true;
     this.hideNotice();
-    if (saved) {
-      try {
-        this.setSession(this.mod.Session.fromRecord(saved));
-        this.save();
-        this.writeLocation(push);
-        this.refresh();
-        return;
-      } catch {
-        // An old or damaged save: start afresh below, and say so.
-        this.store.report(STORAGE_PROBLEMS.damagedGame);
-      }
-    }
+    this.save();
+    this.writeLocation(push);
+    this.refresh();
+    return true;
+  }
+
+  /** Opens the saved game shown last, or a fresh game. */
+  resumeCurrent({ push = true } = {}) {
+    const current = this.saved.current();
+    if (current && this.openSaved(current, { push })) return;
+    this.resumeOrStart(this.defaultGame(), { push });
+  }
+
+  /** Resumes the latest saved game of `name`, or starts a fresh one. */
+  resumeOrStart(name, { push = true } = {}) {
+    const saved = this.saved.latestOf(name);
+    if (saved && this.openSaved(saved, { push })) return;
     this.startGame(name, this.prefs[`options:${name}`] ?? {}, { push });
+  }
+
+  /** The shown game was deleted from the list: it stays on the board, unsaved. */
+  forgetShown() {
+    this.entry = null;
+    history.replaceState({ entry: null }, '', location.href);
   }
 
   /** Starts a fresh game; returns an error message or null. */
@@ -297,7 +347,9 @@ export class App {
     if (persist) {
       this.persist = true;
       this.hideNotice();
-      this.save();
+      const reuse = this.entry;
+      this.entry = null;
+      this.save({ adopt: true, reuse });
       this.writeLocation(push);
     } else {
       // Not the user's choice (a broken link was replaced): keep it out of the URL too, so
@@ -321,17 +373,23 @@ export class App {
     this.flipped = false;
   }
 
-  save() {
+  /** Saves the game shown; `adopt`: as a new entry if it has none (`reuse`: see SavedGames.add). */
+  save({ adopt = false, reuse = null } = {}) {
     if (!this.persist || !this.view) return;
-    this.store.saveGame(this.view.game, this.view.record);
+    const v = this.view;
+    const status = v.outcome ? v.prompt : v.players?.[v.toMove] ? `${v.players[v.toMove].name} to move` : '';
+    if (this.entry) this.saved.save(this.entry, v.record, status);
+    else if (adopt) this.entry = this.saved.add(v.record, status, reuse);
   }
 
   writeLocation(push) {
     if (!this.view) return;
     const hash = fragmentFor(this.view.record);
-    if (location.hash === hash) return;
-    if (push) history.pushState(null, '', hash);
-    else history.replaceState(null, '', hash);
+    // Back and Forward stay in the saved game.
+    const state = { entry: this.entry };
+    if (location.hash === hash && history.state?.entry === this.entry) return;
+    if (push && location.hash !== hash) history.pushState(state, '', hash);
+    else history.replaceState(state, '', hash);
   }
 
   // --------------------------------------------------------------------------------------
@@ -363,11 +421,11 @@ export class App {
       // holds the main thread for long.
       this.refresh({ split: true });
       this.tasks.later('persist', () => {
-        this.save();
+        this.save({ adopt: true });
         this.writeLocation(false);
       });
     } else {
-      this.save();
+      this.save({ adopt: true });
       this.writeLocation(true);
       this.refresh();
     }
@@ -840,7 +898,9 @@ export class App {
     this.setSession(session);
     this.persist = true;
     this.hideNotice();
-    this.save();
+    const reuse = this.entry;
+    this.entry = null;
+    this.save({ adopt: true, reuse });
     this.writeLocation(true);
     this.refresh();
     return null;

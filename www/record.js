@@ -2,7 +2,8 @@
 //
 // The fragment holds the whole game as the engine's record text
 // (`game;key=value;...;moves=s1,s2,...;at=N`), encoded with encodeURI. Saved games live in
-// localStorage, one per game name, so switching games resumes each one where it was left.
+// localStorage as a list (www/app/saved-games.js), through the Store below; everything read
+// back from storage is checked like any other input.
 
 const PREFIX = 'ludus:v1:';
 /** A record longer than this is refused before it reaches the engine. */
@@ -53,8 +54,10 @@ export function setupOfRecord(record) {
 export const STORAGE_PROBLEMS = {
   blocked: 'This browser does not let Ludus keep anything, so games are not saved: copy the link to keep one.',
   full: "The browser's storage for this site is full, so the latest moves are not saved: copy the link to keep the game.",
-  damagedPrefs: 'Your saved settings could not be read and were reset.',
-  damagedGame: 'Your saved game could not be read, so a new game was started.',
+  damagedPrefs: 'Some saved settings could not be read and were reset.',
+  damagedGame: 'A saved game could not be read, so it was not opened.',
+  droppedGames: 'Some saved games could not be read and were dropped.',
+  droppedCorrespondence: 'Some games in My games could not be read and were dropped.',
 };
 
 function isQuotaError(error) {
@@ -78,8 +81,9 @@ export class Store {
         this.storage = globalThis.localStorage ?? null;
       } catch {
         this.storage = null;
-        this.problem = STORAGE_PROBLEMS.blocked;
       }
+      // Thrown, or simply missing (`localStorage` is null where site data is off): the same.
+      if (!this.storage) this.problem = STORAGE_PROBLEMS.blocked;
     }
   }
 
@@ -117,34 +121,49 @@ export class Store {
     }
   }
 
-  /** The saved record of a game, if any. */
-  game(name) {
-    return this.get(`game:${name}`);
-  }
-
-  saveGame(name, record) {
-    this.set(`game:${name}`, record);
-    this.set('last', name);
-  }
-
-  lastGame() {
-    return this.get('last');
-  }
-
+  /** The settings: a plain object whose known entries are checked (see cleanPrefs). */
   prefs() {
-    let value;
+    let value = null;
     try {
       value = JSON.parse(this.get('prefs') ?? '{}');
     } catch {
-      value = null;
+      /* reset below */
     }
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value;
-    this.report(STORAGE_PROBLEMS.damagedPrefs);
-    this.remove('prefs');
-    return {};
+    const ok = isObject(value);
+    const { prefs, dropped } = cleanPrefs(ok ? value : {});
+    if (!ok || dropped.length) {
+      this.report(STORAGE_PROBLEMS.damagedPrefs);
+      if (ok) this.savePrefs(prefs);
+      else this.remove('prefs');
+    }
+    return prefs;
   }
 
   savePrefs(prefs) {
     this.set('prefs', JSON.stringify(prefs));
   }
+}
+
+const isObject = (v) => v != null && typeof v === 'object' && !Array.isArray(v);
+
+/** What each known setting must be (a game's remembered options: texts and numbers). */
+const PREF_CHECKS = new Map([
+  ['theme', (v) => ['auto', 'light', 'dark'].includes(v)],
+  ['coords', (v) => v === !!v],
+  ['level', (v) => typeof v === 'string'],
+  ['computer', (v) => isObject(v) && Object.values(v).every(Array.isArray)],
+  ['options', (v) => isObject(v) && Object.values(v).every((o) => typeof o === 'string' || Number.isFinite(o))],
+]);
+
+/** The settings with each known entry checked: {prefs, dropped}. Unknown entries are kept. */
+export function cleanPrefs(value) {
+  const prefs = {};
+  const dropped = [];
+  for (const [key, v] of Object.entries(value)) {
+    const check = PREF_CHECKS.get(key.startsWith('options:') ? 'options' : key);
+    // `__proto__` from JSON would set the prototype when copied.
+    if (key === '__proto__' || (check && !check(v))) dropped.push(key);
+    else prefs[key] = v;
+  }
+  return { prefs, dropped };
 }

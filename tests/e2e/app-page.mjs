@@ -55,3 +55,13 @@ export function state(page) {
     };
   });
 }
+
+/** The record of the most recently played saved game of `game` (www/app/saved-games.js), or null. */
+export function savedRecord(page, game) {
+  return page.evaluate((game) => {
+    const list = JSON.parse(localStorage.getItem('ludus:v1:saved-games') ?? 'null');
+    const mine = (list?.games ?? []).filter((g) => g.record.split(';')[0] === game);
+    mine.sort((a, b) => b.updated - a.updated);
+    return mine[0]?.record ?? null;
+  }, game);
+}

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open as openPage, waitReady, state } from './app-page.mjs';
+import { newPage, open as openPage, waitReady, state, savedRecord } from './app-page.mjs';
 
 
 const site = useSite();
@@ -115,7 +115,7 @@ test('a demo game: the computer plays every seat to the end and the result is sh
   await checkLegal(page, s.record);
   // The game record is the link and the save, with nothing about the computer in it.
   assert.equal(decodeURI(new URL(page.url()).hash.slice(1)), s.record);
-  assert.equal(await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur')), s.record);
+  assert.equal(await savedRecord(page, 'unlur'), s.record);
   await page.screenshot({ path: join(artifacts, 'computer-demo-end.png') });
   console.log(`demo game: ${s.steps.length} steps in ${Date.now() - started} ms: ${s.record}`);
   assert.deepEqual(page.errors, []);
@@ -316,7 +316,7 @@ test('undo, history and another game cancel the thinking: no step is played afte
   await page.selectOption('#level-select', 'expert');
   await userPlaces(page, 5);
   await waitThinking(page);
-  const left = await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur'));
+  const left = await savedRecord(page, 'unlur');
   await page.click('#game-tabs [data-game="scattercut"]');
   await page.waitForFunction(() => document.querySelector('#game-tabs .active')?.dataset.game === 'scattercut');
   assert.equal(await thinking(page), false);
@@ -328,7 +328,7 @@ test('undo, history and another game cancel the thinking: no step is played afte
   await setSeat(page, 0, false);
   assert.equal(await thinking(page), false);
   await page.waitForTimeout(4500);
-  assert.equal(await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur')), left, 'the Unlur game was left as it was');
+  assert.equal(await savedRecord(page, 'unlur'), left, 'the Unlur game was left as it was');
   s = await state(page);
   assert.equal(s.game, 'scattercut');
   assert.deepEqual(s.steps, [], 'nothing was played into the new game');

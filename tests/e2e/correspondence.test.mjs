@@ -77,3 +77,27 @@ test('a move sent by link, opened from the other side, kept in My games', async 
   await red.context.close();
   await blue.context.close();
 });
+
+test('a correspondence query never hides a broken link, nor adds a game to My games', async () => {
+  const { context, page } = await person();
+  const cases = [
+    // A bad fragment: its own message stays, and nothing joins My games.
+    ['?corr=abcdefgh12&seat=1#unravel;moves=zz99', /^This link does not hold a game Ludus can open: /],
+    ['?corr=abcdefgh12&seat=1#unravel;moves=c3;moves=d4', /moves= is given twice/],
+    // No game in the link at all: the saved game is shown, with no correspondence made up.
+    ['?corr=abcdefgh12&seat=1', null],
+    // A good game, but a reply part that cannot be right: said, and not kept.
+    ['?corr=abcdefgh12&seat=3#unravel;moves=c3', /seat=3 names no seat of this 2-player game/],
+    ['?corr=abcdefgh12&seat=0&seat=1#unravel;moves=c3', /seat= is given twice/],
+    ['?corr=abcdefgh12&corr=zzzzzzzz12&seat=1#unravel;moves=c3', /corr= is given twice/],
+  ];
+  for (const [query, message] of cases) {
+    await open(page, site.server.url + query);
+    if (message) assert.match(await page.locator('#notice-text').textContent(), message, query);
+    else assert.equal(await page.locator('#notice').isHidden(), true, query);
+    assert.deepEqual(await page.locator('#my-games li').allTextContents(), ['No games by link yet.'], query);
+    assert.equal(await page.evaluate(() => localStorage.getItem('ludus:v1:correspondence')), null, query);
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

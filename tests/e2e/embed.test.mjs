@@ -574,6 +574,31 @@ test('the iframe page embed.html#record draws a board that fits the frame', asyn
   await page.context().close();
 });
 
+test('the iframe page keeps "Open in Ludus" on its own site: another site in ?app= is refused', async () => {
+  const page = await newPage();
+  const warnings = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  const openHref = () =>
+    page.evaluate(() => {
+      const a = document.querySelector('ludus-board').shadowRoot.querySelector('a.open');
+      return a.hidden ? null : a.href;
+    });
+  for (const app of ['https://elsewhere.example/', '//elsewhere.example/play', 'http://127.0.0.1:1/']) {
+    await page.goto(`${site.server.url}www/embed.html?app=${encodeURIComponent(app)}#unlur;moves=d4,pass`);
+    await page.waitForFunction(() => document.querySelector('ludus-board')?.state.status === 'ready');
+    const href = await openHref();
+    assert.ok(href?.startsWith(site.server.url), `${app}: the link stays on the site (${href})`);
+    assert.match(await page.evaluate(() => document.documentElement.dataset.refusedApp), /must be on this site/, app);
+  }
+  assert.ok(warnings.some((w) => /app=.* is ignored: the app must be on this site/.test(w)), warnings.join('\n'));
+  // An address on the site itself is still taken.
+  await page.goto(`${site.server.url}www/embed.html?app=${encodeURIComponent('/index.html?level=easy')}#unlur;moves=d4`);
+  await page.waitForFunction(() => document.querySelector('ludus-board')?.state.status === 'ready');
+  assert.equal(await openHref(), `${site.server.url}index.html?level=easy#unlur;moves=d4`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('two-click steps on playable boards (Unity slide and shot, Merlin tile), and a moved board keeps its place', async () => {
   const page = await newPage({ viewport: { width: 700, height: 900 } });
   await page.goto(site.server.url + SAMPLE);

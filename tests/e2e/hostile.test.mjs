@@ -306,3 +306,77 @@ test('invisible and right-to-left characters in input are shown as escapes in me
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** Runs `setup` in the site's storage, then opens the app afresh. */
+async function withStorage(page, setup, arg) {
+  await page.goto(url('www/favicon.svg'));
+  await page.evaluate(setup, arg);
+  await openApp(page);
+}
+
+test('stored settings of the wrong kind are dropped with a note; the page and "Start new game" work', async () => {
+  const page = await newPage();
+  await withStorage(page, () => localStorage.setItem('ludus:v1:prefs', JSON.stringify({ 'options:unravel': 5, theme: 7, coords: 'x' })));
+  await page.waitForFunction(() => document.querySelector('#status-main').textContent !== 'Loading…', null, { timeout: 5000 });
+  assert.match(await note(page), /settings could not be read/);
+  assert.ok(await page.locator('#game-tabs .active').count(), 'a game is shown');
+  // The bad entries are gone from storage, so the next visit starts cleanly.
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:prefs'))), {});
+  await page.click('#start-button');
+  await playStep(page, 'c3');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a My games entry of an unknown game is dropped with a note; start-up and links still work', async () => {
+  const page = await newPage();
+  await withStorage(page, (img) =>
+    localStorage.setItem(
+      'ludus:v1:correspondence',
+      JSON.stringify([
+        { id: 'chesschess', game: 'chess', title: img, record: 'chess;moves=e4', seat: 0, moves: 1, players: ['White', 'Black'], toMove: 1, result: '' },
+        { id: 'unlurunlur', game: 'unlur', title: 'Unlur', record: 'unlur;moves=d4', seat: 1, moves: 1, players: ['White', 'Black'], toMove: 1, result: '' },
+      ]),
+    ), IMG);
+  assert.match(await note(page), /My games/);
+  assert.deepEqual(await page.locator('#my-games li a').allTextContents(), ['Unlur, move 1: your turn']);
+  // Navigation goes on: a link opened in the page is followed.
+  await page.evaluate(() => (location.hash = '#merlins-chain'));
+  await page.waitForFunction(() => document.querySelector('#game-tabs .active')?.dataset.game === 'merlins-chain');
+  await assertClean(page, 'unknown game in My games');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a saved-games list holding garbage is read with a note, the good entries kept', async () => {
+  const page = await newPage();
+  await withStorage(page, (img) =>
+    localStorage.setItem(
+      'ludus:v1:saved-games',
+      JSON.stringify({
+        current: 'abcdefabcdef',
+        games: [
+          { id: 'abcdefabcdef', record: 'unravel;moves=c3', updated: 1, status: img },
+          { id: 'chesschess12', record: 'chess;moves=e4', updated: 2 },
+          { id: img, record: 'unlur' },
+        ],
+      }),
+    ), IMG);
+  assert.match(await note(page), /saved games could not be read/);
+  assert.equal(await page.evaluate(() => location.hash), '#unravel;moves=c3');
+  await page.evaluate(() => (document.getElementById('saved-games-card').open = true));
+  await page.waitForSelector('#saved-games li');
+  assert.equal(await page.locator('#saved-games li').count(), 1);
+  await assertClean(page, 'garbage saved games');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a localStorage that is null: the page says games are not saved, and plays', async () => {
+  const page = await newPage(() => Object.defineProperty(window, 'localStorage', { value: null }));
+  await openApp(page);
+  assert.match(await note(page), /does not let Ludus keep/);
+  await playStep(page, 'c3');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

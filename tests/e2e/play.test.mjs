@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open as openPage, waitReady, state } from './app-page.mjs';
+import { newPage, open as openPage, waitReady, state, savedRecord } from './app-page.mjs';
 
 
 const site = useSite();
@@ -236,7 +236,7 @@ for (const g of GAMES) {
     for (const kind of g.kinds) assert.ok(s.kinds.has(kind), `a ${kind} step was made by clicking`);
     await checkResult(page, s);
     await page.screenshot({ path: join(artifacts, `${g.game}-end.png`) });
-    const saved = await page.evaluate((name) => localStorage.getItem(`ludus:v1:game:${name}`), g.game);
+    const saved = await savedRecord(page, g.game);
     assert.equal(saved, s.record, 'the finished game is saved');
     await checkReopen(context, page, s);
     assert.deepEqual(page.errors, []);
@@ -251,7 +251,7 @@ test('a broken or hostile link explains itself and leaves the saved game alone',
   let s = await state(page);
   const rand = random(3);
   for (let i = 0; i < 3; i++) s = await playStep(page, choose(s.legal, rand), s);
-  const saved = await page.evaluate(() => localStorage.getItem('ludus:v1:game:unravel'));
+  const saved = await savedRecord(page, 'unravel');
   assert.equal(saved, s.record);
 
   const games = 'the games are unravel, scattercut, unity, merlins-chain, unlur';
@@ -272,7 +272,7 @@ test('a broken or hostile link explains itself and leaves the saved game alone',
     assert.equal(message, `This link does not hold a game Ludus can open: ${reason}. A new game has been started instead.`);
     assert.equal(await page.locator('#notice img').count(), 0, 'no HTML from the link');
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
-    const still = await page.evaluate(() => localStorage.getItem('ludus:v1:game:unravel'));
+    const still = await savedRecord(page, 'unravel');
     assert.equal(still, saved, `saved game untouched after ${hash}`);
   }
   await page.screenshot({ path: join(artifacts, 'broken-link.png') });

@@ -37,10 +37,45 @@ test('the link and its text', () => {
   assert.match(newId(), /^[a-z0-9]{10}$/);
 });
 
-test('hostile or broken links are no correspondence', () => {
-  for (const search of ['', '?corr=abc', '?corr=ABCDEFGH&seat=0', '?corr=abcdefgh&seat=9', '?corr=abcdefgh', '?corr=<script>&seat=0', '?seat=1']) {
-    assert.equal(readLink(search), null, search);
+test('hostile or broken links are no correspondence, and say why', () => {
+  assert.equal(readLink(''), null);
+  assert.equal(readLink('?level=easy'), null);
+  for (const search of ['?corr=abc', '?corr=ABCDEFGH&seat=0', '?corr=abcdefgh&seat=9', '?corr=abcdefgh', '?corr=<script>&seat=0', '?seat=1']) {
+    assert.match(readLink(search)?.error ?? '', /corr=|seat=/, search);
   }
+});
+
+test('a repeated corr= or seat= is refused with a reason, not read one way or the other', () => {
+  assert.deepEqual(readLink('?corr=abcdefgh&seat=0&seat=1'), { error: 'seat= is given twice' });
+  assert.deepEqual(readLink('?corr=abcdefgh&corr=zzzzzzzz&seat=1'), { error: 'corr= is given twice' });
+});
+
+test('My games entries are checked when read: a bad or unknown-game entry is dropped with a note', () => {
+  const storage = memoryStorage();
+  const store = new Store(storage);
+  const seen = [];
+  store.onProblem = (m) => seen.push(m);
+  const good = entryFor('aaaaaa', 1, view(['d4']));
+  storage.setItem(
+    'ludus:v1:correspondence',
+    JSON.stringify([
+      good,
+      { ...good, id: 'bbbbbb', game: 'chess', record: 'chess;moves=e4' },
+      { ...good, id: 'cccccc', record: { toString: 'unlur' } },
+      { ...good, id: 'dddddd', seat: 7 },
+      { ...good, id: 'eeeeee', title: { bad: 1 }, players: [{ name: '<img>' }, 'Black'] },
+      'not an entry',
+      null,
+    ]),
+  );
+  const known = (name) => ['unlur', 'unravel'].includes(name);
+  assert.deepEqual(loadGames(store, known).map((g) => g.id), ['aaaaaa', 'eeeeee']);
+  // What is only shown is made text.
+  assert.deepEqual(loadGames(store, known)[1].players, ['', 'Black']);
+  assert.equal(loadGames(store, known)[1].title, 'unlur');
+  assert.equal(seen.length, 1);
+  assert.match(seen[0], /My games/);
+  assert.equal(JSON.parse(storage.getItem('ludus:v1:correspondence')).length, 2, 'the bad entries are gone');
 });
 
 test('comparing the link\'s game with the saved one', () => {

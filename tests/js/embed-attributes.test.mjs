@@ -8,6 +8,7 @@ import {
   widthFromAttribute,
   flagFromAttribute,
   appLinkFromAttribute,
+  appProblem,
 } from '../../www/embed/attributes.js';
 import { readFragment } from '../../www/record.js';
 
@@ -99,4 +100,15 @@ test('the open link is an http(s) or file address, never a script', () => {
     assert.equal(appLinkFromAttribute(app, 'https://blog.example/', fallback), null, app);
   }
   assert.equal(appLinkFromAttribute('x', 'about:blank', fallback), fallback);
+});
+
+test('the iframe page takes an app address on its own site only', () => {
+  const page = 'https://ludus.example/www/embed.html?app=x#unlur';
+  assert.equal(appProblem('/index.html', page), null);
+  assert.equal(appProblem('../index.html?level=easy', page), null);
+  assert.equal(appProblem('https://ludus.example/', page), null);
+  for (const app of ['https://elsewhere.example/', '//elsewhere.example/', 'http://ludus.example/', 'javascript:alert(1)', 'data:text/html,x']) {
+    assert.equal(appProblem(app, page), 'the app must be on this site', app);
+  }
+  assert.equal(appProblem('http://[bad', page), 'it is not an address');
 });

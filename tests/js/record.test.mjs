@@ -46,9 +46,8 @@ test('the store never throws and namespaces its keys', () => {
     removeItem: (k) => map.delete(k),
   };
   const store = new Store(fake);
-  store.saveGame('unravel', 'unravel;moves=a1');
-  assert.equal(store.game('unravel'), 'unravel;moves=a1');
-  assert.equal(store.lastGame(), 'unravel');
+  store.set('game', 'unravel;moves=a1');
+  assert.equal(store.get('game'), 'unravel;moves=a1');
   assert.ok([...map.keys()].every((k) => k.startsWith('ludus:v1:')));
   store.savePrefs({ coords: true });
   assert.deepEqual(store.prefs(), { coords: true });
@@ -59,10 +58,10 @@ test('the store never throws and namespaces its keys', () => {
     setItem() { throw new Error('quota'); },
     removeItem() { throw new Error('denied'); },
   });
-  assert.equal(broken.game('unity'), null);
+  assert.equal(broken.get('game'), null);
   assert.equal(broken.set('x', 'y'), false);
   broken.remove('x');
-  assert.equal(new Store(null).game('unity'), null);
+  assert.equal(new Store(null).get('game'), null);
 });
 
 test('storage problems are reported once each, and a blocked localStorage does not throw', () => {
@@ -101,8 +100,52 @@ test('storage problems are reported once each, and a blocked localStorage does n
   try {
     const blocked = new Store();
     assert.equal(blocked.problem, STORAGE_PROBLEMS.blocked);
-    assert.equal(blocked.game('unravel'), null);
+    assert.equal(blocked.get('game'), null);
     assert.equal(blocked.set('x', 'y'), true, 'no storage: nothing to fail');
+  } finally {
+    if (saved) Object.defineProperty(globalThis, 'localStorage', saved);
+    else delete globalThis.localStorage;
+  }
+});
+
+test('stored settings are checked entry by entry: what is bad is dropped with a note', () => {
+  const map = new Map();
+  const store = new Store({
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => map.set(k, v),
+    removeItem: (k) => map.delete(k),
+  });
+  const seen = [];
+  store.onProblem = (m) => seen.push(m);
+  map.set(
+    'ludus:v1:prefs',
+    JSON.stringify({
+      'options:unravel': 5,
+      'options:unlur': { size: '6' },
+      'options:unity': { players: { nested: true } },
+      theme: '<img>',
+      coords: 'yes',
+      level: 'expert',
+      computer: { unlur: [1], unravel: 'all' },
+      'some-later-setting': [1, 2],
+    }),
+  );
+  assert.deepEqual(store.prefs(), { 'options:unlur': { size: '6' }, level: 'expert', 'some-later-setting': [1, 2] });
+  assert.deepEqual(seen, [STORAGE_PROBLEMS.damagedPrefs]);
+  assert.deepEqual(JSON.parse(map.get('ludus:v1:prefs')), { 'options:unlur': { size: '6' }, level: 'expert', 'some-later-setting': [1, 2] }, 'the cleaned settings are written back');
+  map.set('ludus:v1:prefs', '{"__proto__": {"theme": "dark"}, "coords": true}');
+  const prefs = store.prefs();
+  assert.deepEqual(Object.keys(prefs), ['coords']);
+  assert.equal(Object.getPrototypeOf(prefs), Object.prototype);
+});
+
+test('a localStorage that is null counts as blocked: the page says games are not saved', () => {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+  Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: null });
+  try {
+    const store = new Store();
+    assert.equal(store.problem, STORAGE_PROBLEMS.blocked);
+    assert.equal(store.get('prefs'), null);
   } finally {
     if (saved) Object.defineProperty(globalThis, 'localStorage', saved);
     else delete globalThis.localStorage;

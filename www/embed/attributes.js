@@ -83,3 +83,20 @@ export function appLinkFromAttribute(text, base, fallback) {
   href = String(href ?? '').replace(/#.*$/, '');
   return /^(https?|file):/.test(href) ? href : null;
 }
+
+/**
+ * Why an iframe page's `app` query cannot be used, or null. The iframe page is ours: its
+ * "Open in Ludus" link must stay on our own site, whatever address a query names.
+ */
+export function appProblem(text, pageUrl) {
+  let url;
+  try {
+    url = new URL(String(text ?? '').trim(), pageUrl);
+  } catch {
+    return 'it is not an address';
+  }
+  if (url.origin !== new URL(pageUrl).origin || !/^(https?|file):$/.test(url.protocol)) {
+    return 'the app must be on this site';
+  }
+  return null;
+}

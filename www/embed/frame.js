@@ -2,12 +2,25 @@
 // (`embed.html#unlur;moves=d4,pass`), the other attributes from the query string
 // (`?playable&theme=dark&at=12&coords&flipped&app=…`).
 
+import { appProblem } from './attributes.js';
+
 const board = document.getElementById('board');
 const ATTRIBUTES = ['playable', 'theme', 'at', 'step', 'coords', 'flipped', 'app', 'game', 'options', 'size'];
 
 const params = new URLSearchParams(location.search);
 for (const name of ATTRIBUTES) {
-  if (params.has(name)) board.setAttribute(name, params.get(name));
+  if (!params.has(name)) continue;
+  const value = params.get(name);
+  if (name === 'app') {
+    const problem = appProblem(value, location.href);
+    if (problem) {
+      // The default (this site's own app) stays; the embedder is told why in the console.
+      console.warn(`Ludus embed: app=${JSON.stringify(value.slice(0, 80))} is ignored: ${problem}.`);
+      document.documentElement.dataset.refusedApp = problem;
+      continue;
+    }
+  }
+  board.setAttribute(name, value);
 }
 
 function showFragment() {

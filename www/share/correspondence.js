@@ -9,18 +9,24 @@
 // correspondence id and the seat of the person it is sent to. The pure functions at the top
 // are what node tests check; CorrespondenceUi puts them on the page.
 
-import { Store } from '../record.js';
+import { Store, gameOfRecord, MAX_RECORD_LENGTH, STORAGE_PROBLEMS } from '../record.js';
 
 const STORE_KEY = 'correspondence';
 /** At most this many games are kept (the oldest go first). */
 export const MAX_GAMES = 50;
 
-/** {id, seat} from the address's query (`?corr=ab12cd34&seat=1`), or null. */
+/** {id, seat} from the address's query (`?corr=ab12cd34&seat=1`), null without one, or {error}. */
 export function readLink(search) {
   const params = new URLSearchParams(search ?? '');
-  const id = params.get('corr');
-  const seat = params.get('seat');
-  if (!id || !/^[a-z0-9]{6,24}$/.test(id) || !/^[0-3]$/.test(seat ?? '')) return null;
+  const ids = params.getAll('corr');
+  const seats = params.getAll('seat');
+  if (!ids.length && !seats.length) return null;
+  if (ids.length > 1) return { error: 'corr= is given twice' };
+  if (seats.length > 1) return { error: 'seat= is given twice' };
+  const [id] = ids;
+  const [seat] = seats;
+  if (!/^[a-z0-9]{6,24}$/.test(id ?? '')) return { error: 'corr= is missing or damaged' };
+  if (!/^[0-3]$/.test(seat ?? '')) return { error: 'seat= is missing or not a seat number' };
   return { id, seat: Number(seat) };
 }
 
@@ -63,14 +69,43 @@ export function compareSteps(link, saved) {
   return { relation: 'differ', move: i + 1 };
 }
 
-/** The saved correspondence games, newest first: [{id, game, title, record, seat, players, updated}]. */
-export function loadGames(store) {
+/** A stored entry checked (storage is untrusted), or null. `known(name)`: a game the page plays. */
+export function checkEntry(g, known = () => true) {
+  const { id, seat, record } = g ?? {};
+  const ok = typeof id === 'string' && /^[a-z0-9]{6,24}$/.test(id) && typeof record === 'string' && record.length <= MAX_RECORD_LENGTH;
+  const game = ok && gameOfRecord(record);
+  if (!game || !known(game) || ![0, 1, 2, 3].includes(seat)) return null;
+  // What is only shown is made text (or a count) whatever it was.
+  const text = (v) => (typeof v === 'string' ? v.slice(0, 200) : '');
+  const count = (v) => (Number.isInteger(v) && v >= 0 ? v : null);
+  const players = Array.isArray(g.players) ? g.players.slice(0, 4).map(text) : [];
+  return { id, seat, game, record, title: text(g.title) || game, moves: count(g.moves) ?? 0, players, toMove: count(g.toMove), result: text(g.result), updated: count(g.updated) ?? 0 };
+}
+
+/**
+ * The saved correspondence games, newest first: [{id, game, title, record, seat, players,
+ * updated}]. Entries that cannot be read are dropped, and the store told so (the page shows it).
+ */
+export function loadGames(store, known = () => true) {
+  const raw = store.get(STORE_KEY);
+  if (raw == null) return [];
+  let list;
   try {
-    const list = JSON.parse(store.get(STORE_KEY) ?? '[]');
-    return Array.isArray(list) ? list.filter((g) => g && typeof g.id === 'string' && typeof g.record === 'string') : [];
+    list = JSON.parse(raw);
   } catch {
+    list = null;
+  }
+  if (!Array.isArray(list)) {
+    store.report(STORAGE_PROBLEMS.droppedCorrespondence);
+    store.remove(STORE_KEY);
     return [];
   }
+  const games = list.map((g) => checkEntry(g, known)).filter(Boolean);
+  if (games.length !== list.length) {
+    store.report(STORAGE_PROBLEMS.droppedCorrespondence);
+    store.set(STORE_KEY, JSON.stringify(games));
+  }
+  return games;
 }
 
 /** Saves `game` (replacing the one with its id) at the head of the list. */
@@ -131,7 +166,15 @@ function el(tag, attrs = {}, ...children) {
 export class CorrespondenceUi {
   /** The moves of a record (what two games are compared on), read by the engine. */
   movesOf(record) {
-    return this.app.mod.parseRecord(record).moves;
+    try {
+      return this.app.mod.parseRecord(record).moves;
+    } catch {
+      return [];
+    }
+  }
+
+  games() {
+    return loadGames(this.store, (name) => !!this.app.gameInfo(name));
   }
 
   constructor(app, { sendSlot, listSlot, store = new Store() }) {
@@ -166,7 +209,13 @@ export class CorrespondenceUi {
     const link = readLink(location.search);
     const view = this.app.view;
     if (!link || !view) return;
-    const saved = loadGames(this.store).find((g) => g.id === link.id);
+    const seats = view.players?.length ?? 2;
+    const problem = link.error ?? (link.seat >= seats ? `seat=${link.seat} names no seat of this ${seats}-player game` : null);
+    if (problem) {
+      this.app.showNotice(`This link's game cannot be answered by link: ${problem}.`, []);
+      return;
+    }
+    const saved = this.games().find((g) => g.id === link.id);
     // The address keeps its query while the reader moves on to another game: not this one.
     if (saved && saved.game !== view.game) return;
     this.current = { ...link, game: view.game };
@@ -215,7 +264,7 @@ export class CorrespondenceUi {
   update() {
     const view = this.app.view;
     if (!view) return;
-    const saved = this.current && loadGames(this.store).find((g) => g.id === this.current.id);
+    const saved = this.current && this.games().find((g) => g.id === this.current.id);
     if (saved && saved.game === view.game) {
       const { relation } = compareSteps(this.movesOf(view.record), this.movesOf(saved.record));
       if (relation === 'link-ahead') this.remember();
@@ -252,7 +301,7 @@ export class CorrespondenceUi {
   }
 
   renderList() {
-    const games = loadGames(this.store);
+    const games = this.games();
     this.list.replaceChildren();
     if (!games.length) {
       this.list.append(el('li', { class: 'muted', text: 'No games by link yet.' }));

@@ -1,0 +1,157 @@
+// End-to-end: the saved games (www/app/saved-games.js). A game someone is playing stays until
+// they delete it: a link, loosely written or not, opens beside it (shown, and saved only once
+// played on), the list switches between games and deletes one (with Undo), and the single
+// saved game of earlier versions moves into the list on upgrade. Screenshots of the list on a
+// desktop and on a phone go to test-artifacts/.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useSite, artifacts } from './site.mjs';
+import { newPage, open, state } from './app-page.mjs';
+
+const site = useSite(['ludus_bg.wasm', 'index.html', 'www/app/saved-games.js']);
+
+const stored = (page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:saved-games') ?? 'null'));
+const records = async (page) => ((await stored(page))?.games ?? []).map((g) => g.record).sort();
+
+/** Plays `n` steps through the step box, as a user types them (never a pass). */
+async function playSteps(page, n) {
+  for (let i = 0; i < n; i++) {
+    const before = (await state(page)).steps.length;
+    const step = await page.evaluate(() => window.__ludus.legal.find((s) => s.kind !== 'pass').text);
+    await page.fill('#step-input', step);
+    await page.press('#step-input', 'Enter');
+    await page.waitForFunction((n) => window.__ludus.view.steps.length === n, before + 1);
+  }
+  return state(page);
+}
+
+async function openCard(page) {
+  await page.evaluate(() => (document.getElementById('saved-games-card').open = true));
+}
+
+const listed = (page) => page.locator('#saved-games .saved-game-title').allTextContents();
+
+/** Waits for the list (drawn by a module loaded on first use) to show `titles`, then checks. */
+async function expectListed(page, titles) {
+  await page
+    .waitForFunction(
+      (want) => JSON.stringify([...document.querySelectorAll('#saved-games .saved-game-title')].map((e) => e.textContent)) === want,
+      JSON.stringify(titles),
+      { timeout: 5000 },
+    )
+    .catch(() => {});
+  assert.deepEqual(await listed(page), titles);
+}
+
+test('a link never replaces the saved game: it opens beside it', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await open(page, `${site.server.url}#unlur`);
+  const mine = await playSteps(page, 5);
+  assert.deepEqual(await records(page), [mine.record]);
+
+  // The same game's bare link, and loosely written ones, each in a new tab.
+  for (const hash of ['#unlur', '#unlur;;;;', '#%EF%BB%BFunlur', '#unlur;;moves=;', '#unlur;moves=d4;moves=']) {
+    const tab = await newPage(context);
+    await open(tab, site.server.url + hash);
+    const shown = await state(tab);
+    assert.equal(await tab.locator('#notice').isHidden(), false, `${hash}: a notice`);
+    if (shown.steps.length === 0 && !/moves=d4;moves=/.test(hash)) {
+      assert.match(await tab.locator('#notice-text').textContent(), /^Opened from a link: your saved games are kept/, hash);
+    } else {
+      assert.match(await tab.locator('#notice-text').textContent(), /moves= is given twice/, hash);
+    }
+    assert.deepEqual(await records(tab), [mine.record], `${hash}: the saved game is still there`);
+    // A reload of the page without a link brings the saved game back.
+    await open(tab, site.server.url);
+    assert.equal((await state(tab)).record, mine.record, `${hash}: the saved game comes back`);
+    assert.deepEqual(tab.errors, []);
+    await tab.close();
+  }
+
+  // Played on, a link's game becomes a second entry; the first is untouched.
+  const tab = await newPage(context);
+  await open(tab, `${site.server.url}#unlur`);
+  await tab.getByRole('button', { name: 'Back to my game' }).waitFor();
+  const theirs = await playSteps(tab, 2);
+  assert.deepEqual(await records(tab), [mine.record, theirs.record].sort());
+  // The first tab goes on in its own game, which stays its own entry.
+  const more = await playSteps(page, 1);
+  assert.deepEqual(await records(page), [more.record, theirs.record].sort());
+
+  // The list: both games, the one on the board marked; switch to the other.
+  await openCard(tab);
+  await expectListed(tab, ['Unlur, move 6', 'Unlur, move 2']);
+  assert.equal(await tab.locator('#saved-games .current .saved-game-title').textContent(), 'Unlur, move 2');
+  await tab.locator('#saved-games .saved-game-open', { hasText: 'move 6' }).click();
+  await tab.waitForFunction((r) => window.__ludus.view.record === r, more.record);
+  await tab.waitForSelector('#saved-games .current >> text=Unlur, move 6');
+  // Back goes to the game it came from, still saved as it was.
+  await tab.goBack();
+  await tab.waitForFunction((r) => window.__ludus.view.record === r, theirs.record);
+  assert.deepEqual(await records(tab), [more.record, theirs.record].sort());
+
+  // Delete one, and Undo.
+  await tab.locator('#saved-games li', { hasText: 'move 6' }).getByRole('button', { name: /^Delete/ }).click();
+  assert.deepEqual(await records(tab), [theirs.record]);
+  await expectListed(tab, ['Unlur, move 2']);
+  await tab.getByRole('button', { name: 'Undo' }).click();
+  await expectListed(tab, ['Unlur, move 6', 'Unlur, move 2']);
+  assert.deepEqual(await records(tab), [more.record, theirs.record].sort());
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(tab.errors, []);
+  await context.close();
+});
+
+test('the single saved game of earlier versions moves into the list on upgrade', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  // A blank page of the site, to write its storage before the app first loads.
+  await page.route(site.server.url + 'blank.html', (route) => route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }));
+  await page.goto(site.server.url + 'blank.html');
+  await page.evaluate(() => {
+    localStorage.setItem('ludus:v1:game:unlur', 'unlur;moves=d4,pass,f6,e5,g6');
+    localStorage.setItem('ludus:v1:game:unravel', 'unravel;size=6;moves=c3,d4');
+    localStorage.setItem('ludus:v1:last', 'unlur');
+  });
+  await open(page, site.server.url);
+  assert.equal((await state(page)).record, 'unlur;moves=d4,pass,f6,e5,g6', 'the last game is resumed');
+  assert.deepEqual(await records(page), ['unlur;moves=d4,pass,f6,e5,g6', 'unravel;size=6;moves=c3,d4']);
+  assert.equal(await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur')), null);
+  // The other game is one tab away, as before.
+  await page.click('#game-tabs [data-game="unravel"]');
+  await page.waitForFunction(() => window.__ludus.view.record === 'unravel;size=6;moves=c3,d4');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('screenshots: the saved games on a desktop and on a phone', async () => {
+  for (const [name, options] of [
+    ['desktop', { viewport: { width: 1200, height: 900 } }],
+    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ]) {
+    const context = await site.browser.newContext(options);
+    const page = await newPage(context);
+    await open(page, `${site.server.url}#unravel;size=6`);
+    await playSteps(page, 3);
+    await open(page, `${site.server.url}#merlins-chain`);
+    await playSteps(page, 2);
+    await open(page, `${site.server.url}#unlur;moves=d4,pass,f6`);
+    await openCard(page);
+    const card = page.locator('#saved-games-card');
+    await card.scrollIntoViewIfNeeded();
+    await expectListed(page, ["Merlin's Chain, move 2", 'Unravel, move 3']);
+    await page.screenshot({ path: join(artifacts, `saved-games-${name}.png`) });
+    await card.screenshot({ path: join(artifacts, `saved-games-card-${name}.png`) });
+    // Played on, the link's game joins the list, first and marked as the one on the board.
+    await playSteps(page, 1);
+    await expectListed(page, ['Unlur, move 4', "Merlin's Chain, move 2", 'Unravel, move 3']);
+    await card.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: join(artifacts, `saved-games-played-${name}.png`) });
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});

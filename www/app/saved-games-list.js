@@ -1,0 +1,126 @@
+// The list of saved games in the "Your games" card (www/app/saved-games.js): each game with
+// its move and whose turn, the one on the board marked; open one, or delete it (with Undo).
+// Loaded the first time the card is opened: most visits never open it.
+
+import { gameOfRecord } from '../record.js';
+import { el } from './dom.js';
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago", or a date. */
+export function agoText(then, now = Date.now()) {
+  const s = Math.max(0, (now - then) / 1000);
+  if (!then) return '';
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  if (s < 86400 * 30) {
+    const d = Math.floor(s / 86400);
+    return `${d} day${d === 1 ? '' : 's'} ago`;
+  }
+  return new Date(then).toLocaleDateString();
+}
+
+/** The entry deleted last, offered back (Undo) until another is deleted. */
+let deleted = null;
+
+/**
+ * Draws the list of `saved` (a SavedGames). The page `app` gives `entry` (the id of the saved
+ * game shown, or null when the game shown is not saved), `gameInfo(name)`,
+ * `mod.parseRecord(record)`, `openSaved(entry)` and `forgetShown()`.
+ */
+export function renderList(app, saved) {
+  const list = document.getElementById('saved-games');
+  const games = saved.list();
+  const shown = app.entry;
+  document.getElementById('saved-games-note').textContent = shown
+    ? 'Every game you play is kept here until you delete it.'
+    : 'The game on the board is not saved: play a step to keep it here.';
+  const label = (entry) => labelOf(app, entry);
+  list.replaceChildren();
+  if (deleted) {
+    const gone = deleted;
+    list.append(
+      el(
+        'li',
+        { class: 'saved-game deleted' },
+        el('span', { class: 'saved-game-text', text: `Deleted: ${label(gone)}.` }),
+        el('button', {
+          type: 'button',
+          class: 'link-button',
+          text: 'Undo',
+          onclick: () => {
+            deleted = null;
+            restoreEntry(saved, gone);
+          },
+        }),
+      ),
+    );
+  }
+  if (!games.length && !deleted) list.append(el('li', { class: 'muted', text: 'No saved games yet.' }));
+  for (const g of games) {
+    const current = g.id === shown;
+    list.append(
+      el(
+        'li',
+        { class: `saved-game${current ? ' current' : ''}`, 'data-id': g.id },
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'saved-game-open',
+            'aria-current': current ? 'true' : null,
+            title: current ? 'The game on the board' : 'Open this game',
+            onclick: () => !current && app.openSaved(g),
+          },
+          el('span', { class: 'saved-game-title', text: label(g) }),
+          el('span', {
+            class: 'saved-game-meta',
+            text: [current ? 'on the board' : '', g.status, agoText(g.updated)].filter(Boolean).join(' · '),
+          }),
+        ),
+        el('button', {
+          type: 'button',
+          class: 'link-button saved-game-delete',
+          'aria-label': `Delete ${label(g)}`,
+          text: 'Delete',
+          onclick: () => {
+            deleted = removeEntry(saved, g.id);
+            if (current) app.forgetShown();
+          },
+        }),
+      ),
+    );
+  }
+}
+
+/** "Unlur, move 5", "Unlur, not started", or "Unlur (cannot be read)". */
+function labelOf(app, entry) {
+  const name = gameOfRecord(entry.record);
+  const title = app.gameInfo(name)?.title ?? name;
+  let n;
+  try {
+    n = app.mod.parseRecord(entry.record).moves.length;
+  } catch {
+    return `${title} (cannot be read)`;
+  }
+  return n ? `${title}, move ${n}` : `${title}, not started`;
+}
+
+/** Deletes an entry of `saved` (a SavedGames); returns it (for Undo), or null. */
+export function removeEntry(saved, id) {
+  const list = saved.read();
+  const entry = list.games.find((g) => g.id === id) ?? null;
+  if (!entry) return null;
+  list.games = list.games.filter((g) => g.id !== id);
+  if (list.current === id) list.current = null;
+  saved.write(list);
+  saved.onChange?.();
+  return entry;
+}
+
+/** Puts a deleted entry back as it was. */
+export function restoreEntry(saved, entry) {
+  const list = saved.read();
+  if (!list.games.some((g) => g.id === entry.id)) list.games.push(entry);
+  saved.write(list);
+  saved.onChange?.();
+}
