@@ -920,7 +920,7 @@ fn arrange(w: usize, h: usize, cells: &[u8]) -> Option<[u8; MAXN]> {
 
 /// Feasibility checks the exact search for the nearest arrangement may spend before it
 /// settles for the near one it found first: about 95% of the flips of random games are
-/// proven within it, and the slowest flip takes about 60 ms natively.
+/// proven within it, and the slowest flip of six random games took 46 ms in Chromium.
 const NEAR_BUDGET: usize = 1500;
 
 /// A valid arrangement of the unplayed numbers on the free cells of `cells` (played ones
@@ -946,9 +946,9 @@ fn arrange_near(w: usize, h: usize, cells: &[u8], shown: &[u8]) -> Option<([u8; 
         seen[v as usize] = true;
     }
     let mut tiles: Vec<(u8, usize)> = Vec::new();
-    for c in 0..nmax {
+    for (c, &v) in cells[..nmax].iter().enumerate() {
         let g = shown.get(c).copied().unwrap_or(0);
-        if cells[c] == 0 && g != 0 && (g as usize) <= nmax && !seen[g as usize] {
+        if v == 0 && g != 0 && (g as usize) <= nmax && !seen[g as usize] {
             seen[g as usize] = true;
             tiles.push((g, c));
         }
@@ -975,11 +975,8 @@ fn arrange_near(w: usize, h: usize, cells: &[u8], shown: &[u8]) -> Option<([u8; 
     // Keep again each tile the conflicts let go of that can stay after all: the set let go of
     // is then minimal, if not always the smallest.
     for i in 0..tiles.len() {
-        if released & 1 << i != 0 {
-            if let Ok(a) = search.check(released & !(1 << i)) {
-                released &= !(1 << i);
-                let _ = a;
-            }
+        if released & 1 << i != 0 && search.check(released & !(1 << i)).is_ok() {
+            released &= !(1 << i);
         }
     }
     let greedy = search.check(released).unwrap_or(greedy);
