@@ -1077,46 +1077,67 @@ impl NearSearch<'_> {
         for v in 1..=nmax + 1 {
             grey_upto[v] = grey_upto[v - 1] + u16::from(v <= nmax && !played[v]);
         }
-        // Hall's condition over the ranges that start and end at a run's bounds.
-        let mut best: Option<Vec<usize>> = None;
-        for s in segs.iter() {
-            let x = s.lo as usize + 1;
-            for t in segs.iter() {
-                let y = t.hi as usize - 1;
-                // y = x - 1: a run between two numbers with none between them.
-                if y + 1 < x {
-                    continue;
-                }
-                let inside = |r: &Seg| r.lo as usize + 1 >= x && r.hi as usize - 1 <= y;
-                let slots: u16 = segs.iter().filter(|r| inside(r)).map(|r| r.k as u16).sum();
-                if slots <= grey_upto[y] - grey_upto[x - 1] {
-                    continue;
-                }
-                let mut hit: Vec<usize> = Vec::new();
-                for (c, &i) in kept[..nmax].iter().enumerate() {
-                    if i != usize::MAX && (x..=y).contains(&(board[c] as usize)) {
-                        hit.push(i);
-                    }
-                }
-                for r in segs.iter().filter(|r| inside(r)) {
-                    let below = r.start as usize;
-                    let above = (r.start + r.k) as usize;
-                    if below > 0 {
-                        hit.push(kept[(below - 1) * w + r.col as usize]);
-                    }
-                    if above < h {
-                        hit.push(kept[above * w + r.col as usize]);
-                    }
-                }
-                hit.retain(|&i| i != usize::MAX);
-                hit.sort_unstable();
-                hit.dedup();
-                if best.as_ref().map_or(true, |b| hit.len() < b.len()) {
-                    best = Some(hit);
+        // Hall's condition over the ranges that start and end at a run's bounds: for each
+        // lower end, the runs by upper bound, counting the room of those inside. Of the
+        // ranges short of room, the one with the fewest tiles to branch on (estimated: kept
+        // tiles with a number in it, two a run inside it) is the one explained.
+        let mut kept_upto = [0u16; MAXN + 2];
+        for v in 1..=nmax + 1 {
+            kept_upto[v] = kept_upto[v - 1];
+        }
+        for (c, &i) in kept[..nmax].iter().enumerate() {
+            if i != usize::MAX {
+                for k in &mut kept_upto[board[c] as usize..=nmax + 1] {
+                    *k += 1;
                 }
             }
         }
-        Err(best.unwrap_or_default())
+        let mut by_hi: Vec<Seg> = segs.iter().copied().collect();
+        by_hi.sort_unstable_by_key(|r| r.hi);
+        let mut best: Option<(u16, usize, usize)> = None;
+        for s in segs.iter() {
+            let x = s.lo as usize + 1;
+            let (mut slots, mut runs) = (0u16, 0u16);
+            for t in &by_hi {
+                if t.lo as usize + 1 < x {
+                    continue;
+                }
+                slots += t.k as u16;
+                runs += 1;
+                // y = x - 1: a run between two numbers with none between them.
+                let y = t.hi as usize - 1;
+                if slots > grey_upto[y] - grey_upto[x - 1] {
+                    let estimate = kept_upto[y] - kept_upto[x - 1] + 2 * runs;
+                    if best.map_or(true, |(e, _, _)| estimate < e) {
+                        best = Some((estimate, x, y));
+                    }
+                }
+            }
+        }
+        let Some((_, x, y)) = best else {
+            return Err(Vec::new());
+        };
+        let inside = |r: &Seg| r.lo as usize + 1 >= x && r.hi as usize - 1 <= y;
+        let mut hit: Vec<usize> = Vec::new();
+        for (c, &i) in kept[..nmax].iter().enumerate() {
+            if i != usize::MAX && (x..=y).contains(&(board[c] as usize)) {
+                hit.push(i);
+            }
+        }
+        for r in segs.iter().filter(|r| inside(r)) {
+            let below = r.start as usize;
+            let above = (r.start + r.k) as usize;
+            if below > 0 {
+                hit.push(kept[(below - 1) * w + r.col as usize]);
+            }
+            if above < h {
+                hit.push(kept[above * w + r.col as usize]);
+            }
+        }
+        hit.retain(|&i| i != usize::MAX);
+        hit.sort_unstable();
+        hit.dedup();
+        Err(hit)
     }
 }
 
