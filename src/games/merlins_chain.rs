@@ -920,7 +920,7 @@ fn arrange(w: usize, h: usize, cells: &[u8]) -> Option<[u8; MAXN]> {
 
 /// Feasibility checks the exact search for the nearest arrangement may spend before it
 /// settles for the near one it found first: about 95% of the flips of random games are
-/// proven within it, and the slowest flip of six random games took 46 ms in Chromium.
+/// proven within it, and the slowest flip of six random games took 18 ms in Chromium.
 const NEAR_BUDGET: usize = 1500;
 
 /// A valid arrangement of the unplayed numbers on the free cells of `cells` (played ones
