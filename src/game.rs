@@ -172,6 +172,22 @@ pub trait Game: Clone + fmt::Debug {
     /// Everything needed to draw the position.
     fn view(&self) -> BoardView;
 
+    /// The view shown after `previous` (the view of the position before the last step):
+    /// the same as `view` but where a game has a free choice of how to draw the position
+    /// (Merlin's Chain's grey tiles), which it makes close to what was on screen.
+    fn view_after(&self, previous: &BoardView) -> BoardView {
+        let _ = previous;
+        self.view()
+    }
+
+    /// Why a click on `cell` makes no step, where the step texts' own errors would not say
+    /// it well (a click on a piece that cannot start a step); None (the default) to let
+    /// them.
+    fn explain_cell(&self, cell: usize) -> Option<String> {
+        let _ = cell;
+        None
+    }
+
     /// The piece a placement puts down now, for the board's hover preview; None (the
     /// default) where the steps do not put pieces on empty cells.
     fn placement_piece(&self) -> Option<PieceView> {
@@ -492,6 +508,9 @@ pub struct BoardView {
     pub highlight: Vec<usize>,
     /// Extra facts to show beside the board, as label/value pairs ("Walls left", "12").
     pub facts: Vec<(String, String)>,
+    /// Cells whose piece was lifted earlier in this turn and is to be put back elsewhere
+    /// (Scattercut's re-placements): drawn as a ghost ring in the mover's colour.
+    pub lifted: Vec<usize>,
 }
 
 /// How the page and the widget present the position beyond the board itself: the words

@@ -7,9 +7,10 @@
 //! of steps applied in the position shown. It uses no character that needs escaping in a URL
 //! fragment except `|`.
 
-use crate::game::{fail, shorten, Error, Seat, StepView};
+use crate::game::{fail, shorten, BoardView, Error, Seat, StepView};
 use crate::games::{AnyGame, GameKind};
 use crate::options::OptionMap;
+use std::cell::RefCell;
 
 /// Records longer than this are refused before any work is done (a hostile link).
 pub const MAX_RECORD_LEN: usize = 200_000;
@@ -133,7 +134,14 @@ pub struct Session {
     steps: Vec<StepView>,
     /// The seat that made each step.
     movers: Vec<Seat>,
+    /// The colour of the piece each step put on an empty cell (None for other steps), which
+    /// is not always the mover's colour (Unlur's contract stones are black for both seats).
+    colors: Vec<Option<&'static str>>,
     cursor: usize,
+    /// For a game that draws a position with some freedom (Merlin's Chain's grey tiles):
+    /// the views shown so far, `shown[i]` after `i` steps, each made from the one before so
+    /// that a step moves as little as possible on screen. Filled on demand.
+    shown: RefCell<Vec<BoardView>>,
 }
 
 impl Session {
@@ -145,7 +153,9 @@ impl Session {
             positions: vec![start],
             steps: Vec::new(),
             movers: Vec::new(),
+            colors: Vec::new(),
             cursor: 0,
+            shown: RefCell::new(Vec::new()),
         })
     }
 
@@ -188,6 +198,23 @@ impl Session {
         &self.positions[self.cursor]
     }
 
+    /// The view of the position shown. Merlin's Chain's is made from the views before it
+    /// (see [`crate::Game::view_after`]), so that the same game always shows the same.
+    pub fn view(&self) -> BoardView {
+        if self.kind != GameKind::MerlinsChain {
+            return self.current().view();
+        }
+        let mut shown = self.shown.borrow_mut();
+        if shown.is_empty() {
+            shown.push(self.positions[0].view());
+        }
+        while shown.len() <= self.cursor {
+            let next = self.positions[shown.len()].view_after(&shown[shown.len() - 1]);
+            shown.push(next);
+        }
+        shown[self.cursor].clone()
+    }
+
     /// Number of steps in the whole game.
     pub fn len(&self) -> usize {
         self.steps.len()
@@ -211,19 +238,36 @@ impl Session {
         &self.movers
     }
 
+    /// The kind of each step ("place", "replace", "swap", ...; see [`StepView`]).
+    pub fn step_kinds(&self) -> Vec<&'static str> {
+        self.steps.iter().map(|s| s.kind).collect()
+    }
+
+    /// The colour of the piece each step put on the board, where it put one on an empty cell.
+    pub fn step_colors(&self) -> &[Option<&'static str>] {
+        &self.colors
+    }
+
     /// Plays a step at the cursor, dropping any steps after it (as a new line of play).
     pub fn play(&mut self, text: &str) -> Result<(), Error> {
         let mut next = self.current().clone();
         let Some(mover) = next.to_move() else {
             return fail("the game is over");
         };
+        let placed = next.placement_color();
         let view = next.play_text(text)?;
+        let color = matches!(view.kind, "place" | "replace")
+            .then_some(placed)
+            .flatten();
         self.positions.truncate(self.cursor + 1);
         self.steps.truncate(self.cursor);
         self.movers.truncate(self.cursor);
+        self.colors.truncate(self.cursor);
+        self.shown.get_mut().truncate(self.cursor + 1);
         self.positions.push(next);
         self.steps.push(view);
         self.movers.push(mover);
+        self.colors.push(color);
         self.cursor += 1;
         Ok(())
     }

@@ -63,6 +63,11 @@ pub struct SessionView {
     pub steps: Vec<String>,
     /// The seat that made each step.
     pub movers: Vec<Seat>,
+    /// The kind of each step (`StepView::kind`): the move list marks re-placements.
+    pub step_kinds: Vec<&'static str>,
+    /// The colour of the piece each step put on the board (null for steps that put none):
+    /// the move list shows it, as the mover's colour can differ (Unlur's contract).
+    pub step_colors: Vec<Option<&'static str>>,
     /// How many steps lead to the position shown.
     pub cursor: usize,
     pub record: String,
@@ -70,7 +75,7 @@ pub struct SessionView {
 
 pub fn session_view(s: &Session) -> SessionView {
     let kind = s.kind();
-    let board = s.current().view();
+    let board = s.view();
     let legal = s.current().legal_step_views();
     SessionView {
         presentation: s.current().presentation(&board, &legal),
@@ -82,6 +87,8 @@ pub fn session_view(s: &Session) -> SessionView {
         last_turn: s.last_turn_cells(),
         steps: s.step_texts(),
         movers: s.movers().to_vec(),
+        step_kinds: s.step_kinds(),
+        step_colors: s.step_colors().to_vec(),
         cursor: s.cursor(),
         record: s.record_text(),
     }
@@ -120,7 +127,7 @@ pub struct StatusView {
 }
 
 pub fn status_view(s: &Session) -> StatusView {
-    let view = s.current().view();
+    let view = s.view();
     StatusView {
         to_move: view.to_move,
         outcome: view.outcome,

@@ -420,7 +420,11 @@ fn one_stone_removed_and_replaced() {
     assert_eq!(p.to_move(), 0);
     assert_eq!((p.stones_removed_pending(), p.stones_to_replace()), (1, 1));
     let v = p.view();
-    assert_eq!(v.prompt, "Red to re-place 1 more stone");
+    assert_eq!(
+        v.prompt,
+        "a1 was lifted by the crosscut: Red to re-place it"
+    );
+    assert_eq!(v.lifted, vec![idx(4, "a1")]);
     assert!(v
         .facts
         .contains(&("Stones to re-place".to_string(), "1".to_string())));
@@ -444,12 +448,38 @@ fn one_stone_removed_and_replaced() {
     assert_eq!(p.stones_removed_pending(), 0);
     assert_eq!(p.stones_on_board(0), 2);
     assert_eq!(p.view().prompt, "Blue to place a stone");
+    assert!(p.view().lifted.is_empty(), "no ghost once the turn is over");
     assert!(!p
         .view()
         .facts
         .iter()
         .any(|(k, _)| k == "Stones to re-place"));
     assert_eq!(p.step_view(p.parse_step("a1").unwrap()).kind, "place");
+}
+
+#[test]
+fn the_prompt_names_the_lifted_stones_and_counts_the_rest() {
+    // Two stones lifted, both re-placeable: the first prompt says which and why, the
+    // second counts the one left ("1 more" only once one is back).
+    let mut p = diagram(5, 0, ".....\n.....\n.RBR.\n.B.B.\n.....");
+    play(&mut p, "c2");
+    assert_eq!((p.stones_removed_pending(), p.stones_to_replace()), (2, 2));
+    let v = p.view();
+    assert_eq!(
+        v.prompt,
+        "b3 and d3 were lifted by the crosscuts: Red to re-place them"
+    );
+    assert_eq!(v.lifted, vec![idx(5, "b3"), idx(5, "d3")]);
+    play(&mut p, "a5");
+    let v = p.view();
+    assert_eq!(
+        v.prompt,
+        "Red to re-place 1 more stone (lifted from b3 and d3)"
+    );
+    assert_eq!(v.lifted, vec![idx(5, "b3"), idx(5, "d3")]);
+    play(&mut p, "e5");
+    assert!(p.view().lifted.is_empty());
+    assert_eq!(p.view().prompt, "Blue to place a stone");
 }
 
 #[test]
@@ -486,7 +516,8 @@ fn two_removed_one_fits_the_other_is_lost() {
     let v = p.view();
     assert_eq!(
         v.prompt,
-        "Red to re-place 1 more stone (1 more cannot be re-placed and will be lost)"
+        "a1 and c1 were lifted by the crosscuts: Red to re-place 1 of them \
+         (1 more cannot be re-placed and will be lost)"
     );
     assert!(v.facts.contains(&(
         "Stones that cannot be re-placed".to_string(),
@@ -521,7 +552,12 @@ fn three_and_four_removed() {
         assert_eq!(p.stone(idx(5, c)), None, "{c} removed");
     }
     assert_eq!((p.stones_removed_pending(), p.stones_to_replace()), (4, 4));
-    assert_eq!(p.view().prompt, "Red to re-place 4 more stones");
+    assert_eq!(
+        p.view().prompt,
+        "b2, d2, b4 and d4 were lifted by the crosscuts: Red to re-place them"
+    );
+    let lifted: Vec<usize> = ["b2", "d2", "b4", "d4"].iter().map(|c| idx(5, c)).collect();
+    assert_eq!(p.view().lifted, lifted);
     assert!(p
         .view()
         .facts
@@ -535,7 +571,15 @@ fn three_and_four_removed() {
         assert_eq!(p.to_move(), 0);
         assert_eq!(p.stones_to_replace(), 3 - i);
     }
-    assert_eq!(p.view().prompt, "Red to re-place 1 more stone");
+    assert_eq!(
+        p.view().prompt,
+        "Red to re-place 1 more stone (lifted from b2, d2, b4 and d4)"
+    );
+    assert_eq!(
+        p.view().lifted,
+        lifted,
+        "the ghosts stay until the turn ends"
+    );
     play(&mut p, "e1");
     assert_eq!(p.to_move(), 1);
     assert_eq!(p.stones_on_board(0), 5);
@@ -567,7 +611,10 @@ fn replacement_never_forms_a_crosscut_either_diagonal_either_colour() {
         play(&mut p, "b2");
         assert_eq!(p.to_move(), seat);
         assert_eq!(p.stones_to_replace(), 1);
-        assert_eq!(p.view().prompt, format!("{who} to re-place 1 more stone"));
+        assert_eq!(
+            p.view().prompt,
+            format!("a1 was lifted by the crosscut: {who} to re-place it")
+        );
         for c in ["a5", "e2", "a1"] {
             assert_eq!(
                 err(&p, c),
@@ -706,7 +753,10 @@ fn win_counts_only_at_turn_end() {
     let v = p.view();
     assert_eq!(v.to_move, Some(0));
     assert!(v.highlight.is_empty());
-    assert_eq!(v.prompt, "Red to re-place 1 more stone");
+    assert_eq!(
+        v.prompt,
+        "a4 was lifted by the crosscut: Red to re-place it"
+    );
     assert!(!p.legal_step_list().is_empty());
     play(&mut p, "d1");
     assert_eq!(p.outcome(), Some(Outcome::Winner(0)));

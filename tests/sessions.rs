@@ -199,3 +199,89 @@ fn messages_show_invisible_characters_of_the_input_as_escapes() {
         assert!(!e.0.contains(c) && e.0.contains(&escape), "{:?}", e.0);
     }
 }
+
+#[test]
+fn the_move_list_gets_each_stone_in_the_colour_it_has_on_the_board() {
+    // Unlur: the first player's contract stone is black, though that seat is White once the
+    // second player passes; the passer's pass puts no stone down.
+    let mut s = Session::new(GameKind::Unlur, &OptionMap::new()).unwrap();
+    for step in ["d4", "pass", "e5", "f6"] {
+        s.play(step).unwrap();
+    }
+    let v = ludus::views::session_view(&s);
+    assert_eq!(v.board.players[0].color, "white", "seat 0 ends up White");
+    assert_eq!(
+        v.step_colors,
+        vec![Some("black"), None, Some("white"), Some("black")]
+    );
+    assert_eq!(v.step_kinds, vec!["place", "pass", "place", "place"]);
+    // Going back and playing another line drops the later colours too.
+    s.go_to(1);
+    s.play("e5").unwrap();
+    assert_eq!(
+        ludus::views::session_view(&s).step_colors,
+        vec![Some("black"), Some("black")]
+    );
+}
+
+#[test]
+fn the_move_list_marks_scattercut_re_placements() {
+    // Red's b2 lifts a1 (crosscut a1 b1 a2 b2); Red re-places it on c3.
+    let mut s = Session::new(GameKind::Scattercut, &OptionMap::new().with("size", "4")).unwrap();
+    for step in ["a1", "b1", "d4", "a2", "b2"] {
+        s.play(step).unwrap();
+    }
+    let v = ludus::views::session_view(&s);
+    assert_eq!(v.board.lifted, vec![0], "a1 is shown as lifted");
+    assert_eq!(
+        v.board.prompt,
+        "a1 was lifted by the crosscut: Red to re-place it"
+    );
+    s.play("c3").unwrap();
+    let v = ludus::views::session_view(&s);
+    assert_eq!(
+        v.step_kinds,
+        vec!["place", "place", "place", "place", "place", "replace"]
+    );
+    assert_eq!(v.step_colors[5], Some("red"));
+    assert!(v.board.lifted.is_empty());
+}
+
+#[test]
+fn merlins_chain_sessions_show_the_tiles_where_they_were() {
+    // One flip moves one grey tile on screen (35 to h5, see the engine's tests), the same on
+    // every way to reach the position: played, replayed from the record, or stepped back to.
+    let mut s = Session::new(GameKind::MerlinsChain, &OptionMap::new()).unwrap();
+    s.play("40@c5").unwrap();
+    let label = |v: &ludus::game::BoardView, cell: &str| {
+        let i = v.cells.iter().position(|c| c == cell).unwrap();
+        v.pieces[i].as_ref().and_then(|p| p.label.clone())
+    };
+    let v = s.view();
+    assert_eq!(label(&v, "h5").as_deref(), Some("35"));
+    assert_eq!(label(&v, "a1").as_deref(), Some("1"));
+    s.play("41@a8").unwrap();
+    let again = Session::from_record(&s.record_text()).unwrap();
+    assert_eq!(again.view(), s.view());
+    s.go_to(1);
+    assert_eq!(s.view(), v);
+}
+
+#[test]
+fn unravel_says_why_a_checker_starts_no_swap() {
+    // Blue's a2 completes the crosscut a1 b1 a2 b2.
+    let mut s = Session::new(GameKind::Unravel, &OptionMap::new().with("size", "4")).unwrap();
+    for step in ["a1", "b1", "b2", "a2"] {
+        s.play(step).unwrap();
+    }
+    let (a1, a2, b1) = (0, 4, 1);
+    let why = "a2 completed the crosscut at a1 b1 a2 b2, so it cannot be swapped to unravel \
+               that crosscut";
+    assert_eq!(
+        s.explain_click(&[a2]).unwrap(),
+        format!("{why}: swap two of its other checkers")
+    );
+    // The second click of a swap: the pair is judged as a swap, not as a wall.
+    assert_eq!(s.explain_click(&[a1, a2]).unwrap(), why);
+    assert_eq!(s.explain_click(&[a1, b1]).unwrap(), "");
+}

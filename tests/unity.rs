@@ -564,6 +564,17 @@ fn nothing_is_judged_at_setup() {
 }
 
 #[test]
+fn a_lone_piece_wins_in_plain_words() {
+    let mut p = setup("Pe1 Oa1 Oa5", &[]);
+    play(&mut p, &["e1-e4"]);
+    assert_eq!(winner_color(&p), Some(Color::Purple));
+    assert_eq!(
+        p.view().prompt,
+        "Purple wins: its only piece counts as united"
+    );
+}
+
+#[test]
 fn the_mover_unites_and_wins() {
     let mut p = setup("Pe1 Pe5 Oa1 Oa5", &[]);
     play(&mut p, &["e1-e4"]);
@@ -571,7 +582,7 @@ fn the_mover_unites_and_wins() {
     let v = p.view();
     assert_eq!(v.to_move, None);
     assert_eq!(v.outcome, Some(Outcome::Winner(0)));
-    assert_eq!(v.prompt, "Purple wins: all 2 pieces united");
+    assert_eq!(v.prompt, "Purple wins: both pieces united");
     let mut h = v.highlight.clone();
     h.sort();
     assert_eq!(h, vec![cell(&p, "e4"), cell(&p, "e5")]);

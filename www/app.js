@@ -32,7 +32,7 @@ import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { rulesFor } from './rules.js';
 import { Computer } from './computer.js';
 import { $, el, icon } from './app/dom.js';
-import { OptionsForm } from './app/options-form.js';
+import { OptionsForm, withFreshSeed } from './app/options-form.js';
 import { Tasks } from './app/tasks.js';
 import { renderMoveList, renderFacts } from './app/panels.js';
 import { computerSeats, toggledSeats, computerToMove, wantedQuestion, historyStep } from './app/autoplay.js';
@@ -330,12 +330,12 @@ export class App {
   startGame(name, options, { push = true, persist = true } = {}) {
     let session;
     try {
-      session = this.mod.Session.create(name, options);
+      session = this.mod.Session.create(name, withFreshSeed(this.gameInfo(name), options));
     } catch (error) {
       if (Object.keys(options).length) {
         // Stale remembered options: fall back to the defaults rather than fail.
         try {
-          session = this.mod.Session.create(name, {});
+          session = this.mod.Session.create(name, withFreshSeed(this.gameInfo(name), {}));
         } catch {
           return errorText(error);
         }
@@ -551,8 +551,15 @@ export class App {
     this.waits.asked = null;
     const name = this.view.players?.[request.seat]?.name ?? 'its seat';
     this.lastAnswer = { ...answer, seat: request.seat, record: request.record };
-    const note = `The computer played ${answer.step} for ${name}.`;
-    if (!this.play(answer.step, { computer: true, note })) {
+    // A turn of several steps is told whole: the computer's earlier steps of this turn too.
+    const before = this.computerTurn;
+    const more = before?.seat === request.seat && before.record === request.record;
+    const steps = [...(more ? before.steps : []), answer.step];
+    const said = steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}` : answer.step;
+    const note = `The computer played ${said} for ${name}.`;
+    if (this.play(answer.step, { computer: true, note })) {
+      this.computerTurn = this.view.toMove === request.seat ? { seat: request.seat, steps, record: this.view.record } : null;
+    } else {
       this.waits.failed = request.key;
       const message = this.message;
       this.refresh();
@@ -891,7 +898,7 @@ export class App {
   startGameStrict(name, options) {
     let session;
     try {
-      session = this.mod.Session.create(name, options);
+      session = this.mod.Session.create(name, withFreshSeed(this.gameInfo(name), options));
     } catch (error) {
       return errorText(error);
     }
@@ -999,7 +1006,11 @@ export class App {
       setTimeout(() => (button.textContent = 'Copy link'), 1500);
     });
     $('theme-button').addEventListener('click', () => {
-      const next = { auto: 'light', light: 'dark', dark: 'auto' }[this.theme] ?? 'auto';
+      // Every press shows the other theme: from the system's, the opposite one; from that,
+      // back to following the system.
+      const systemDark = matchMedia('(prefers-color-scheme: dark)').matches;
+      const shownDark = this.theme === 'auto' ? systemDark : this.theme === 'dark';
+      const next = shownDark !== systemDark ? 'auto' : systemDark ? 'light' : 'dark';
       this.prefs.theme = next;
       this.store.savePrefs(this.prefs);
       this.applyTheme(next);

@@ -85,7 +85,10 @@ export class BoardController {
     }
     let message = '';
     try {
-      if (event.type === 'cell') message = session.explainClick(event.cell);
+      // With a checker or a tile picked: why it cannot go with, or on, the cell clicked.
+      const from = this.selection?.cell;
+      if (event.type === 'cell' && from != null && from >= 0) message = session.explainClick(from, event.cell);
+      else if (event.type === 'cell') message = session.explainClick(event.cell);
       else if (event.type === 'edge') message = session.explainClick(event.a, event.b);
     } catch (error) {
       message = error?.message ?? String(error);

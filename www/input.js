@@ -104,7 +104,9 @@ function selectionAt(cell, pieces, a) {
  * What a user action does. `event` is one of
  *   {type: "cell", cell} | {type: "edge", a, b} | {type: "dir", cell, dir} | {type: "piece", piece}
  *   | {type: "capture"} (the Fire button)
- * Returns {play: text} | {select: {cell, piece}} | {clear: true} | {reject: reason}.
+ * Returns {play: text} | {select: {cell, piece}} | {clear: true} | {reject: reason}
+ * ("target": a cell the selected tile cannot go on, or the selected checker cannot swap
+ * with; the selection stays).
  */
 export function interpret(legal, selection, event, pieces) {
   const a = analyse(legal, selection, pieces);
@@ -119,6 +121,9 @@ export function interpret(legal, selection, event, pieces) {
           return { select: selectionAt(cell, pieces, a) };
         }
         if (a.oneClick.has(cell)) return { play: a.oneClick.get(cell) };
+        // A tile or a checker picked, then a cell it cannot go on or swap with: keep the
+        // selection and let the engine say why.
+        if ((sel.piece != null || a.kinds.has('swap')) && cell !== sel.cell) return { reject: 'target' };
         return { clear: true };
       }
       if (a.oneClick.has(cell)) return { play: a.oneClick.get(cell) };

@@ -361,6 +361,16 @@ impl AnyGame {
         with_game!(self, g => g.view())
     }
 
+    /// The view shown after `previous` (see [`Game::view_after`]).
+    pub fn view_after(&self, previous: &BoardView) -> BoardView {
+        with_game!(self, g => g.view_after(previous))
+    }
+
+    /// The colour of the piece a placement puts down now, if the game has placements.
+    pub fn placement_color(&self) -> Option<&'static str> {
+        with_game!(self, g => g.placement_piece().map(|p| p.color))
+    }
+
     /// How the page presents the position (see [`Presentation`]).
     pub fn presentation(&self, view: &BoardView, legal: &[StepView]) -> Presentation {
         with_game!(self, g => Presentation::of(g, view, legal))
@@ -385,12 +395,23 @@ impl AnyGame {
                 .map(String::as_str)
                 .ok_or_else(|| Error::new(format!("there is no cell number {cell}")))
         };
+        let legal = self.legal_step_views();
+        let has = |kinds: &[&str]| legal.iter().any(|s| kinds.contains(&s.kind));
+        // Two cells: an edge (a wall), or the second click of a swap or a flip whose first
+        // click picked the checker or the tile on `a`.
         let text = match *cells {
             [cell] => name(cell)?.to_string(),
+            [a, b] if has(&["swap"]) => format!("{}~{}", name(a)?, name(b)?),
+            [a, b] if has(&["flip"]) => {
+                let (from, to) = (name(a)?, name(b)?);
+                match view.pieces[a].as_ref().and_then(|p| p.label.as_deref()) {
+                    Some(tile) => format!("{tile}@{to}"),
+                    None => return Ok(format!("{from} holds no tile to play on {to}.")),
+                }
+            }
             [a, b] => format!("{}|{}", name(a)?, name(b)?),
             _ => return fail("a click is on one cell or between two"),
         };
-        let legal = self.legal_step_views();
         if legal.is_empty() {
             return Ok(if view.outcome.is_some() {
                 "The game is over.".into()
@@ -398,10 +419,14 @@ impl AnyGame {
                 String::new()
             });
         }
-        let has = |kinds: &[&str]| legal.iter().any(|s| kinds.contains(&s.kind));
         // Where a cell click is a whole step (or a swap's half), the step's own error says why.
         let picks_first =
             has(&["move", "ring", "asterisk", "flip"]) && !has(&["place", "replace", "swap"]);
+        if let [cell] = *cells {
+            if let Some(why) = with_game!(self, g => g.explain_cell(cell)) {
+                return Ok(why);
+            }
+        }
         if cells.len() == 2 || !picks_first {
             return Ok(self
                 .check_text(&text)

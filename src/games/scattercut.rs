@@ -70,6 +70,10 @@ pub struct Position {
     /// How many of them can still be re-placed: `1 ≤ can ≤ pending` during the re-placement
     /// phase, 0 otherwise.
     can: u8,
+    /// The cells whose stones the placement of this turn lifted (the first `lifted_count`),
+    /// so that the view can show where they were; stale outside the re-placement phase.
+    lifted: [u16; 4],
+    lifted_count: u8,
     outcome: Option<Outcome>,
 }
 
@@ -125,6 +129,8 @@ impl Position {
             mover: 0,
             pending: 0,
             can: 0,
+            lifted: [0; 4],
+            lifted_count: 0,
             outcome: None,
         })
     }
@@ -245,6 +251,20 @@ impl Position {
             .iter()
             .filter(|&&c| c == v)
             .count()
+    }
+
+    /// The cells whose stones this turn's placement lifted, while some are still to be
+    /// re-placed (none otherwise).
+    pub fn lifted_cells(&self) -> Vec<usize> {
+        if self.pending == 0 || self.outcome.is_some() {
+            return Vec::new();
+        }
+        let mut cells: Vec<usize> = self.lifted[..self.lifted_count as usize]
+            .iter()
+            .map(|&c| c as usize)
+            .collect();
+        cells.sort_unstable();
+        cells
     }
 
     #[inline]
@@ -544,6 +564,7 @@ impl Game for Position {
             if let Some([d, a, b]) = self.diag(c, k) {
                 if self.cells[d] == me && self.cells[a] == enemy && self.cells[b] == enemy {
                     self.set(d, EMPTY);
+                    self.lifted[removed as usize] = d as u16;
                     removed += 1;
                 }
             }
@@ -553,6 +574,7 @@ impl Game for Position {
             return;
         }
         self.pending = removed;
+        self.lifted_count = removed;
         let g = self.graph();
         self.can = self.max_replaceable(&g);
         if self.can == 0 {
@@ -642,10 +664,28 @@ impl Game for Position {
             None if self.pending > 0 => {
                 let can = self.can as usize;
                 let lost = (self.pending - self.can) as usize;
-                let mut p = format!(
-                    "{name} to re-place {can} more stone{}",
-                    if can == 1 { "" } else { "s" }
-                );
+                let lifted = self.lifted_cells();
+                let names: Vec<String> = lifted.iter().map(|&c| self.grid.name(c)).collect();
+                let mut p = if self.pending == self.lifted_count {
+                    // The first re-placement: say which stones went and why.
+                    let what = if lifted.len() == 1 {
+                        format!("{} was lifted by the crosscut", names[0])
+                    } else {
+                        format!("{} were lifted by the crosscuts", list_phrase(&names))
+                    };
+                    let task = match (lifted.len(), can) {
+                        (1, _) => "re-place it".to_string(),
+                        (n, c) if c == n => "re-place them".to_string(),
+                        (_, c) => format!("re-place {c} of them"),
+                    };
+                    format!("{what}: {name} to {task}")
+                } else {
+                    format!(
+                        "{name} to re-place {can} more stone{} (lifted from {})",
+                        if can == 1 { "" } else { "s" },
+                        list_phrase(&names)
+                    )
+                };
                 if lost > 0 {
                     p += &format!(" ({lost} more cannot be re-placed and will be lost)");
                 }
@@ -685,7 +725,17 @@ impl Game for Position {
             marked: Vec::new(),
             highlight: self.winning_path(),
             facts,
+            lifted: self.lifted_cells(),
         }
+    }
+}
+
+/// "d4", "d4 and f6", "d4, f6 and b2".
+fn list_phrase(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 

@@ -1468,13 +1468,13 @@ impl Game for Position {
                 let color = self.seat_color(seat);
                 let bits = self.occ[color.index()];
                 let n = bits.count_ones();
+                let united = match n {
+                    1 => "its only piece counts as united".to_string(),
+                    2 => "both pieces united".to_string(),
+                    n => format!("all {n} pieces united"),
+                };
                 (
-                    format!(
-                        "{} wins: all {} piece{} united",
-                        color.name(),
-                        n,
-                        if n == 1 { "" } else { "s" }
-                    ),
+                    format!("{} wins: {united}", color.name()),
                     (0..self.t.cells).filter(|&c| bits & bit(c) != 0).collect(),
                 )
             }
@@ -1540,6 +1540,7 @@ impl Game for Position {
             marked: Vec::new(),
             highlight,
             facts,
+            lifted: Vec::new(),
         }
     }
 }

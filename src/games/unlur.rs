@@ -1181,6 +1181,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
             marked: Vec::new(),
             highlight: self.deciding_group(),
             facts,
+            lifted: Vec::new(),
         }
     }
 }

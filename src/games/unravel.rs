@@ -724,6 +724,40 @@ impl Game for Position {
         Ok(Step::Place(c as u16))
     }
 
+    /// A click on a checker while a crosscut waits: one that completed every crosscut it
+    /// lies in, or lies in none, starts no swap; say which (the placement's error, "you must
+    /// swap now", would miss the point).
+    fn explain_cell(&self, cell: usize) -> Option<String> {
+        if !self.swapping || self.outcome.is_some() || cell >= self.n * self.n {
+            return None;
+        }
+        if self.cells[cell] == EMPTY {
+            return None;
+        }
+        let name = self.grid().name(cell);
+        let mut completed = None;
+        for o in self.cross_origins() {
+            if let Some(k) = self.window(o).iter().position(|&c| c == cell) {
+                if self.cross[o] & (1 << k) == 0 {
+                    // A checker of a crosscut that did not complete it always has a swap.
+                    return None;
+                }
+                completed = Some(o);
+            }
+        }
+        Some(match completed {
+            Some(o) => format!(
+                "{name} completed the crosscut at {}, so it cannot be swapped to unravel that \
+                 crosscut: swap two of its other checkers",
+                self.window_names(o)
+            ),
+            None => format!(
+                "{name} lies in no crosscut: a swap must unravel one ({})",
+                self.pending_text()
+            ),
+        })
+    }
+
     fn step_view(&self, step: Step) -> StepView {
         let text = self.step_text(step);
         let (kind, cells) = match step {
@@ -822,6 +856,7 @@ impl Game for Position {
             marked,
             highlight,
             facts,
+            lifted: Vec::new(),
         }
     }
 }

@@ -70,6 +70,12 @@ test('Unravel: a swap takes two checkers, and the hint says so', () => {
   assert.deepEqual(control.selection, { cell: d3, piece: null });
   assert.equal(host.changes, 1);
   assert.equal(control.selectionHint(), 'Now click the checker to swap it with.');
+  // A checker it cannot swap with: the engine is asked about the pair, the selection stays.
+  const far = view.pieces.findIndex((p, c) => p && c !== d3 && !view.legal.some((s) => s.cells.includes(c)));
+  assert.notEqual(far, -1);
+  control.onAction({ type: 'cell', cell: far });
+  assert.equal(host.said.at(-1), `edge ${d3}|${far}`, 'explainClick(selected, clicked)');
+  assert.deepEqual(control.selection, { cell: d3, piece: null });
   control.onAction({ type: 'cell', cell: cellOf(view, 'd4') });
   assert.deepEqual(host.played, ['d3~d4']);
   assert.equal(control.selection, null);

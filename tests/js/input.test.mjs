@@ -26,6 +26,8 @@ test('a swap takes both checkers, in either order', () => {
   assert.deepEqual(interpret(legal, other.select, { type: 'cell', cell: 18 }), { play: 'c4~c5' });
   // Clicking the selected checker again lets go of it.
   assert.deepEqual(interpret(legal, other.select, { type: 'cell', cell: 10 }), { clear: true });
+  // A checker it cannot swap with: refused, the selection kept (the engine says why).
+  assert.deepEqual(interpret(legal, first.select, { type: 'cell', cell: 3 }), { reject: 'target' });
   // Another swappable checker changes the selection.
   assert.deepEqual(interpret(legal, { cell: 11, piece: null }, { type: 'cell', cell: 18 }), {
     select: { cell: 18, piece: null },
@@ -84,6 +86,8 @@ test("Merlin's Chain: pick a tile (board or tray), then its cell", () => {
   const two = interpret(legal, null, { type: 'cell', cell: 1 }, pieces).select;
   assert.deepEqual(two, { cell: 1, piece: 2 });
   assert.deepEqual(interpret(legal, two, { type: 'cell', cell: 0 }, pieces), { play: '2@a1' });
+  // A cell the tile cannot go on (the played 4): refused with the tile still picked.
+  assert.deepEqual(interpret(legal, two, { type: 'cell', cell: 2 }, pieces), { reject: 'target' });
   // Flipping in place: the selected tile's own cell.
   assert.deepEqual(interpret(legal, two, { type: 'cell', cell: 1 }, pieces), { play: '2@b1' });
   // From the tray.

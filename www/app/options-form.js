@@ -125,3 +125,14 @@ export class OptionsForm {
     return form.options;
   }
 }
+
+/**
+ * The options of a new game, with a fresh random seed where the game draws its setup from
+ * one and neither a seed nor a layout is given: a random setup is a new one each game (a
+ * link keeps its own, as it is opened from its record).
+ */
+export function withFreshSeed(info, options) {
+  const seeded = info?.options?.some((o) => o.key === 'seed');
+  if (!seeded || options.seed != null || options.layout != null) return options;
+  return { ...options, seed: String(Math.floor(Math.random() * 1e9)) };
+}

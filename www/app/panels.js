@@ -18,27 +18,32 @@ export function renderMoveList(list, v, go) {
     const li = el('li', { class: 'round' }, el('span', { class: 'round-number', text: `${i + 1}.` }));
     for (const turn of round) {
       const player = v.players?.[turn.seat];
+      // The colour of the stone the turn put down, as the board shows it; else the seat's.
+      const placed = turn.steps.map(({ index }) => v.stepColors?.[index]).find((c) => c);
+      const color = placed ?? player?.color;
       const cell = el(
         'span',
         { class: 'turn', style: turn.seat != null ? `grid-column: ${turn.seat + 2}` : null },
         el('span', {
           class: 'swatch',
-          style: player ? `background: var(--piece-${player.color})` : null,
+          style: color ? `background: var(--piece-${color})` : null,
           title: player?.name ?? null,
+          'data-color': color ?? null,
           'aria-hidden': 'true',
         }),
       );
       for (const { index, text } of turn.steps) {
         const isCurrent = index === v.cursor - 1;
         const future = index >= v.cursor;
+        const replace = v.stepKinds?.[index] === 'replace';
         const button = el('button', {
           type: 'button',
-          class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}`,
-          text,
+          class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}${replace ? ' replace' : ''}`,
+          text: replace ? `↺${text}` : text,
           'data-index': index,
           'aria-current': isCurrent ? 'step' : null,
-          'aria-label': `${player?.name ?? ''} ${text}`.trim(),
-          title: `Go to the position after ${text}`,
+          'aria-label': `${player?.name ?? ''} ${replace ? `re-places a lifted stone on ${text}` : text}`.trim(),
+          title: replace ? `A lifted stone re-placed on ${text}: go to the position after it` : `Go to the position after ${text}`,
           onclick: () => go(index + 1),
         });
         if (isCurrent) current = button;

@@ -546,6 +546,20 @@ export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) 
     drawPiece(ctx, piece, x, y, r, theme, { geom });
   });
 
+  // Stones lifted this turn: a dashed ghost ring in the mover's colour where each was.
+  const mover = view.players?.[view.toMove]?.color;
+  for (const cell of view.lifted ?? []) {
+    if (!inRange(cell) || view.pieces?.[cell] || !mover) continue;
+    const [x, y] = geom.center(cell);
+    ctx.beginPath();
+    ctx.arc(x, y, r * 0.7, 0, TAU);
+    ctx.lineWidth = Math.max(2, r * 0.14);
+    ctx.strokeStyle = pieceColor(theme, mover);
+    ctx.setLineDash([r * 0.28, r * 0.16]);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
   // Winning group: a bright ring around each of its pieces.
   for (const cell of new Set(view.highlight ?? [])) {
     if (inRange(cell)) ringPiece(ctx, geom, view, cell, theme.highlight, Math.max(2.5, r * 0.12));

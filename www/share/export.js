@@ -9,7 +9,9 @@ import { SvgContext } from './svg-context.js';
 
 const PADDING = 10;
 const CAPTION_HEIGHT = 34;
-const CAPTION_FONT = '600 16px system-ui, -apple-system, "Segoe UI", sans-serif';
+const CAPTION_FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", sans-serif';
+/** The caption's largest and smallest font sizes, in CSS pixels. */
+const CAPTION_SIZES = [16, 11];
 
 /** The most frames a GIF gets (the encoder's limit is 1000; memory is the real one). */
 export const MAX_GIF_FRAMES = 400;
@@ -51,13 +53,35 @@ export function drawPicture(ctx, view, options = {}) {
   if (captionText) {
     ctx.save();
     ctx.fillStyle = options.textColor ?? theme.label;
-    ctx.font = CAPTION_FONT;
+    const { font, text } = fitCaption(ctx, captionText, size.width - 2 * PADDING);
+    ctx.font = font;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(captionText, size.width / 2, size.height - PADDING - CAPTION_HEIGHT / 2 + 4);
+    ctx.fillText(text, size.width / 2, size.height - PADDING - CAPTION_HEIGHT / 2 + 4);
     ctx.restore();
   }
   return size;
+}
+
+/**
+ * The caption's font and text so that it fits `room` pixels: a smaller font for a long
+ * caption (down to the smallest size), then the text cut with an ellipsis. A context without
+ * measureText (the SVG one) is measured by an estimate that errs on the wide side.
+ */
+export function fitCaption(ctx, text, room) {
+  const [largest, smallest] = CAPTION_SIZES;
+  const fontOf = (px) => `600 ${px}px ${CAPTION_FONT_FAMILY}`;
+  const width = (t, px) => {
+    if (typeof ctx.measureText !== 'function') return t.length * px * 0.62;
+    ctx.font = fontOf(px);
+    return ctx.measureText(t).width;
+  };
+  for (let px = largest; px >= smallest; px--) {
+    if (width(text, px) <= room) return { font: fontOf(px), text };
+  }
+  let cut = text;
+  while (cut.length > 1 && width(`${cut}…`, smallest) > room) cut = cut.slice(0, -1);
+  return { font: fontOf(smallest), text: `${cut.trimEnd()}…` };
 }
 
 /** The picture as an SVG document (text). */

@@ -121,7 +121,12 @@ highlight: Array<number>,
 /**
  * Extra facts to show beside the board, as label/value pairs ("Walls left", "12").
  */
-facts: Array<[string, string]>, };
+facts: Array<[string, string]>, 
+/**
+ * Cells whose piece was lifted earlier in this turn and is to be put back elsewhere
+ * (Scattercut's re-placements): drawn as a ghost ring in the mover's colour.
+ */
+lifted: Array<number>, };
 
 /**
  * How the page and the widget present the position beyond the board itself: the words
@@ -168,6 +173,15 @@ steps: Array<string>,
  */
 movers: Array<number>, 
 /**
+ * The kind of each step (`StepView::kind`): the move list marks re-placements.
+ */
+stepKinds: Array<string>, 
+/**
+ * The colour of the piece each step put on the board (null for steps that put none):
+ * the move list shows it, as the mover's colour can differ (Unlur's contract).
+ */
+stepColors: Array<string | null>, 
+/**
  * How many steps lead to the position shown.
  */
 cursor: number, record: string, shape: Shape, 
@@ -207,6 +221,11 @@ highlight: Array<number>,
  * Extra facts to show beside the board, as label/value pairs ("Walls left", "12").
  */
 facts: Array<[string, string]>, 
+/**
+ * Cells whose piece was lifted earlier in this turn and is to be put back elsewhere
+ * (Scattercut's re-placements): drawn as a ghost ring in the mover's colour.
+ */
+lifted: Array<number>, 
 /**
  * The piece a click on an empty cell would put down (hover preview), if any.
  */
