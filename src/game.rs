@@ -38,9 +38,14 @@ pub fn fail<T>(message: impl Into<String>) -> Result<T, Error> {
 /// on lists this short it is as quick as `sort_unstable`, which takes 10 to 17 kB of wasm
 /// for every item type it sorts (issue 9's size budget for the page).
 pub fn sort_short<T: Ord>(items: &mut [T]) {
+    sort_short_by_key(items, |item| item);
+}
+
+/// [`sort_short`] by a key.
+pub fn sort_short_by_key<T, K: Ord>(items: &mut [T], key: impl Fn(&T) -> &K) {
     for i in 1..items.len() {
         let mut j = i;
-        while j > 0 && items[j - 1] > items[j] {
+        while j > 0 && key(&items[j - 1]) > key(&items[j]) {
             items.swap(j - 1, j);
             j -= 1;
         }

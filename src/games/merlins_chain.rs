@@ -1093,7 +1093,8 @@ impl NearSearch<'_> {
             }
         }
         let mut by_hi: Vec<Seg> = segs.iter().copied().collect();
-        by_hi.sort_unstable_by_key(|r| r.hi);
+        // Insertion sorts: a few dozen items at most, and the standard sorts cost kilobytes of wasm.
+        crate::game::sort_short_by_key(&mut by_hi, |r| &r.hi);
         let mut best: Option<(u16, usize, usize)> = None;
         for s in segs.iter() {
             let x = s.lo as usize + 1;
@@ -1135,7 +1136,7 @@ impl NearSearch<'_> {
             }
         }
         hit.retain(|&i| i != usize::MAX);
-        hit.sort_unstable();
+        crate::game::sort_short(&mut hit);
         hit.dedup();
         Err(hit)
     }

@@ -263,7 +263,7 @@ impl Position {
             .iter()
             .map(|&c| c as usize)
             .collect();
-        cells.sort_unstable();
+        crate::game::sort_short(&mut cells);
         cells
     }
 
