@@ -262,7 +262,9 @@ impl Solver {
                 }
                 return 0;
             }
-            let top = stack.last_mut().expect("the root's frame stays until it returns");
+            let top = stack
+                .last_mut()
+                .expect("the root's frame stays until it returns");
             let mut cut = false;
             if let Some(v) = returned.take() {
                 let (i, .., rave_key) = top.children[top.next - 1];
