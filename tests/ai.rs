@@ -311,7 +311,7 @@ fn every_level_is_a_player_and_its_id_names_it() {
     // Settings after a level add to the level's own.
     assert_eq!(
         PlayerSpec::parse("beginner/norave").unwrap().name(),
-        "mcts:200/norave/temp=1"
+        "mcts:200/norave/temp=0.5"
     );
 }
 
@@ -545,6 +545,90 @@ fn widening_setting_parses_and_only_changes_the_search_when_set() {
         assert_eq!(
             choose(&game, "mcts:300", 1),
             choose(&game, "mcts:300/pw=0", 1)
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Beginner: weak, but never senseless
+// ---------------------------------------------------------------------------------------------
+
+/// Plays `games` games of `kind` between the beginner level and a uniformly random player,
+/// seats alternating (Unity: a new random setup for each pair), and returns the beginner's
+/// wins.
+fn beginner_wins_against_random(kind: GameKind, games: u64) -> u64 {
+    let beginner = PlayerSpec::parse_in("beginner", kind).unwrap();
+    let random = PlayerSpec::Random;
+    let mut wins = 0;
+    for game_no in 0..games {
+        let mut options = OptionMap::new();
+        if kind == GameKind::Unity {
+            options.set("seed", (game_no / 2 + 1).to_string());
+        }
+        let mut game = AnyGame::new(kind, &options).unwrap().0;
+        let seat = (game_no % 2) as usize;
+        let mut rng = Rng::new(1000 + game_no);
+        while game.outcome().is_none() {
+            let player = if game.to_move() == Some(seat) {
+                &beginner
+            } else {
+                &random
+            };
+            let choice = choose_step(&game, player, &mut rng, &never).unwrap();
+            game.play_text(&choice.step).unwrap();
+        }
+        if game.outcome() == Some(ludus::Outcome::Winner(seat)) {
+            wins += 1;
+        }
+    }
+    wins
+}
+
+/// Beginner plays weakly, but it has to look like a player: against uniformly random play
+/// it wins at least 95% of 40 games in Unravel, Scattercut and Unlur. Unity and Merlin's
+/// Chain fall short of that aim today (33 and 36 of 40 with these seeds; docs/AI.md): their
+/// floors here keep them from getting worse until the ladder's lower levels are retuned.
+#[test]
+fn beginner_beats_random_play_in_every_game() {
+    let games = 40;
+    let wins: Vec<(GameKind, u64)> = GameKind::ALL
+        .into_iter()
+        .map(|kind| (kind, beginner_wins_against_random(kind, games)))
+        .collect();
+    eprintln!("beginner's wins of {games} against random play: {wins:?}");
+    for (kind, won) in wins {
+        let percent = match kind {
+            GameKind::Unity => 80,
+            GameKind::MerlinsChain => 85,
+            _ => 95,
+        };
+        assert!(
+            won * 100 >= games * percent,
+            "{kind:?}: beginner won {won} of {games} against random play"
+        );
+    }
+}
+
+/// Red (bottom to top) has all of file d but d5; Blue, to move, must take d5 or lose at once.
+const OPEN_FILE: &str = "
+    . . . R . . . .
+    B . . R . . . .
+    B . . R . . . .
+    . . . . . . . .
+    B . . R . . . .
+    B . . R . . . .
+    B . . R . . . .
+    B . . R . . . .";
+
+#[test]
+fn beginner_blocks_a_straight_file_in_unravel() {
+    let o = unravel::Options::with_size(8);
+    let blue = unravel::Position::from_diagram(&o, 1, OPEN_FILE).unwrap();
+    for seed in 1..=12 {
+        assert_eq!(
+            choose(&AnyGame::Unravel(blue.clone()), "beginner", seed),
+            "d5",
+            "seed {seed}"
         );
     }
 }

@@ -3,15 +3,17 @@
 // the computer thinks. One request at a time:
 //
 //   in:  { id, record, player, seed }   (player: quick | normal | strong | random | mcts:N | mcts:Ss)
-//   out: { id, step, iterations, value, ms }   or   { id, error }
+//   out: { id, step, iterations, value, ms }   or   { id, error }, with `trapped: true`
+//        when the engine's wasm trapped (www/engine.js isTrap): this worker then closes and
+//        the page starts a fresh one, as a trapped engine must not be used again
 //   in:  { type: 'warm', record }   a short search whose answer is dropped (www/computer.js
 //        warm), skipped if a question is waiting
-//   out: { type: 'warmed', game, ms }
+//   out: { type: 'warmed', game, ms }   or   { type: 'trapped', error } (and it closes)
 //
 // The search is one synchronous wasm call; the page cancels it by terminating this worker
 // (www/computer.js), never by a message.
 
-import { engine, errorText } from './engine.js';
+import { engine, errorText, isTrap } from './engine.js';
 import { gameOfRecord, MAX_RECORD_LENGTH } from './record.js';
 
 const ready = engine();
@@ -42,8 +44,12 @@ self.onmessage = async (event) => {
     try {
       checkLength(record);
       mod.ai_move(record, WARM_PLAYER, 1);
-    } catch {
-      return; // an ended game, say: nothing to warm up
+    } catch (error) {
+      if (isTrap(error)) {
+        postMessage({ type: 'trapped', error: errorText(error) });
+        self.close();
+      }
+      return; // else an ended game, say: nothing to warm up
     }
     postMessage({ type: 'warmed', game: gameOfRecord(record), ms: performance.now() - started });
     return;
@@ -62,6 +68,11 @@ self.onmessage = async (event) => {
       ms: performance.now() - started,
     });
   } catch (error) {
+    if (isTrap(error)) {
+      postMessage({ id, error: errorText(error), trapped: true });
+      self.close();
+      return;
+    }
     postMessage({ id, error: errorText(error) });
   } finally {
     questions--;

@@ -8,14 +8,16 @@
 //        (it stops early once the position is solved exactly: more search says nothing new)
 //   in:  { id, task: 'review', record, iterations, threshold, seed }
 //   out: { id, kind: 'review', entries, ms, final: true }
-//   or:  { id, error }
+//   or:  { id, error }, with `trapped: true` when the engine's wasm trapped: this worker
+//        then closes, as its engine must not be used again (www/engine.js isTrap), and the
+//        page starts a fresh one for the next task
 //
 // The cells of each step come from the engine's own step views (`view().legal`), never
 // from game logic here: `best` and each entry of `line` are { step, kind, cells, color }
 // (color: the mover's piece colour), and each review entry with a `better` step gets
 // `betterCells` the same way.
 
-import { studyEngine, errorText } from './engine.js';
+import { studyEngine, errorText, isTrap } from './engine.js';
 import { MAX_RECORD_LENGTH } from './record.js';
 
 const ready = studyEngine();
@@ -37,6 +39,11 @@ self.onmessage = async (event) => {
     else if (message.task === 'review') reviewTask(mod, message);
     else throw new Error(`unknown analysis task ${JSON.stringify(message.task)}`);
   } catch (error) {
+    if (isTrap(error)) {
+      postMessage({ id, error: errorText(error), trapped: true });
+      self.close();
+      return;
+    }
     postMessage({ id, error: errorText(error) });
   }
 };

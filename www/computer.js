@@ -5,9 +5,11 @@
 // terminating the worker (a search is one synchronous wasm call and cannot be interrupted
 // otherwise); a fresh worker is started for the next question. Every answer carries the id
 // of its question, and answers to abandoned questions are dropped, so a step computed for
-// another position never comes back.
+// another position never comes back. A worker whose engine trapped is never asked again: it
+// closes, and the next question gets a fresh one (the answer says so).
 
 import { setupOfRecord } from './record.js';
+import { RESTARTED } from './engine.js';
 
 /** The performance mark set when the worker has warmed up its search for a game. */
 export const WARMED_MARK = 'ludus:computer-warmed';
@@ -19,8 +21,10 @@ export class Computer {
     this.worker = null;
     this.pending = null; // { id, resolve }
     this.seq = 0;
-    /** How many workers were started (the first, then one after each cancel). */
+    /** How many workers were started (the first, then one after each cancel or trap). */
     this.started = 0;
+    /** How many workers were dropped because their engine trapped. */
+    this.trapped = 0;
     /** The setups (game and options) the current worker has warmed up for (see warm). */
     this.warmedSetups = new Set();
   }
@@ -116,10 +120,19 @@ export class Computer {
       this.onFailure(worker, data.error);
       return;
     }
+    if (data.type === 'trapped' || data.trapped) this.dropTrapped(worker);
+    if (data.type === 'trapped') return;
     const pending = this.pending;
     if (!pending || data.id !== pending.id) return; // an answer nobody waits for
     this.pending = null;
-    pending.resolve(data);
+    pending.resolve(data.trapped ? { ...data, error: `${data.error} (${RESTARTED})` } : data);
+  }
+
+  /** The worker's engine trapped: it is never asked again, the next question starts another. */
+  dropTrapped(worker) {
+    worker.terminate();
+    this.worker = null;
+    this.trapped++;
   }
 
   onFailure(worker, message) {

@@ -104,6 +104,25 @@ function guardSessions(mod, name) {
 
 const GUARDED = Symbol('ludus: Session methods guarded');
 
+/**
+ * Whether `error`, thrown by a call into the engine, means its wasm instance must not be
+ * used again: a trap (WebAssembly.RuntimeError: unreachable after a panic, memory access out
+ * of bounds), or a stack overflow inside it (RangeError in Chromium and Safari,
+ * InternalError in Firefox), which leaves the instance's own stack pointer where the
+ * overflow left it, so that every later call fails. The engine's refusals of bad input are
+ * plain Errors and leave it sound.
+ */
+export function isTrap(error) {
+  return (
+    (typeof WebAssembly !== 'undefined' && error instanceof WebAssembly.RuntimeError) ||
+    error?.name === 'RangeError' ||
+    error?.name === 'InternalError'
+  );
+}
+
+/** What the page says after a worker's engine trapped and the worker was replaced. */
+export const RESTARTED = 'the engine failed and was restarted';
+
 /** The message of anything thrown across the wasm boundary, with invisible characters shown. */
 export function errorText(error) {
   if (error == null) return 'unknown error';

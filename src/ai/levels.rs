@@ -47,8 +47,17 @@ pub const LEVELS: &[Level] = &[
         id: "beginner",
         label: "Beginner",
         blurb: "Looks a little ahead and often picks a good step rather than the best: for your first games.",
-        player: "mcts:200/temp=1",
-        per_game: &[],
+        // temp=0.5, not 1: at temp=1 the draw was close to uniform over the root's steps,
+        // and beginner lost to random play in 3 of 40 Scattercut games and 4 of 40 Unlur
+        // games (0 and 1 at 0.5). Merlin's Chain: 400 iterations, as 200 see about 29 of
+        // its ~1,800 first steps, and at temp=1 beginner lost 8 to 10 of 40 against random
+        // play. Unity keeps temp=1: 0.5 won no more games against random play there and
+        // brought beginner close to easy (docs/AI.md).
+        player: "mcts:200/temp=0.5",
+        per_game: &[
+            (GameKind::MerlinsChain, "mcts:400/temp=0.5"),
+            (GameKind::Unity, "mcts:200/temp=1"),
+        ],
     },
     Level {
         id: "easy",

@@ -6,7 +6,7 @@ pub mod levels;
 pub mod mcts;
 pub mod solve;
 
-use crate::game::{fail, shorten, Error, Game};
+use crate::game::{fail, shorten, Error, Game, Outcome};
 use crate::games::{AnyGame, GameKind};
 use crate::rng::Rng;
 use crate::with_game;
@@ -359,7 +359,7 @@ pub fn choose_step(
                 let mut stop = || deadline.is_some_and(|d| now() >= d);
                 let result = search(g, &config, rng, &mut stop);
                 let step = match tuning.temperature {
-                    Some(t) => sample_step(&result, t, rng),
+                    Some(t) => sample_step(g, &result, t, rng),
                     None => result.best,
                 }?;
                 Some(Choice { step: g.step_text(step), iterations: result.iterations, value: result.value })
@@ -370,8 +370,16 @@ pub fn choose_step(
 
 /// A root step drawn with weight visits^(1/temperature), for the weaker levels: a proven
 /// win is always taken and a proven loss avoided while another step remains, so the noise
-/// only chooses among steps the search thinks playable.
-fn sample_step<S: Copy>(result: &SearchResult<S>, temperature: f64, rng: &mut Rng) -> Option<S> {
+/// only chooses among steps the search thinks playable. A drawn step after which the next
+/// seat (another than the mover) has a step that wins at once is put back and another
+/// drawn, while any is left: a short search seldom proves such a step lost (it must
+/// expand that very reply), and leaving an open win reads as a blunder, not as weak play.
+fn sample_step<G: Game>(
+    game: &G,
+    result: &SearchResult<G::Step>,
+    temperature: f64,
+    rng: &mut Rng,
+) -> Option<G::Step> {
     let children = &result.children;
     if let Some(win) = children
         .iter()
@@ -383,27 +391,54 @@ fn sample_step<S: Copy>(result: &SearchResult<S>, temperature: f64, rng: &mut Rn
         .iter()
         .filter(|c| c.value > 0.0 || c.proven.is_none())
         .collect();
-    let pool = if playable.is_empty() {
+    let mut pool = if playable.is_empty() {
         children.iter().collect()
     } else {
         playable
     };
-    let weights: Vec<f64> = pool
+    let mut weights: Vec<f64> = pool
         .iter()
         .map(|c| (c.visits as f64).powf(1.0 / temperature))
         .collect();
-    let total: f64 = weights.iter().sum();
-    if !(total > 0.0 && total.is_finite()) {
-        return result.best;
-    }
-    let mut pick = rng.unit() * total;
-    for (c, w) in pool.iter().zip(&weights) {
-        if pick < *w {
-            return Some(c.step);
+    while !pool.is_empty() {
+        let total: f64 = weights.iter().sum();
+        if !(total > 0.0 && total.is_finite()) {
+            return result.best;
         }
-        pick -= w;
+        let mut pick = rng.unit() * total;
+        let mut drawn = pool.len() - 1;
+        for (i, w) in weights.iter().enumerate() {
+            if pick < *w {
+                drawn = i;
+                break;
+            }
+            pick -= w;
+        }
+        let step = pool[drawn].step;
+        if !hands_a_win(game, step) {
+            return Some(step);
+        }
+        pool.swap_remove(drawn);
+        weights.swap_remove(drawn);
     }
     result.best
+}
+
+/// Whether after `step` the seat to move next, another than the mover, has a step that
+/// wins the game at once (a step that leaves the mover on move, within a multi-step turn,
+/// is not looked past).
+fn hands_a_win<G: Game>(game: &G, step: G::Step) -> bool {
+    let mut after = game.clone();
+    after.play(step);
+    let next = after.to_move();
+    if after.outcome().is_some() || next == game.to_move() {
+        return false;
+    }
+    after.legal_step_list().into_iter().any(|reply| {
+        let mut g = after.clone();
+        g.play(reply);
+        g.outcome() == Some(Outcome::Winner(next))
+    })
 }
 
 /// The Wilson score interval (95%) for `wins` out of `n` games, as `ludus match` prints it.

@@ -74,6 +74,35 @@ struct Entry {
     best: u32,
 }
 
+/// A step of a position being searched: its index in the legal list, the position after
+/// it, that position's key (0 once the game is over), its ordering priority and its RAVE key.
+type Child<G> = (usize, G, u128, i64, Option<usize>);
+
+/// A position on the alpha-beta search's path.
+struct Frame<G> {
+    key: u128,
+    /// +1 where seat 0 moves (the frame maximises seat 0's score), -1 where seat 1 does.
+    sign: Score,
+    alpha: Score,
+    beta: Score,
+    /// The window the position was entered with, for the table's bounds.
+    window: (Score, Score),
+    best: Score,
+    best_index: usize,
+    /// The steps in search order; `next` of them have been searched or begun.
+    children: Vec<Child<G>>,
+    next: usize,
+    depth: usize,
+}
+
+/// What [`Solver::enter`] found.
+enum Entered<G> {
+    /// The position's score without searching its steps.
+    Settled(Score),
+    /// Its steps are to be searched.
+    Open(Frame<G>),
+}
+
 /// One step from the solved position and the result with best play after it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StepResult<S> {
@@ -204,7 +233,87 @@ impl Solver {
 
     /// Fail-soft alpha-beta on seat 0's score. Sets `aborted` (and returns 0) when the
     /// budget runs out; callers must check it before using the score.
+    ///
+    /// The path is an explicit stack of [`Frame`]s, not recursion: a line can be thousands
+    /// of steps long (Unravel's swap chains, Unity's moves, up to `MAX_DEPTH`), and a
+    /// frame per step overflowed the page's wasm stack.
     fn search<G: Game>(
+        &mut self,
+        game: &G,
+        key: u128,
+        alpha: Score,
+        beta: Score,
+        depth: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Score {
+        let mut stack: Vec<Frame<G>> = Vec::new();
+        // A score for the frame on top, from the child it searched last.
+        let mut returned = match self.enter(game, key, alpha, beta, depth, stop) {
+            Entered::Settled(score) => return score,
+            Entered::Open(frame) => {
+                stack.push(frame);
+                None
+            }
+        };
+        loop {
+            if self.aborted {
+                for frame in &stack {
+                    self.path.remove(&frame.key);
+                }
+                return 0;
+            }
+            let top = stack
+                .last_mut()
+                .expect("the root's frame stays until it returns");
+            let mut cut = false;
+            if let Some(v) = returned.take() {
+                let (i, .., rave_key) = top.children[top.next - 1];
+                if v * top.sign > top.best * top.sign {
+                    top.best = v;
+                    top.best_index = i;
+                }
+                if top.sign > 0 {
+                    top.alpha = top.alpha.max(v);
+                } else {
+                    top.beta = top.beta.min(v);
+                }
+                if top.alpha >= top.beta {
+                    if let Some(h) = rave_key.and_then(|k| self.history.get_mut(k)) {
+                        *h += (64 - top.depth.min(63)) as u32;
+                    }
+                    cut = true;
+                }
+            }
+            if !cut && top.next < top.children.len() {
+                top.next += 1;
+                let (_, child, child_key, ..) = &top.children[top.next - 1];
+                let (alpha, beta, depth) = (top.alpha, top.beta, top.depth + 1);
+                match self.enter(child, *child_key, alpha, beta, depth, stop) {
+                    Entered::Settled(score) => returned = Some(score),
+                    Entered::Open(frame) => stack.push(frame),
+                }
+                continue;
+            }
+            let frame = stack.pop().expect("not empty");
+            self.path.remove(&frame.key);
+            self.store(
+                frame.key,
+                frame.best,
+                frame.best_index,
+                frame.window.0,
+                frame.window.1,
+            );
+            if stack.is_empty() {
+                return frame.best;
+            }
+            returned = Some(frame.best);
+        }
+    }
+
+    /// The start of a position's search: its score when it needs no search of its steps
+    /// (the game is over, the table knows it, a repetition, an immediate win, the budget
+    /// ran out), else its frame with the steps in search order, the key put on the path.
+    fn enter<G: Game>(
         &mut self,
         game: &G,
         key: u128,
@@ -212,17 +321,17 @@ impl Solver {
         mut beta: Score,
         depth: usize,
         stop: &mut dyn FnMut() -> bool,
-    ) -> Score {
+    ) -> Entered<G> {
         if let Some(outcome) = game.outcome() {
-            return score_of(outcome);
+            return Entered::Settled(score_of(outcome));
         }
         let mut hint = None;
         if let Some(e) = self.table.get(&key) {
             if e.lower == e.upper || e.lower >= beta {
-                return e.lower;
+                return Entered::Settled(e.lower);
             }
             if e.upper <= alpha {
-                return e.upper;
+                return Entered::Settled(e.upper);
             }
             alpha = alpha.max(e.lower);
             beta = beta.min(e.upper);
@@ -230,22 +339,24 @@ impl Solver {
         }
         if self.path.contains(&key) {
             self.repetitions = true;
-            return 0;
+            return Entered::Settled(0);
         }
         self.nodes += 1;
         if self.nodes > self.max_nodes || depth > MAX_DEPTH || (self.nodes % 1024 == 0 && stop()) {
             self.aborted = true;
-            return 0;
+            return Entered::Settled(0);
         }
         let mover = game.to_move();
         // The mover's view of seat 0's score.
         let sign: Score = if mover == 0 { 1 } else { -1 };
         let steps = game.legal_step_list();
-        // Children, each with its key and an ordering priority (higher first).
-        let mut children: Vec<(usize, G, u128, i64)> = Vec::with_capacity(steps.len());
+        // Children, each with its key, an ordering priority (higher first) and its step's
+        // RAVE key.
+        let mut children: Vec<Child<G>> = Vec::with_capacity(steps.len());
         for (i, &step) in steps.iter().enumerate() {
             let mut child = game.clone();
             child.play(step);
+            let rave_key = game.rave_key(step);
             let (child_key, known) = match child.outcome() {
                 Some(o) => (0, Some((score_of(o), score_of(o)))),
                 None => {
@@ -262,53 +373,35 @@ impl Solver {
                 };
                 if mover_low == 1 {
                     self.store(key, sign, i, -2, 2);
-                    return sign;
+                    return Entered::Settled(sign);
                 }
                 let priority = 1000 * (mover_low as i64 + mover_high as i64);
-                children.push((i, child, child_key, priority));
+                children.push((i, child, child_key, priority, rave_key));
                 continue;
             }
             let mut priority = 0;
             if hint == Some(i) {
                 priority += 1_000_000;
             }
-            if let Some(k) = game.rave_key(step) {
+            if let Some(k) = rave_key {
                 priority += self.history.get(k).copied().unwrap_or(0) as i64;
             }
-            children.push((i, child, child_key, priority));
+            children.push((i, child, child_key, priority, rave_key));
         }
         children.sort_by_key(|c| -c.3);
-        let window = (alpha, beta);
         self.path.insert(key);
-        let mut best: Score = -2 * sign;
-        let mut best_index = children[0].0;
-        for (i, child, child_key, _) in &children {
-            let v = self.search(child, *child_key, alpha, beta, depth + 1, stop);
-            if self.aborted {
-                self.path.remove(&key);
-                return 0;
-            }
-            if v * sign > best * sign {
-                best = v;
-                best_index = *i;
-            }
-            if sign > 0 {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                if let Some(k) = game.rave_key(steps[*i]) {
-                    if let Some(h) = self.history.get_mut(k) {
-                        *h += (64 - depth.min(63)) as u32;
-                    }
-                }
-                break;
-            }
-        }
-        self.path.remove(&key);
-        self.store(key, best, best_index, window.0, window.1);
-        best
+        Entered::Open(Frame {
+            key,
+            sign,
+            alpha,
+            beta,
+            window: (alpha, beta),
+            best: -2 * sign,
+            best_index: children[0].0,
+            children,
+            next: 0,
+            depth,
+        })
     }
 
     /// Records `score`, found by a fail-soft search with the window (`alpha`, `beta`):
@@ -554,7 +647,8 @@ impl PnSolver {
     }
 
     /// Expands `game` until its proof number reaches `th_pn` or its disproof number
-    /// `th_dn` (the multiple-iterative-deepening step of df-pn).
+    /// `th_dn` (the multiple-iterative-deepening step of df-pn). The path is an explicit
+    /// stack, not recursion, as in [`Solver`]'s search.
     #[allow(clippy::too_many_arguments)]
     fn mid<G: Game>(
         &mut self,
@@ -566,31 +660,19 @@ impl PnSolver {
         depth: usize,
         stop: &mut dyn FnMut() -> bool,
     ) {
-        if game.outcome().is_some() {
-            return;
+        let mut stack: Vec<PnFrame<G>> = Vec::new();
+        match self.pn_enter(game, key, attacker, th_pn, th_dn, depth, stop) {
+            Some(frame) => stack.push(frame),
+            None => return,
         }
-        self.nodes += 1;
-        if self.nodes > self.max_nodes || depth > MAX_DEPTH || (self.nodes % 1024 == 0 && stop()) {
-            self.aborted = true;
-            return;
-        }
-        let or_node = game.to_move() == attacker;
-        let children: Vec<(G, u128)> = game
-            .legal_step_list()
-            .into_iter()
-            .map(|step| {
-                let mut child = game.clone();
-                child.play(step);
-                let k = if child.outcome().is_some() {
-                    0
-                } else {
-                    child.canonical_key()
-                };
-                (child, k)
-            })
-            .collect();
-        self.path.insert(key);
-        loop {
+        while let Some(top) = stack.last() {
+            if self.aborted {
+                for frame in &stack {
+                    self.path.remove(&frame.key);
+                }
+                return;
+            }
+            let (or_node, th_pn, th_dn) = (top.or_node, top.th_pn, top.th_dn);
             // This node's numbers from its children's, and the child to expand next.
             let (mut pn, mut dn) = if or_node { (INF, 0) } else { (0, INF) };
             let mut best = 0;
@@ -598,7 +680,7 @@ impl PnSolver {
             let mut second = INF;
             let mut best_other = 0;
             let mut repeated = false;
-            for (i, (child, k)) in children.iter().enumerate() {
+            for (i, (child, k)) in top.children.iter().enumerate() {
                 repeated |= *k != 0 && self.path.contains(k);
                 let (cp, cd) = self.numbers(child, *k, attacker);
                 let (value, other) = if or_node { (cp, cd) } else { (cd, cp) };
@@ -620,9 +702,11 @@ impl PnSolver {
             }
             self.repetitions |= repeated;
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 {
+                let key = top.key;
+                stack.pop();
                 self.path.remove(&key);
                 self.tables[attacker].insert(key, (pn, dn));
-                return;
+                continue;
             }
             let second = second.min(INF);
             let (child_pn, child_dn) = if or_node {
@@ -636,12 +720,70 @@ impl PnSolver {
                     th_dn.min(second.saturating_add(1)),
                 )
             };
-            let (child, k) = &children[best];
-            self.mid(child, *k, attacker, child_pn, child_dn, depth + 1, stop);
-            if self.aborted {
-                self.path.remove(&key);
-                return;
+            let (child, k) = &top.children[best];
+            let depth = top.depth + 1;
+            if let Some(frame) = self.pn_enter(child, *k, attacker, child_pn, child_dn, depth, stop)
+            {
+                stack.push(frame);
             }
         }
     }
+
+    /// The start of a position's expansion in [`PnSolver::mid`]: None when there is nothing
+    /// to expand (the game is over, or the budget ran out), else its frame, the key put on
+    /// the path.
+    #[allow(clippy::too_many_arguments)]
+    fn pn_enter<G: Game>(
+        &mut self,
+        game: &G,
+        key: u128,
+        attacker: usize,
+        th_pn: u32,
+        th_dn: u32,
+        depth: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<PnFrame<G>> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        self.nodes += 1;
+        if self.nodes > self.max_nodes || depth > MAX_DEPTH || (self.nodes % 1024 == 0 && stop()) {
+            self.aborted = true;
+            return None;
+        }
+        let children: Vec<(G, u128)> = game
+            .legal_step_list()
+            .into_iter()
+            .map(|step| {
+                let mut child = game.clone();
+                child.play(step);
+                let k = if child.outcome().is_some() {
+                    0
+                } else {
+                    child.canonical_key()
+                };
+                (child, k)
+            })
+            .collect();
+        self.path.insert(key);
+        Some(PnFrame {
+            key,
+            or_node: game.to_move() == attacker,
+            th_pn,
+            th_dn,
+            children,
+            depth,
+        })
+    }
+}
+
+/// A position on [`PnSolver::mid`]'s path: its children (position and key, 0 once the game
+/// is over) and the thresholds it is expanded to.
+struct PnFrame<G> {
+    key: u128,
+    or_node: bool,
+    th_pn: u32,
+    th_dn: u32,
+    children: Vec<(G, u128)>,
+    depth: usize,
 }

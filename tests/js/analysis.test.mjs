@@ -85,3 +85,25 @@ test('a game key is the record without its position', () => {
   assert.equal(gameKey('unravel;size=3;at=0;moves=b2'), 'unravel;size=3;moves=b2');
   assert.equal(gameKey('unlur;moves=d4'), 'unlur;moves=d4');
 });
+
+test('a worker whose engine trapped is dropped: the task ends saying so, the next task gets a fresh worker', () => {
+  FakeWorker.all = [];
+  const c = new AnalysisClient();
+  const got = [];
+  c.start({ task: 'analyse', record: 'unravel', budgets: [10, 20], seed: 1 }, (d) => got.push(d));
+  const w1 = FakeWorker.all[0];
+  w1.answer({ id: 1, kind: 'analysis', budget: 10, final: false });
+  w1.answer({ id: 1, error: 'memory access out of bounds', trapped: true });
+  assert.ok(w1.terminated, 'the trapped worker is terminated');
+  assert.equal(c.trapped, 1);
+  assert.ok(!c.busy);
+  assert.equal(got.length, 2);
+  assert.equal(got[1].error, 'memory access out of bounds (the engine failed and was restarted)');
+  assert.equal(got[1].final, true);
+  c.start({ task: 'analyse', record: 'unravel', budgets: [10], seed: 2 }, (d) => got.push(d));
+  assert.equal(FakeWorker.all.length, 2, 'a fresh worker for the next task');
+  assert.deepEqual(FakeWorker.all[1].sent.map((m) => m.id), [2]);
+  // An engine refusing bad input is not a trap: its worker is kept.
+  FakeWorker.all[1].answer({ id: 2, error: 'the record is not valid' });
+  assert.ok(!FakeWorker.all[1].terminated);
+});

@@ -102,3 +102,33 @@ test('warm(record) has the worker warm up its search once per game and options, 
   assert.deepEqual(FakeWorker.all[1].sent, [{ type: 'warm', record: 'unlur;moves=d4,pass,f6' }]);
   c.dispose();
 });
+
+test('a worker whose engine trapped is dropped, in a question or a warm-up; the next question gets a fresh one', async () => {
+  FakeWorker.all = [];
+  const c = new Computer();
+  const asked = c.think('unravel', 'beginner', 1);
+  const w1 = FakeWorker.all[0];
+  w1.answer({ id: 1, error: 'Maximum call stack size exceeded', trapped: true });
+  assert.deepEqual(await asked, {
+    id: 1,
+    error: 'Maximum call stack size exceeded (the engine failed and was restarted)',
+    trapped: true,
+  });
+  assert.ok(w1.terminated);
+  assert.equal(c.trapped, 1);
+  c.warm('unlur');
+  const w2 = FakeWorker.all[1];
+  assert.notEqual(w1, w2, 'a fresh worker');
+  w2.answer({ type: 'trapped', error: 'unreachable' });
+  assert.ok(w2.terminated, 'a warm-up that trapped drops its worker too');
+  const next = c.think('unlur', 'beginner', 2);
+  const w3 = FakeWorker.all[2];
+  w3.answer({ id: 2, step: 'd4' });
+  assert.equal((await next).step, 'd4');
+  assert.equal(c.trapped, 2);
+  // An engine refusing bad input is not a trap: its worker is kept.
+  const refused = c.think('x', 'beginner', 3);
+  w3.answer({ id: 3, error: 'the record is not valid' });
+  assert.equal((await refused).error, 'the record is not valid');
+  assert.ok(!w3.terminated);
+});

@@ -12,6 +12,7 @@
 // (visibilitychange: nothing runs while hidden) and turning Analysis off.
 
 import { el } from '../app/dom.js';
+import { RESTARTED } from '../engine.js';
 
 /** The growing search budgets of a running analysis (iterations). */
 export const ANALYSIS_BUDGETS = [1000, 4000, 16000, 64000];
@@ -25,6 +26,8 @@ export const REVIEW_THRESHOLD = 0.15;
  * A client for one analysis worker: one task at a time, each message of the task passed to
  * its callback. Starting a task, or stop(), abandons the one in flight by terminating the
  * worker (a search is one synchronous wasm call); messages of abandoned tasks are dropped.
+ * A worker whose engine trapped is never used again: the task ends with an error that says
+ * the engine was restarted, and the next task starts a fresh worker.
  */
 export class AnalysisClient {
   constructor({ url = new URL('../analysis-worker.js', import.meta.url), name = 'ludus-analysis' } = {}) {
@@ -35,6 +38,8 @@ export class AnalysisClient {
     this.seq = 0;
     /** How many results were delivered (tests read it to see that nothing runs). */
     this.delivered = 0;
+    /** How many workers were dropped because their engine trapped. */
+    this.trapped = 0;
   }
 
   get busy() {
@@ -83,6 +88,12 @@ export class AnalysisClient {
   onMessage(worker, data) {
     if (worker !== this.worker || !data || data.type === 'ready') return;
     if (data.type === 'failed') return this.onFailure(worker, data.error);
+    if (data.trapped) {
+      worker.terminate();
+      this.worker = null;
+      this.trapped++;
+      data = { ...data, error: `${data.error} (${RESTARTED})`, final: true };
+    }
     const task = this.task;
     if (!task || data.id !== task.id) return;
     if (data.final || data.error) this.task = null;
