@@ -262,9 +262,11 @@ export class App {
         this.renderSaved();
         const mine = this.saved.current();
         if (!entry && mine) {
-          this.showNotice('Opened from a link: your saved games are kept under "Your games".', [
-            { label: 'Back to my game', action: () => this.openSaved(mine) },
-          ]);
+          this.showNotice(
+            'Opened from a link: your saved games are kept under "Your games".',
+            [{ label: 'Back to my game', action: () => this.openSaved(mine) }],
+            'info',
+          );
         }
         return 'opened';
       } catch (e) {
@@ -938,14 +940,18 @@ export class App {
   // Notices, theme, controls
   // --------------------------------------------------------------------------------------
 
-  showNotice(text, actions = []) {
+  /** `kind`: 'alert' for a problem (announced at once), 'info' for news. */
+  showNotice(text, actions = [], kind = 'alert') {
+    const notice = $('notice');
+    notice.classList.toggle('info', kind === 'info');
+    notice.setAttribute('role', kind === 'info' ? 'status' : 'alert');
     $('notice-text').textContent = text;
     const box = $('notice-actions');
     box.replaceChildren();
     for (const a of actions.filter(Boolean)) {
       box.append(el('button', { type: 'button', text: a.label, onclick: a.action }));
     }
-    $('notice').hidden = false;
+    notice.hidden = false;
   }
 
   hideNotice() {

@@ -61,6 +61,19 @@ test('a link never replaces the saved game: it opens beside it', async () => {
     assert.equal(await tab.locator('#notice').isHidden(), false, `${hash}: a notice`);
     if (shown.steps.length === 0 && !/moves=d4;moves=/.test(hash)) {
       assert.match(await tab.locator('#notice-text').textContent(), /^Opened from a link: your saved games are kept/, hash);
+      // News, not an alarm, and in the page's flow: it covers neither the heading nor the board.
+      assert.equal(await tab.locator('#notice').getAttribute('role'), 'status', hash);
+      const boxes = await tab.evaluate(() =>
+        ['notice', 'game-title', 'board-box'].map((id) => {
+          const r = document.getElementById(id).getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+        }),
+      );
+      const [notice, ...covered] = boxes;
+      for (const r of covered) {
+        const overlap = notice.left < r.right && r.left < notice.right && notice.top < r.bottom && r.top < notice.bottom;
+        assert.ok(!overlap, `${hash}: the notice covers ${JSON.stringify(r)}`);
+      }
     } else {
       assert.match(await tab.locator('#notice-text').textContent(), /moves= is given twice/, hash);
     }

@@ -161,7 +161,7 @@ function el(tag, attrs = {}, ...children) {
 
 /**
  * The page's part. `app` is the page (www/app.js): it reads `app.view`, sets `app.flipped`
- * and calls `app.refresh()`, `app.showNotice(text, actions)` and `app.hideNotice()`.
+ * and calls `app.refresh()`, `app.showNotice(text, actions, kind)` and `app.hideNotice()`.
  */
 export class CorrespondenceUi {
   /** The moves of a record (what two games are compared on), read by the engine. */
@@ -249,7 +249,7 @@ export class CorrespondenceUi {
       }
     }
     this.remember();
-    this.app.showNotice(turn, []);
+    this.app.showNotice(turn, [], 'info');
     this.app.refresh();
   }
 
@@ -296,7 +296,7 @@ export class CorrespondenceUi {
         this.sendStatus.textContent = 'The link to your move is copied.';
       }
     } catch {
-      this.app.showNotice(`Copy this link and send it: ${url}`, []);
+      this.app.showNotice(`Copy this link and send it: ${url}`, [], 'info');
     }
   }
 
