@@ -3,7 +3,8 @@
 // Chromium. Every board draws; a replay steps forward and back; a playable board takes a
 // click; a bad record shows a message while the other boards work; hostile host CSS does not
 // break the widgets; the page gets no new globals and no document styles; all boards share
-// one fetch of the wasm module. Screenshots go to test-artifacts/embed-*.png.
+// one fetch of the wasm module; on a phone every control is a touch-sized target and nothing
+// sticks out sideways. Screenshots go to test-artifacts/embed-*.png.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
