@@ -3,7 +3,8 @@
 // Chromium. Every board draws; a replay steps forward and back; a playable board takes a
 // click; a bad record shows a message while the other boards work; hostile host CSS does not
 // break the widgets; the page gets no new globals and no document styles; all boards share
-// one fetch of the wasm module. Screenshots go to test-artifacts/embed-*.png.
+// one fetch of the wasm module; on a phone every control is a touch-sized target and nothing
+// sticks out sideways. Screenshots go to test-artifacts/embed-*.png.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -695,6 +696,107 @@ test('a narrow screen: the boards shrink with the column', async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
   assert.equal(overflow, false, 'nothing sticks out sideways');
   await page.screenshot({ path: join(artifacts, 'embed-narrow.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+/** Every visible control inside each widget's shadow root, with the size of what a finger can hit. */
+function widgetControls(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const selector = 'button, a[href], input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+    document.querySelectorAll('ludus-board').forEach((board, n) => {
+      for (const e of board.shadowRoot.querySelectorAll(selector)) {
+        // The canvas and the frame (the whole widget, focusable for the arrow keys) are no small targets.
+        if (e.tagName === 'CANVAS' || e.classList.contains('frame')) continue;
+        if (e.closest('[hidden], details:not([open]) > :not(summary)')) continue;
+        const style = getComputedStyle(e);
+        if (style.visibility === 'hidden' || style.display === 'none') continue;
+        let box = e.getBoundingClientRect();
+        if (box.width < 2 || box.height < 2) continue; // visually hidden
+        // A check box's target is its label, which wraps it.
+        if (e.type === 'checkbox' || e.type === 'radio') box = (e.closest('label') ?? e).getBoundingClientRect();
+        const what = `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${(e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 24)}"`;
+        out.push({ name: `board ${n + 1}: ${what}`, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 });
+      }
+    });
+    return out;
+  });
+}
+
+/** Whether anything of the page or of a widget sticks out past the right edge of the screen. */
+function sideways(page) {
+  return page.evaluate(() => {
+    const out = [];
+    if (document.documentElement.scrollWidth > innerWidth) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    document.querySelectorAll('ludus-board').forEach((board, n) => {
+      for (const e of board.shadowRoot.querySelectorAll('.frame, .frame *')) {
+        if (e.closest('[hidden], details:not([open]) > :not(summary)')) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width && (r.right > innerWidth + 0.5 || r.left < -0.5)) out.push(`board ${n + 1}: ${e.tagName.toLowerCase()}.${e.className} ${r.left}..${r.right}`);
+      }
+    });
+    return out;
+  });
+}
+
+test('on a touch screen every control of the widget is at least 44 by 44 px, and nothing sticks out on a 390 px phone', async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const measured = new Set();
+  const small = [];
+  const look = async (where) => {
+    for (const c of await widgetControls(page)) {
+      measured.add(c.name.replace(/^board \d+: /, '').replace(/ ".*/, ''));
+      if (c.width < 44 || c.height < 44) small.push(`${where} ${c.name} ${c.width}x${c.height}`);
+    }
+  };
+  const openMenus = () =>
+    page.evaluate(() => {
+      for (const b of document.querySelectorAll('ludus-board')) for (const d of b.shadowRoot.querySelectorAll('details')) d.open = true;
+    });
+
+  // The sample article: replays, a playable board, the Export menus.
+  await openSample(page);
+  assert.deepEqual(await sideways(page), [], 'the sample article on a 390 px phone');
+  await page.screenshot({ path: join(artifacts, 'embed-phone.png'), fullPage: true });
+  await look('sample:');
+  await openMenus();
+  await look('sample, menus open:');
+  assert.deepEqual(await sideways(page), [], 'the sample article with the Export menus open');
+
+  // The iframe page, playable: Pass (Unlur), then Reset once a step is played.
+  const tap = async (cell) => {
+    const p = await page.evaluate((c) => document.querySelector('ludus-board').board.cellPoint(c), cell);
+    await page.touchscreen.tap(p.x, p.y);
+    await page.waitForTimeout(60);
+  };
+  const legal = () => page.evaluate(() => document.querySelector('ludus-board').view.legal);
+  await page.goto(site.server.url + 'www/embed.html?playable#unlur;moves=d4');
+  await waitBoards(page);
+  await look('embed.html unlur:');
+  await tap((await legal()).find((s) => s.kind === 'place').cells[0]);
+  assert.deepEqual(await sideways(page), [], 'embed.html on a 390 px phone');
+  await look('embed.html unlur, played:');
+
+  // Unity: a slide, then a ring picked, which offers Fire.
+  await page.goto(site.server.url + 'www/embed.html?playable#unity;seed=7');
+  await waitBoards(page);
+  const slide = (await legal()).find((s) => s.kind === 'move');
+  await tap(slide.cells[0]);
+  await tap(slide.cells[1]);
+  const ring = (await legal()).find((s) => s.kind === 'ring');
+  assert.ok(ring, 'a ring to fire');
+  await tap(ring.cells[0]);
+  await openMenus();
+  await look('embed.html unity, ring picked:');
+  assert.deepEqual(await sideways(page), [], 'embed.html (Unity) on a 390 px phone');
+  await page.screenshot({ path: join(artifacts, 'embed-phone-frame.png') });
+
+  // The step buttons (no class), Pass, Fire, Reset, Open in Ludus, Export and its contents.
+  for (const part of ['button.', 'button.pass', 'button.pass.fire', 'button.reset', 'a.open', 'summary.', 'select.', 'input.']) {
+    assert.ok(measured.has(part), `${part} was measured: ${[...measured].join(', ')}`);
+  }
+  assert.deepEqual(small, [], 'controls smaller than 44 px');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

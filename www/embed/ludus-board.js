@@ -246,6 +246,12 @@ button svg { width: 16px; height: 16px; display: block; fill: currentColor; }
   padding-top: 5px;
 }
 .credit { margin: 0; }
+/* The Export menu opens from the footer's right edge, not from its button's: the button may
+   wrap to the left of a narrow widget, and a panel hung from there would leave the screen.
+   (Its bottom on the footer's rule, where it was on a wide widget.) */
+.foot { position: relative; }
+.foot .ludus-export { position: static; }
+.foot .ludus-export-panel { bottom: calc(100% + 1px); max-width: 100%; }
 a {
   color: var(--ludus-accent);
   text-decoration: none;
@@ -267,6 +273,20 @@ a:focus-visible { outline: 2px solid var(--board-focus); outline-offset: 1px; }
 .frame[data-state="error"] .bar,
 .frame[data-state="error"] .caption,
 .frame[data-state="error"] .status { display: none; }
+
+/* A finger needs a bigger target than a mouse: on a touch screen every control (the Export
+   menu's too, whose sheet is later in the root, hence the longer selectors) is at least
+   44 px each way. The desktop look stays as above. */
+@media (pointer: coarse) {
+  button { min-width: 44px; height: 44px; }
+  .nav { gap: 4px; }
+  .counter { min-width: 44px; }
+  .foot { align-items: center; row-gap: 0; padding-top: 0; }
+  a.open { display: inline-flex; align-items: center; min-height: 44px; }
+  .foot .ludus-export > summary { min-width: 44px; min-height: 44px; }
+  .foot .ludus-export-panel select { min-height: 44px; }
+  .foot .ludus-export-panel label:has(> input) { min-height: 44px; }
+}
 `;
 
 const ICONS = {
