@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Plays this worktree's engine against an older commit's, at the same player spec (the same
-# time per step for `normal`/`quick`), in one process alternating: issue 9's "strength
-# bought with the speed".
+# time per step for `normal`/`quick`), in one process alternating: the strength
+# bought with the speed.
 #
 #   scripts/strength-vs-commit.sh OLD_COMMIT GAME... [--games N] [--player SPEC]
 #                                 [--old-player SPEC] [--seed S]

@@ -36,7 +36,7 @@ pub fn fail<T>(message: impl Into<String>) -> Result<T, Error> {
 
 /// Sorts a short list (a few dozen items; a few hundred at most). A plain insertion sort:
 /// on lists this short it is as quick as `sort_unstable`, which takes 10 to 17 kB of wasm
-/// for every item type it sorts (issue 9's size budget for the page).
+/// for every item type it sorts (the page's size budget, docs/PERFORMANCE.md).
 pub fn sort_short<T: Ord>(items: &mut [T]) {
     sort_short_by_key(items, |item| item);
 }

@@ -36,11 +36,11 @@ import { OptionsForm, withFreshSeed } from './app/options-form.js';
 import { Tasks } from './app/tasks.js';
 import { renderMoveList, renderFacts } from './app/panels.js';
 import { computerSeats, toggledSeats, computerToMove, wantedQuestion, historyStep } from './app/autoplay.js';
-import { mountShareMenu } from './share/menu.js'; // issue 11 hook
-import { BoardDescription } from './a11y/describe.js'; // issue 11 hook
-import { mountContrastSwitch } from './a11y/contrast.js'; // issue 11 hook
-import { CorrespondenceUi } from './share/correspondence.js'; // issue 11 hook
-import { AnalysisUi } from './analysis/analysis.js'; // issue 10 hook
+import { mountShareMenu } from './share/menu.js';
+import { BoardDescription } from './a11y/describe.js';
+import { mountContrastSwitch } from './a11y/contrast.js';
+import { CorrespondenceUi } from './share/correspondence.js';
+import { AnalysisUi } from './analysis/analysis.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -126,11 +126,11 @@ export class App {
     });
     this.board.update({ coords: this.coords });
     this.board.refreshTheme();
-    // Issue 11 hook: the position as text and a live region; the high-contrast switch.
+    // The position as text and a live region; the high-contrast switch.
     this.a11y = new BoardDescription($('board-box'), this.board);
     mountContrastSwitch($('coords-button').parentElement, this.board);
     this.bindControls();
-    // Issue 11 hook: the Export menu (PNG, SVG, GIF, embed code) under the board.
+    // The Export menu (PNG, SVG, GIF, embed code) under the board.
     mountShareMenu(document.querySelector('.board-toolbar'), {
       view: () => this.view,
       theme: () => this.board.theme,
@@ -160,7 +160,7 @@ export class App {
     }
     this.renderSaved = mountSavedGames(this, this.saved);
     this.optionsForm = new OptionsForm(this);
-    // Issue 10 hook: analysis, hint and review (www/analysis/analysis.js).
+    // Analysis, hint and review (www/analysis/analysis.js).
     this.analysis = new AnalysisUi(this, document.querySelector('.moves-section'));
     const opened = this.openFromLocation({ initial: true });
     this.renderSaved();
@@ -447,7 +447,7 @@ export class App {
     else if (typeof action === 'number') this.session.goTo(action);
     this.view = this.session.view();
     if (this.view.cursor === before) return;
-    // Stepping back into the history turns the analysis on (issue 10).
+    // Stepping back into the history turns the analysis on.
     if (this.view.cursor < this.view.steps.length) this.analysis?.autoOn();
     this.control.selection = null;
     this.message = '';
@@ -615,9 +615,9 @@ export class App {
     box.dataset.over = v.outcome ? 'true' : 'false';
     box.dataset.thinking = this.thinking ? 'true' : 'false';
     box.classList.toggle('thinking', !!this.thinking);
-    this.analysis?.update(); // issue 10 hook
-    this.a11y.update(v, this.legal); // issue 11 hook
-    this.correspondence?.update(); // issue 11 hook
+    this.analysis?.update();
+    this.a11y.update(v, this.legal);
+    this.correspondence?.update();
     this.renderStatus();
     this.renderPlayers();
     this.renderFacts();
@@ -842,7 +842,7 @@ export class App {
 
   renderMoves() {
     renderMoveList($('moves'), this.view, (n) => this.navigate(n));
-    this.analysis?.decorateMoves($('moves')); // issue 10 hook
+    this.analysis?.decorateMoves($('moves'));
   }
 
   renderToolbar() {

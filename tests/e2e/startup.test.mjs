@@ -18,7 +18,7 @@ import { useSite, dist } from './site.mjs';
 const site = useSite(['ludus_bg.wasm', 'ludus.js', 'index.html', 'www/app.js']);
 
 const LOADS = 5;
-/** Issue 9's budget for the wasm + JS a fresh load fetches to show the board, gzipped. */
+/** The budget for the wasm + JS a fresh load fetches to show the board, gzipped. */
 const SIZE_BUDGET = 250 * 1024;
 /** Loaded on first use, never at start (www/engine.js studyEngine, www/share/menu.js,
  * App.openEditor): most visits never need them. */

@@ -28,9 +28,9 @@ import { Board } from '../board/board.js';
 import { paletteCss } from '../board/palette.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { fragmentFor } from '../record.js';
-import { mountShareMenu } from '../share/menu.js'; // issue 11 hook
-import { BoardDescription } from '../a11y/describe.js'; // issue 11 hook
-import { mountWidgetContrast } from '../a11y/contrast.js'; // issue 11 hook
+import { mountShareMenu } from '../share/menu.js';
+import { BoardDescription } from '../a11y/describe.js';
+import { mountWidgetContrast } from '../a11y/contrast.js';
 import {
   recordFromAttribute,
   recordFromGame,
@@ -398,14 +398,14 @@ export class LudusBoard extends HTMLElement {
         onHover: (hover) => (this.ui.hoverName.textContent = hoverName(this.view, hover)),
         onEscape: () => this.clearSelection(),
       });
-      // Issue 11 hook: the Export menu (PNG, SVG, GIF, embed code) in the footer.
+      // The Export menu (PNG, SVG, GIF, embed code) in the footer.
       mountShareMenu(this.shadowRoot.querySelector('.foot'), {
         view: () => this.view,
         theme: () => this.board.theme,
         flipped: () => flagFromAttribute(this.getAttribute('flipped')),
         background: () => getComputedStyle(this.ui.frame).backgroundColor,
       }, this.shadowRoot);
-      // Issue 11 hook: the position as text, a live region, high contrast (`contrast`).
+      // The position as text, a live region, high contrast (`contrast`).
       this.a11y = new BoardDescription(this.ui.box, this.board);
       mountWidgetContrast(this.shadowRoot, this.board);
     } else {
@@ -444,7 +444,7 @@ export class LudusBoard extends HTMLElement {
         }
         break;
       case 'theme':
-      case 'contrast': // issue 11 hook
+      case 'contrast':
         this.board.refreshTheme();
         break;
       case 'size':
@@ -685,7 +685,7 @@ export class LudusBoard extends HTMLElement {
     this.ui.frame.setAttribute('aria-label', `${v.title} board`);
     this.ui.frame.dataset.cursor = String(v.cursor);
     this.ui.frame.dataset.steps = String(v.steps.length);
-    this.a11y.update(v, this.control.legal()); // issue 11 hook
+    this.a11y.update(v, this.control.legal());
 
     const n = v.steps.length;
     this.ui.nav.hidden = n === 0 && !playable;
