@@ -818,6 +818,41 @@ fn engine_agrees_with_the_reference_model() {
     assert!(swaps_seen > 1000, "{swaps_seen}");
 }
 
+/// A long chain that swaps the same pairs again and again: after the placement on d3 and
+/// four swaps, the ten swaps listed twice below turn every checker of ranks 1 to 4 to the
+/// other colour and back, so the board of the fourth swap comes back after the 24th. No
+/// swap in it moves a completer of any crosscut on the board. The engine must follow the
+/// notes' per-crosscut completers (the reference model) at every step of it.
+#[test]
+fn engine_agrees_with_the_reference_model_on_a_chain_that_returns_to_its_board() {
+    let placements = "a1 c1 b1 e1 d1 a2 d2 b2 a3 c2 c3 e2 e3 b3 a4 b4 c4 e4 d4 d3";
+    let round = "c1~c2 d1~e1 a3~b3 a1~a2 b1~b2 c3~c4 d3~d4 d2~e2 e3~e4 a4~b4";
+    let steps = format!("{placements} c2~c3 b1~b2 d2~e2 e3~e4 {round} {round}");
+    let mut p = start(5);
+    let mut r = Reference::new(5);
+    for t in steps.split_whitespace() {
+        assert_eq!(legal(&p), r.legal(), "before {t} at {}", p.diagram());
+        let mut mine: Vec<(Vec<usize>, Vec<usize>)> = p
+            .crosscuts()
+            .into_iter()
+            .map(|c| (c.cells.to_vec(), c.completers))
+            .collect();
+        let mut theirs: Vec<(Vec<usize>, Vec<usize>)> = r
+            .crosscuts
+            .iter()
+            .map(|(w, c)| (w.to_vec(), c.clone()))
+            .collect();
+        mine.sort();
+        theirs.sort();
+        assert_eq!(mine, theirs, "before {t}");
+        p.play_text(t).unwrap();
+        r.apply(t);
+    }
+    assert!(p.is_swapping());
+    assert_eq!(p.swaps_this_turn(), 24);
+    assert_eq!(legal(&p), r.legal());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Random games
 // ---------------------------------------------------------------------------------------------
