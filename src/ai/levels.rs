@@ -52,12 +52,12 @@ pub const LEVELS: &[Level] = &[
         // games (0 and 1 at 0.5). Merlin's Chain and Unity punish a loose draw harder: there
         // random play won 1 game in 7 to 10 at temp=0.5 or 1, by stumbling on a win the
         // beginner had left standing (Unity: a seat that can unite its pieces in one step,
-        // turn after turn). So Merlin's Chain draws at 0.25, and Unity plays its search's
-        // best step (docs/AI.md).
+        // turn after turn). So both draw at 0.25 (visits^4), Unity from 400 iterations
+        // (docs/AI.md).
         player: "mcts:200/temp=0.5",
         per_game: &[
             (GameKind::MerlinsChain, "mcts:200/temp=0.25"),
-            (GameKind::Unity, "mcts:400"),
+            (GameKind::Unity, "mcts:400/temp=0.25"),
         ],
     },
     Level {
