@@ -1,8 +1,9 @@
 //! The computer's levels, weakest first, as the page offers them.
 //!
 //! The lower levels are bounded by iterations, so their strength does not depend on the
-//! machine; the weakest two also draw their step among the good ones (`temp=`) instead of
-//! always taking the best, which makes them beatable without making them blunder at random.
+//! machine; the weakest two (but easy in Unity) also draw their step among the good ones
+//! (`temp=`) instead of always taking the best, which makes them beatable without making
+//! them blunder at random.
 //! The top level thinks for a fixed time, the strongest play in a reasonable wait, but never
 //! fewer iterations than a floor above the level below, so it stays the stronger one on a
 //! slow machine.
