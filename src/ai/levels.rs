@@ -1,8 +1,9 @@
 //! The computer's levels, weakest first, as the page offers them.
 //!
 //! The lower levels are bounded by iterations, so their strength does not depend on the
-//! machine; the weakest two also draw their step among the good ones (`temp=`) instead of
-//! always taking the best, which makes them beatable without making them blunder at random.
+//! machine; the weakest two (but easy in Unity) also draw their step among the good ones
+//! (`temp=`) instead of always taking the best, which makes them beatable without making
+//! them blunder at random.
 //! The top level thinks for a fixed time, the strongest play in a reasonable wait, but never
 //! fewer iterations than a floor above the level below, so it stays the stronger one on a
 //! slow machine.
@@ -49,14 +50,15 @@ pub const LEVELS: &[Level] = &[
         blurb: "Looks a little ahead and often picks a good step rather than the best: for your first games.",
         // temp=0.5, not 1: at temp=1 the draw was close to uniform over the root's steps,
         // and beginner lost to random play in 3 of 40 Scattercut games and 4 of 40 Unlur
-        // games (0 and 1 at 0.5). Merlin's Chain: 400 iterations, as 200 see about 29 of
-        // its ~1,800 first steps, and at temp=1 beginner lost 8 to 10 of 40 against random
-        // play. Unity keeps temp=1: 0.5 won no more games against random play there and
-        // brought beginner close to easy (docs/AI.md).
+        // games (0 and 1 at 0.5). Merlin's Chain and Unity punish a loose draw harder: there
+        // random play won 1 game in 7 to 10 at temp=0.5 or 1, by stumbling on a win the
+        // beginner had left standing (Unity: a seat that can unite its pieces in one step,
+        // turn after turn). So both draw at 0.25 (visits^4), Unity from 400 iterations
+        // (docs/AI.md).
         player: "mcts:200/temp=0.5",
         per_game: &[
-            (GameKind::MerlinsChain, "mcts:400/temp=0.5"),
-            (GameKind::Unity, "mcts:200/temp=1"),
+            (GameKind::MerlinsChain, "mcts:200/temp=0.25"),
+            (GameKind::Unity, "mcts:400/temp=0.25"),
         ],
     },
     Level {
@@ -66,7 +68,12 @@ pub const LEVELS: &[Level] = &[
         // 0.6, not 0.3: with RAVE exploration 0.3 the visits concentrate, and at 0.3 easy
         // played almost like a plain 1000-iteration search (medium won only 20 of 30 Unravel).
         player: "mcts:1000/temp=0.6",
-        per_game: &[],
+        // Merlin's Chain and Unity: at temp=0.6 easy lost to the beginner above (12 of 30
+        // and 8 of 40 won), so it draws closer to its best step there.
+        per_game: &[
+            (GameKind::MerlinsChain, "mcts:1000/temp=0.25"),
+            (GameKind::Unity, "mcts:1000"),
+        ],
     },
     Level {
         id: "medium",
