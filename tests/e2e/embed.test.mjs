@@ -750,10 +750,17 @@ test('on a touch screen every control of the widget is at least 44 by 44 px, and
       if (c.width < 44 || c.height < 44) small.push(`${where} ${c.name} ${c.width}x${c.height}`);
     }
   };
-  const openMenus = () =>
-    page.evaluate(() => {
+  // Open every Export menu and wait for the panels, which load when a menu is first opened.
+  const openMenus = async () => {
+    await page.evaluate(() => {
       for (const b of document.querySelectorAll('ludus-board')) for (const d of b.shadowRoot.querySelectorAll('details')) d.open = true;
     });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('ludus-board')].every((b) =>
+        [...b.shadowRoot.querySelectorAll('details')].every((d) => d.querySelector('.ludus-export-panel')),
+      ),
+    );
+  };
 
   // The sample article: replays, a playable board, the Export menus.
   await openSample(page);

@@ -22,7 +22,7 @@ const LOADS = 5;
 const SIZE_BUDGET = 250 * 1024;
 /** Loaded on first use, never at start (www/engine.js studyEngine, www/share/menu.js,
  * App.openEditor): most visits never need them. */
-const LAZY = ['/ludus_study.js', '/ludus_study_bg.wasm', '/www/share/export.js', '/www/share/svg-context.js', '/www/editor.js', '/www/app/saved-games-list.js', '/www/app/saved-games-upgrade.js'];
+const LAZY = ['/ludus_study.js', '/ludus_study_bg.wasm', '/www/share/menu-panel.js', '/www/share/export.js', '/www/share/svg-context.js', '/www/editor.js', '/www/app/saved-games-list.js', '/www/app/saved-games-upgrade.js'];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

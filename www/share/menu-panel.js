@@ -1,0 +1,129 @@
+// The Export menu's panel (www/share/menu.js), built when the menu is first opened. The
+// drawing code (export.js, svg-context.js) and the GIF encoder (the study wasm module) load on
+// the first export.
+
+import { errorText, studyEngine } from '../engine.js';
+
+/** The exporters (www/share/export.js), loaded on first use. */
+const exporters = () => import('./export.js');
+
+/** GIF speeds offered: hundredths of a second a step. */
+export const GIF_SPEEDS = [
+  { value: 40, label: 'Fast (0.4 s a step)' },
+  { value: 80, label: 'Normal (0.8 s a step)' },
+  { value: 160, label: 'Slow (1.6 s a step)' },
+];
+export const DEFAULT_GIF_DELAY = 80;
+
+/** The site this module is served from (its root, ending in "/"): for the embed code. */
+export const SITE = new URL('../../', import.meta.url).href;
+
+let serial = 0;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === 'text') node.textContent = value;
+    else if (key === 'class') node.className = value;
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  node.append(...children.filter((c) => c != null));
+  return node;
+}
+
+/** Builds the menu's panel into its <details> element (www/share/menu.js). */
+export function buildPanel(details, host) {
+  const id = `ludus-export-${++serial}`;
+  const caption = el('input', { type: 'checkbox', checked: true, 'data-option': 'caption' });
+  const names = el('input', { type: 'checkbox', 'data-option': 'coords' });
+  const speed = el('select', { id: `${id}-speed`, 'data-option': 'speed' });
+  for (const s of GIF_SPEEDS) speed.append(el('option', { value: s.value, text: s.label, selected: s.value === DEFAULT_GIF_DELAY }));
+  const status = el('p', { class: 'export-status', role: 'status' });
+  const elementCode = el('textarea', { id: `${id}-element`, readonly: true, rows: 3, spellcheck: 'false', 'data-snippet': 'element' });
+  const iframeCode = el('textarea', { id: `${id}-iframe`, readonly: true, rows: 3, spellcheck: 'false', 'data-snippet': 'iframe' });
+  const button = (text, what, title) => el('button', { type: 'button', 'data-export': what, title, text });
+  const embed = el(
+    'div',
+    { class: 'embed-code', hidden: true },
+    el('label', { for: elementCode.id, text: 'In a page that allows scripts:' }),
+    elementCode,
+    el('label', { for: iframeCode.id, text: 'Where only iframes are allowed:' }),
+    iframeCode,
+  );
+  const panel = el(
+    'div',
+    { class: 'ludus-export-panel' },
+    el('div', { class: 'row' }, el('label', {}, caption, 'Caption'), el('label', {}, names, 'Cell names')),
+    el(
+      'div',
+      { class: 'row' },
+      button('Picture (PNG)', 'png', 'The board as a PNG picture'),
+      button('Print (SVG)', 'svg', 'The board as an SVG drawing, sharp at any size'),
+    ),
+    el(
+      'div',
+      { class: 'row' },
+      button('Animated game (GIF)', 'gif', 'The whole game, one frame a step'),
+      el('label', { for: speed.id, text: 'Speed' }),
+      speed,
+    ),
+    el('div', { class: 'row' }, button('Copy embed code', 'embed', 'Code to show this game in another page')),
+    embed,
+    status,
+  );
+  details.append(panel);
+
+  const say = (text, error = false) => {
+    status.textContent = text;
+    status.classList.toggle('error', error);
+  };
+  const options = () => ({
+    caption: caption.checked,
+    coords: names.checked,
+    flipped: !!host.flipped?.(),
+    theme: host.theme(),
+    background: host.background?.() ?? '#ffffff',
+  });
+
+  panel.addEventListener('click', async (event) => {
+    const what = event.target.closest?.('[data-export]')?.dataset.export;
+    const view = host.view();
+    if (!what) return;
+    if (!view) return say('There is no board to export yet.', true);
+    try {
+      const { picturePng, pictureSvg, gameGif, fileName, download, embedSnippets } = await exporters();
+      if (what === 'png') {
+        const name = fileName(view, 'png');
+        download(await picturePng(view, options()), name, 'image/png');
+        say(`Saved ${name}.`);
+      } else if (what === 'svg') {
+        const name = fileName(view, 'svg');
+        download(pictureSvg(view, options()), name, 'image/svg+xml');
+        say(`Saved ${name}.`);
+      } else if (what === 'gif') {
+        say('Loading the GIF encoder…');
+        const mod = await studyEngine();
+        say('Drawing the frames…');
+        const name = fileName(view, 'gif', { whole: true });
+        download(await gameGif(mod, view.record, options(), Number(speed.value)), name, 'image/gif');
+        say(`Saved ${name} (${view.steps.length + 1} frames).`);
+      } else if (what === 'embed') {
+        const { element, iframe } = embedSnippets(view, host.site ?? SITE);
+        elementCode.value = element;
+        iframeCode.value = iframe;
+        embed.hidden = false;
+        try {
+          await navigator.clipboard.writeText(element);
+          say('The <ludus-board> code is copied; the iframe code is below it.');
+        } catch {
+          // No clipboard (a permission, an insecure page): the code is there to select.
+          elementCode.select();
+          say('Select and copy the code below.');
+        }
+      }
+    } catch (error) {
+      say(`The export failed: ${errorText(error)}`, true);
+    }
+  });
+}
