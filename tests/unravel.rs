@@ -780,19 +780,7 @@ fn engine_agrees_with_the_reference_model() {
                 break;
             }
             assert_eq!(p.to_move(), r.mover);
-            let mut mine: Vec<(Vec<usize>, Vec<usize>)> = p
-                .crosscuts()
-                .into_iter()
-                .map(|c| (c.cells.to_vec(), c.completers))
-                .collect();
-            let mut theirs: Vec<(Vec<usize>, Vec<usize>)> = r
-                .crosscuts
-                .iter()
-                .map(|(w, c)| (w.to_vec(), c.clone()))
-                .collect();
-            mine.sort();
-            theirs.sort();
-            assert_eq!(mine, theirs);
+            assert_same_crosscuts(&p, &r, "");
             // Every cell and every neighbouring pair parses exactly when it is legal.
             for a in 0..n * n {
                 let an = p.grid().name(a);
@@ -832,19 +820,7 @@ fn engine_agrees_with_the_reference_model_on_a_chain_that_returns_to_its_board()
     let mut r = Reference::new(5);
     for t in steps.split_whitespace() {
         assert_eq!(legal(&p), r.legal(), "before {t} at {}", p.diagram());
-        let mut mine: Vec<(Vec<usize>, Vec<usize>)> = p
-            .crosscuts()
-            .into_iter()
-            .map(|c| (c.cells.to_vec(), c.completers))
-            .collect();
-        let mut theirs: Vec<(Vec<usize>, Vec<usize>)> = r
-            .crosscuts
-            .iter()
-            .map(|(w, c)| (w.to_vec(), c.clone()))
-            .collect();
-        mine.sort();
-        theirs.sort();
-        assert_eq!(mine, theirs, "before {t}");
+        assert_same_crosscuts(&p, &r, t);
         p.play_text(t).unwrap();
         r.apply(t);
     }
@@ -1019,4 +995,22 @@ fn playout_step_is_the_uniform_pick_from_the_legal_steps() {
         assert!(p.outcome().is_some());
     }
     assert!(swaps > 1000, "{swaps}");
+}
+
+/// The engine's crosscuts and their completers are the reference model's (`when` names the
+/// step about to be played, for the message).
+fn assert_same_crosscuts(p: &Position, r: &Reference, when: &str) {
+    let mut mine: Vec<(Vec<usize>, Vec<usize>)> = p
+        .crosscuts()
+        .into_iter()
+        .map(|c| (c.cells.to_vec(), c.completers))
+        .collect();
+    let mut theirs: Vec<(Vec<usize>, Vec<usize>)> = r
+        .crosscuts
+        .iter()
+        .map(|(w, c)| (w.to_vec(), c.clone()))
+        .collect();
+    mine.sort();
+    theirs.sort();
+    assert_eq!(mine, theirs, "before {when}");
 }

@@ -1600,28 +1600,34 @@ fn legal_flips(
 mod tests {
     use super::*;
 
-    /// Brute force: can the unplayed numbers fill the free cells with every column ascending?
-    fn brute_feasible(w: usize, h: usize, cells: &[u8]) -> bool {
+    /// Brute force: calls `visit` with every way the unplayed numbers can fill the free cells
+    /// with every column ascending, until it returns true; whether one did.
+    fn brute_arrangements(
+        w: usize,
+        h: usize,
+        cells: &[u8],
+        visit: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> bool {
         let nmax = w * h;
         let mut board = cells[..nmax].to_vec();
         let mut used = vec![false; nmax + 1];
         for &v in &board {
             used[v as usize] = true;
         }
-        let free: Vec<usize> = (0..h)
-            .flat_map(|r| (0..w).map(move |c| r * w + c))
-            .filter(|&i| board[i] == 0)
-            .collect();
+        // Free cells go rank by rank, so the cell below is always known when filling.
+        let free: Vec<usize> = (0..nmax).filter(|&i| board[i] == 0).collect();
         fn go(
             i: usize,
             free: &[usize],
-            w: usize,
-            h: usize,
+            (w, h): (usize, usize),
             board: &mut [u8],
             used: &mut [bool],
+            visit: &mut dyn FnMut(&[u8]) -> bool,
         ) -> bool {
             if i == free.len() {
-                return (0..w).all(|c| (1..h).all(|r| board[(r - 1) * w + c] < board[r * w + c]));
+                let ascending =
+                    (0..w).all(|c| (1..h).all(|r| board[(r - 1) * w + c] < board[r * w + c]));
+                return ascending && visit(board);
             }
             let cell = free[i];
             let below = if cell >= w { board[cell - w] } else { 0 };
@@ -1636,16 +1642,21 @@ mod tests {
                 }
                 used[n] = true;
                 board[cell] = n as u8;
-                if go(i + 1, free, w, h, board, used) {
-                    return true;
-                }
+                let done = go(i + 1, free, (w, h), board, used, visit);
                 board[cell] = 0;
                 used[n] = false;
+                if done {
+                    return true;
+                }
             }
             false
         }
-        // Free cells go rank by rank, so the cell below is always known when filling.
-        go(0, &free, w, h, &mut board, &mut used)
+        go(0, &free, (w, h), &mut board, &mut used, visit)
+    }
+
+    /// Brute force: can the unplayed numbers fill the free cells with every column ascending?
+    fn brute_feasible(w: usize, h: usize, cells: &[u8]) -> bool {
+        brute_arrangements(w, h, cells, &mut |_| true)
     }
 
     fn random_cells(rng: &mut Rng, w: usize, h: usize, played: usize) -> Vec<u8> {
@@ -1903,60 +1914,14 @@ mod tests {
 
     /// Brute force: the fewest tiles moved from `shown` over every valid arrangement.
     fn brute_fewest_moved(w: usize, h: usize, cells: &[u8], shown: &[u8]) -> Option<usize> {
-        let nmax = w * h;
-        let mut board = cells[..nmax].to_vec();
-        let mut used = vec![false; nmax + 1];
-        for &v in &board {
-            used[v as usize] = true;
-        }
-        // Free cells rank by rank, so the cell below is filled first.
-        let free: Vec<usize> = (0..nmax).filter(|&i| board[i] == 0).collect();
-        let mut best = None;
-        #[allow(clippy::too_many_arguments)]
-        fn go(
-            i: usize,
-            free: &[usize],
-            (w, h): (usize, usize),
-            cells: &[u8],
-            shown: &[u8],
-            board: &mut [u8],
-            used: &mut [bool],
-            best: &mut Option<usize>,
-        ) {
-            if i == free.len() {
-                let m = moved(w, h, cells, shown, board);
-                if best.map_or(true, |b| m < b) {
-                    *best = Some(m);
-                }
-                return;
+        let mut best: Option<usize> = None;
+        brute_arrangements(w, h, cells, &mut |board| {
+            let m = moved(w, h, cells, shown, board);
+            if best.map_or(true, |b| m < b) {
+                best = Some(m);
             }
-            let cell = free[i];
-            let below = if cell >= w { board[cell - w] } else { 0 };
-            let above = (cell / w + 1..h)
-                .map(|r| board[r * w + cell % w])
-                .find(|&v| v != 0)
-                .unwrap_or(u8::MAX);
-            for n in 1..used.len() {
-                if used[n] || (n as u8) <= below || (n as u8) >= above {
-                    continue;
-                }
-                used[n] = true;
-                board[cell] = n as u8;
-                go(i + 1, free, (w, h), cells, shown, board, used, best);
-                board[cell] = 0;
-                used[n] = false;
-            }
-        }
-        go(
-            0,
-            &free,
-            (w, h),
-            cells,
-            shown,
-            &mut board,
-            &mut used,
-            &mut best,
-        );
+            false
+        });
         best
     }
 
