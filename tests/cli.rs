@@ -2,11 +2,16 @@
 
 use std::process::Command;
 
-fn ludus(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+/// `ludus` run with `args`, as it exits.
+fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(args)
         .output()
-        .expect("ludus runs");
+        .expect("ludus runs")
+}
+
+fn ludus(args: &[&str]) -> (bool, String, String) {
+    let out = run(args);
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -237,10 +242,7 @@ fn solve_analyse_and_review() {
 
 /// `ludus` run with raw arguments: its exit code (None if a signal ended it) and stderr.
 fn ludus_os(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("ludus runs");
+    let out = run(args);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

@@ -10,6 +10,7 @@
 // are what node tests check; CorrespondenceUi puts them on the page.
 
 import { Store, gameOfRecord, MAX_RECORD_LENGTH, STORAGE_PROBLEMS } from '../record.js';
+import { el } from '../app/dom.js';
 
 const STORE_KEY = 'correspondence';
 /** At most this many games are kept (the oldest go first). */
@@ -145,19 +146,6 @@ export function entryFor(id, seat, view) {
 // ------------------------------------------------------------------------------------------
 // On the page
 // ------------------------------------------------------------------------------------------
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value == null || value === false) continue;
-    if (key === 'text') node.textContent = value;
-    else if (key === 'class') node.className = value;
-    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? '' : String(value));
-  }
-  node.append(...children.filter((c) => c != null));
-  return node;
-}
 
 /**
  * The page's part. `app` is the page (www/app.js): it reads `app.view`, sets `app.flipped`

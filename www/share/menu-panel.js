@@ -3,6 +3,7 @@
 // the first export.
 
 import { errorText, studyEngine } from '../engine.js';
+import { el } from '../app/dom.js';
 
 /** The exporters (www/share/export.js), loaded on first use. */
 const exporters = () => import('./export.js');
@@ -19,18 +20,6 @@ export const DEFAULT_GIF_DELAY = 80;
 export const SITE = new URL('../../', import.meta.url).href;
 
 let serial = 0;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value == null || value === false) continue;
-    if (key === 'text') node.textContent = value;
-    else if (key === 'class') node.className = value;
-    else node.setAttribute(key, value === true ? '' : String(value));
-  }
-  node.append(...children.filter((c) => c != null));
-  return node;
-}
 
 /** Builds the menu's panel into its <details> element (www/share/menu.js). */
 export function buildPanel(details, host) {
