@@ -185,6 +185,12 @@ pub trait Game: Clone + fmt::Debug {
         self.view()
     }
 
+    /// Whether `view_after` depends on the view before (so that a game's views must be made
+    /// one from the other, in order); false when it is plain `view`.
+    fn view_follows_previous(&self) -> bool {
+        false
+    }
+
     /// Why a click on `cell` makes no step, where the step texts' own errors would not say
     /// it well (a click on a piece that cannot start a step); None (the default) to let
     /// them.

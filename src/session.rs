@@ -198,10 +198,11 @@ impl Session {
         &self.positions[self.cursor]
     }
 
-    /// The view of the position shown. Merlin's Chain's is made from the views before it
-    /// (see [`crate::Game::view_after`]), so that the same game always shows the same.
+    /// The view of the position shown. A game whose views follow the one before (Merlin's
+    /// Chain's grey tiles, see [`crate::Game::view_after`]) has each made from the views
+    /// before it, so that the same game always shows the same.
     pub fn view(&self) -> BoardView {
-        if self.kind != GameKind::MerlinsChain {
+        if !self.current().view_follows_previous() {
             return self.current().view();
         }
         let mut shown = self.shown.borrow_mut();

@@ -631,6 +631,10 @@ impl Game for Position {
         self.view_of(&self.arrangement())
     }
 
+    fn view_follows_previous(&self) -> bool {
+        true
+    }
+
     /// The view with the grey tiles where the previous view showed them, as far as the
     /// rules allow (see [`Position::arrangement_near`]).
     fn view_after(&self, previous: &BoardView) -> BoardView {

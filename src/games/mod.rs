@@ -366,6 +366,11 @@ impl AnyGame {
         with_game!(self, g => g.view_after(previous))
     }
 
+    /// Whether its views follow the one before (see [`Game::view_follows_previous`]).
+    pub fn view_follows_previous(&self) -> bool {
+        with_game!(self, g => g.view_follows_previous())
+    }
+
     /// The colour of the piece a placement puts down now, if the game has placements.
     pub fn placement_color(&self) -> Option<&'static str> {
         with_game!(self, g => g.placement_piece().map(|p| p.color))
