@@ -23,7 +23,7 @@ fn declaration<T: TS>(config: &Config) -> String {
 fn generated() -> String {
     let config = Config::default();
     let mut out = String::from(
-        "// The objects the Ludus engine hands to JS (src/game.rs, src/games/mod.rs, src/views.rs).\n\
+        "// The objects the Ludus engine hands to JS (src/game/view.rs, src/games/mod.rs, src/views.rs).\n\
          // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run\n\
          // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.\n",
     );

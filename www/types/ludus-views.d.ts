@@ -1,4 +1,4 @@
-// The objects the Ludus engine hands to JS (src/game.rs, src/games/mod.rs, src/views.rs).
+// The objects the Ludus engine hands to JS (src/game/view.rs, src/games/mod.rs, src/views.rs).
 // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run
 // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.
 

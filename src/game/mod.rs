@@ -1,0 +1,26 @@
+//! The interface every rules engine implements, and the plain data a board view is drawn from.
+//!
+//! A *step* is the unit of play (see docs/RULES.md, "Steps"): a turn may take several steps,
+//! and the seat to move only changes when the turn's last step is done.
+//!
+//! Parts: `rules` (the [`Game`] trait, outcomes, perft), `view` (what a board is drawn
+//! from), `notation` (untrusted text quoted in messages; boards drawn as text), `error`,
+//! `hashing` (position keys) and `sort` (short lists). Everything is re-exported here, so
+//! callers name `crate::game::X` whatever part it lives in.
+
+mod error;
+mod hashing;
+mod notation;
+mod rules;
+mod sort;
+mod view;
+
+pub use error::{fail, Error};
+pub use hashing::KeyHasher;
+pub use notation::{diagram_rows, shorten, visible};
+pub use rules::{perft, Game, Outcome, StepPolicy};
+pub use sort::{sort_short, sort_short_by_key};
+pub use view::{BoardView, PieceView, PlayerView, Presentation, Shape, SideView, StepView};
+
+/// A player's seat: 0 moves first (Unity's colours map to seats in turn order).
+pub type Seat = usize;

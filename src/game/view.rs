@@ -1,0 +1,138 @@
+//! The plain data a board view is drawn from, serialised to JS as is.
+
+use super::{Game, Outcome, Seat};
+use serde::Serialize;
+
+/// The board's geometry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Shape {
+    /// `width` files by `height` ranks; cell index = rank * width + file (a1 = 0).
+    Square { width: usize, height: usize },
+    /// Hex-of-hex with `side` cells a side; cells indexed in cell order (bottom row first).
+    Hex { side: usize },
+}
+
+/// One piece on a cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+pub struct PieceView {
+    /// "red", "blue", "black", "white", "purple", "orange", "green" or "grey".
+    pub color: &'static str,
+    /// "checker", "stone", "ring", "asterisk" or "tile".
+    pub kind: &'static str,
+    /// The number on a Merlin's Chain tile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
+    pub label: Option<String>,
+}
+
+/// A board side coloured by whose goal it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+pub struct SideView {
+    /// Square: "top", "bottom", "left", "right". Hex: "N", "NE", "SE", "S", "SW", "NW".
+    pub side: &'static str,
+    /// The colour of the player (or colours, for Unlur's two goals) the side matters to.
+    pub color: &'static str,
+}
+
+/// A seat as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+pub struct PlayerView {
+    /// "Red", "Purple", "First player" (Unlur before the contract ends), ...
+    pub name: String,
+    /// The colour the page draws for this seat.
+    pub color: &'static str,
+}
+
+/// How one step is made on the board. The UI matches clicks against these.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+pub struct StepView {
+    /// Canonical step text.
+    pub text: String,
+    /// "place", "pass", "swap", "replace", "flip", "move", "wall", "ring", "asterisk".
+    pub kind: &'static str,
+    /// Cells involved, in the order a player would click them: place `[cell]`; swap `[a, b]`;
+    /// flip `[cell]`; move `[from, to]`; wall `[a, b]` (the edge between); ring `[cell]`;
+    /// asterisk `[cell, first cell in the direction (if on the board)]`.
+    pub cells: Vec<usize>,
+    /// Asterisk direction ("NE", "E", ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
+    pub dir: Option<&'static str>,
+    /// Merlin's Chain: the number of the piece flipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
+    pub piece: Option<u32>,
+}
+
+/// Everything needed to draw a position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct BoardView {
+    pub shape: Shape,
+    /// Cell names in cell order ("a1", ...).
+    pub cells: Vec<String>,
+    /// The piece on each cell, in cell order.
+    pub pieces: Vec<Option<PieceView>>,
+    /// Hex edges holding a wall, as pairs of cell indices (lower first).
+    pub walls: Vec<[usize; 2]>,
+    /// Sides coloured by goal.
+    pub sides: Vec<SideView>,
+    pub players: Vec<PlayerView>,
+    /// The seat to move; None once the game is over.
+    pub to_move: Option<Seat>,
+    pub outcome: Option<Outcome>,
+    /// What the current step asks of the player, or how the game ended.
+    pub prompt: String,
+    /// Cells to outline: pending crosscuts.
+    pub marked: Vec<usize>,
+    /// Cells to highlight: the winning path or group.
+    pub highlight: Vec<usize>,
+    /// Extra facts to show beside the board, as label/value pairs ("Walls left", "12").
+    pub facts: Vec<(String, String)>,
+    /// Cells whose piece was lifted earlier in this turn and is to be put back elsewhere
+    /// (Scattercut's re-placements): drawn as a ghost ring in the mover's colour.
+    pub lifted: Vec<usize>,
+}
+
+/// How the page and the widget present the position beyond the board itself: the words
+/// and pieces that differ from game to game, so that the JS holds no game knowledge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Presentation {
+    /// The piece a click on an empty cell would put down (hover preview), if any.
+    pub preview: Option<PieceView>,
+    /// The words on the pass button ("Pass", "Pass and take Black").
+    pub pass_label: &'static str,
+    /// Said below the result once the game is over ("The united group is highlighted.").
+    pub highlight_note: Option<String>,
+    /// For each kind of two-click step legal now: what its second click asks.
+    pub then: std::collections::BTreeMap<&'static str, &'static str>,
+}
+
+impl Presentation {
+    /// The presentation of `game` with its view and legal steps.
+    pub fn of<G: Game>(game: &G, view: &BoardView, legal: &[StepView]) -> Presentation {
+        let over = view.outcome.is_some();
+        let mut then = std::collections::BTreeMap::new();
+        for step in legal {
+            if let Some(text) = game.then_prompt(step.kind) {
+                then.insert(step.kind, text);
+            }
+        }
+        Presentation {
+            preview: if over { None } else { game.placement_piece() },
+            pass_label: game.pass_label(),
+            highlight_note: (over && !view.highlight.is_empty())
+                .then(|| format!("The {} is highlighted.", game.highlight_name())),
+            then,
+        }
+    }
+}
