@@ -1,6 +1,6 @@
 // The whole speed table in one run: per game, perft steps, uniform random games, playouts
 // and search iterations per second, natively (`ludus bench`) and in wasm in headless
-// Chromium (the same `ludus::bench` code through the `bench` export of src/wasm/study.rs), with the
+// Chromium (the same `src/bin/ludus/bench.rs` code through the `bench` export of src/wasm/study.rs), with the
 // wasm/native ratio. Native and wasm runs alternate, and the games take turns run by run;
 // each figure is the median of R runs and each ratio the median of the R runs' ratios.
 // Prints a Markdown table with the date and the machine, ready for docs/PERFORMANCE.md.

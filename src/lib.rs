@@ -6,7 +6,6 @@
 
 pub mod ai;
 pub mod animation;
-pub mod bench;
 pub mod bits;
 pub mod game;
 pub mod games;
@@ -14,11 +13,16 @@ pub mod geometry;
 pub mod options;
 pub mod rng;
 pub mod session;
-pub mod soak;
 pub mod views;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+
+// The speed measurements behind the wasm study module's `bench` export (scripts/bench.sh);
+// the `ludus` tool compiles the same file for `ludus bench`. Not part of the library's API.
+#[cfg(all(target_arch = "wasm32", feature = "study"))]
+#[path = "bin/ludus/bench.rs"]
+mod bench;
 
 pub use game::{perft, BoardView, Error, Game, Outcome, Seat, StepView};
 pub use options::OptionMap;

@@ -1,5 +1,8 @@
 //! `ludus`: the rules engines and the computer opponent on the command line.
 //! Run `ludus help` for the commands.
+//!
+//! The soak checker (`soak/`) and the speed measurements (`bench.rs`) are modules of this tool,
+//! not of the library: they are tools, not part of the engine's interface.
 
 use ludus::ai::analyse::Budget;
 use ludus::ai::solve::Method;
@@ -8,10 +11,18 @@ use ludus::game::{shorten, visible};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
 use ludus::session::{split_steps, Session};
-use ludus::soak::game_seed;
 use ludus::{BoardView, Error, OptionMap, Outcome};
 use std::process::ExitCode;
 use std::time::Instant;
+
+// `bench.rs` is also compiled into the wasm study module (its `bench` export, for
+// scripts/bench.sh), so that both columns of the speed table run the same code. It names the
+// library's parts by `crate::` paths, which these imports make good here too.
+#[path = "bench.rs"]
+mod bench;
+mod soak;
+use ludus::{ai, game, games, options, rng, with_game};
+use soak::game_seed;
 
 const USAGE: &str = "\
 ludus: Unravel, Scattercut, Unity, Merlin's Chain and Unlur on the command line
@@ -514,7 +525,7 @@ fn random(args: &Args) -> Result<(), Error> {
     Ok(())
 }
 
-/// `ludus soak`: random games checked after every step (see `ludus::soak`).
+/// `ludus soak`: random games checked after every step (see `soak/mod.rs`).
 fn soak(args: &Args) -> Result<(), Error> {
     args.only(&["games", "seed", "max-steps", "parse-back"])?;
     let games: u64 = args.number("games", None)?;
@@ -527,7 +538,7 @@ fn soak(args: &Args) -> Result<(), Error> {
         if !args.run_options(GameKind::Unravel).is_empty() {
             return Err(Error::new("soak all takes no game options: name one game"));
         }
-        ludus::soak::default_configs()
+        soak::default_configs()
     } else {
         let kind = GameKind::parse(which)?;
         vec![(kind, args.run_options(kind))]
@@ -540,7 +551,7 @@ fn soak(args: &Args) -> Result<(), Error> {
             label.push_str(&format!(" {k}={v}"));
         }
         let started = Instant::now();
-        match ludus::soak::soak(kind, &options, games, seed, max_steps, parse_back) {
+        match soak::soak(kind, &options, games, seed, max_steps, parse_back) {
             Ok(r) => {
                 let wins: Vec<String> = r.wins.iter().map(u64::to_string).collect();
                 println!(
@@ -714,7 +725,7 @@ fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
 
 /// `ludus bench [GAME ...] [--seconds S] [--runs R]`: per game, perft steps, uniform random
 /// games, playouts and search iterations per second, medians of R runs of about S seconds
-/// (`ludus::bench`, the same code the wasm side of `scripts/bench.sh` runs).
+/// (`bench.rs`, the same code the wasm side of `scripts/bench.sh` runs).
 fn bench(args: &Args) -> Result<(), Error> {
     args.only(&["seconds", "mcts", "runs", "seed"])?;
     let kinds: Vec<GameKind> = if args.positional.is_empty() {
@@ -743,7 +754,7 @@ fn bench(args: &Args) -> Result<(), Error> {
     let clock = Instant::now();
     let now = || clock.elapsed().as_secs_f64();
     for kind in kinds {
-        let f = ludus::bench::measure(kind, seconds, runs, &now)?;
+        let f = bench::measure(kind, seconds, runs, &now)?;
         println!(
             "{:<14} {:>16.0} {:>16.1} {:>14.1} {:>18.0}",
             kind.name(),
