@@ -191,15 +191,17 @@ pub struct ChildStats<S> {
 ///
 /// `stop` is asked now and then whether to stop early (a deadline); a search with a fixed
 /// seed and a `stop` that never fires is fully deterministic.
+///
+/// Each iteration: [`Tree::select`] descends from the root to a node to grow,
+/// [`Tree::expand`] adds one of its untried steps, [`Tree::play_out`] plays on from there
+/// (or scores a proven node), and [`Tree::credit_rave`] and [`Tree::back_up`] carry the
+/// result up the path; [`Tree::result`] reads the choice off the tree at the end.
 pub fn search<G: Game>(
     root: &G,
     config: &SearchConfig,
     rng: &mut Rng,
     stop: &mut dyn FnMut() -> bool,
 ) -> SearchResult<G::Step> {
-    let players = root.players();
-    let root_mover = root.to_move();
-    let mut nodes: Vec<Node<G::Step>> = vec![Node::new(NO_PARENT, None, root_mover, None, None)];
     if root.outcome().is_some() {
         return SearchResult {
             best: None,
@@ -211,37 +213,88 @@ pub fn search<G: Game>(
             line: Vec::new(),
         };
     }
-    // Per root child (by node index): the rewards of every seat, summed over the
-    // iterations through it, for the per-seat chances of three-player games.
-    let mut seat_sums: std::collections::HashMap<u32, Vec<f64>> = Default::default();
-    let mut buf = Vec::new();
-    let mut rewards = vec![0.0; players];
-    let keys = if config.rave { root.rave_keys() } else { 0 };
-    let rave = keys > 0;
-    let words = keys.div_ceil(64);
-    // Steps with keys played in the current playout (a playout records at most
-    // `playout_cap`: sized once, so recording a step is one store, not a `push`), and the
-    // keys seen per seat.
-    let mut trail: Vec<(Seat, u32)> =
-        vec![(0, 0); if rave { config.playout_cap as usize } else { 0 }];
-    let mut seen = vec![0u64; words * players];
+    let mut tree = Tree::new(root, config);
     let mut done = 0;
-    // The bytes of the nodes' lists (children and untried steps), as allocated.
-    let mut list_bytes = 0usize;
-    let tree_bytes = |nodes: &Vec<Node<G::Step>>, list_bytes: usize| {
-        nodes.capacity() * std::mem::size_of::<Node<G::Step>>() + list_bytes
-    };
-    while done < config.iterations {
-        if done % 32 == 0 && done > 0 && done >= config.min_iterations && stop() {
-            break;
-        }
-        if nodes[0].proven.is_some() {
-            break;
-        }
+    while done < config.iterations && !tree.should_stop(done, stop) {
         done += 1;
         let mut state = root.clone();
+        let node = tree.select(&mut state);
+        let node = tree.expand(node, &mut state, rng);
+        let recorded = tree.play_out(node, &mut state, rng);
+        if tree.rave {
+            tree.credit_rave(node, recorded);
+        }
+        tree.back_up(node);
+    }
+    tree.result(done)
+}
+
+/// A search's tree, with the scratch space its iterations reuse.
+struct Tree<'c, G: Game> {
+    config: &'c SearchConfig,
+    players: usize,
+    nodes: Vec<Node<G::Step>>,
+    /// The bytes of the nodes' lists (children and untried steps), as allocated.
+    list_bytes: usize,
+    /// Per root child (by node index): the rewards of every seat, summed over the
+    /// iterations through it, for the per-seat chances of three-player games.
+    seat_sums: std::collections::HashMap<u32, Vec<f64>>,
+    /// Scratch space for the playouts' step lists.
+    buf: Vec<G::Step>,
+    /// Each seat's reward from the current iteration.
+    rewards: Vec<f64>,
+    /// Whether RAVE values are kept (the config asks for them and the game has step keys).
+    rave: bool,
+    /// 64-bit words of a seat's row in `seen`.
+    words: usize,
+    /// Steps with keys played in the current playout (a playout records at most
+    /// `playout_cap`: sized once, so recording a step is one store, not a `push`).
+    trail: Vec<(Seat, u32)>,
+    /// The keys seen per seat, in the current iteration below the node being credited.
+    seen: Vec<u64>,
+}
+
+impl<'c, G: Game> Tree<'c, G> {
+    /// A tree holding only the root.
+    fn new(root: &G, config: &'c SearchConfig) -> Self {
+        let players = root.players();
+        let keys = if config.rave { root.rave_keys() } else { 0 };
+        let rave = keys > 0;
+        let words = keys.div_ceil(64);
+        Tree {
+            config,
+            players,
+            nodes: vec![Node::new(NO_PARENT, None, root.to_move(), None, None)],
+            list_bytes: 0,
+            seat_sums: Default::default(),
+            buf: Vec::new(),
+            rewards: vec![0.0; players],
+            rave,
+            words,
+            trail: vec![(0, 0); if rave { config.playout_cap as usize } else { 0 }],
+            seen: vec![0u64; words * players],
+        }
+    }
+
+    /// The tree's memory, in bytes: the node array and the nodes' lists, as allocated.
+    fn tree_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node<G::Step>>() + self.list_bytes
+    }
+
+    /// The budget check before an iteration, after `done` of them: the clock (`stop`) is
+    /// asked every 32 iterations once `min_iterations` are done; a root whose result the
+    /// solver knows needs no more.
+    fn should_stop(&self, done: u32, stop: &mut dyn FnMut() -> bool) -> bool {
+        (done % 32 == 0 && done > 0 && done >= self.config.min_iterations && stop())
+            || self.nodes[0].proven.is_some()
+    }
+
+    /// Selection: descends from the root through fully expanded nodes, by UCT (blended with
+    /// RAVE values), playing each step on `state`; returns the node reached.
+    fn select(&self, state: &mut G) -> usize {
+        let config = self.config;
+        let nodes = &self.nodes;
         let mut node = 0usize;
-        // Selection: descend through fully expanded nodes.
         loop {
             let n = &nodes[node];
             // Expand here while the node has untried steps, or under progressive widening
@@ -255,9 +308,9 @@ pub fn search<G: Game>(
                 }
             };
             if expand || n.children.is_empty() || n.proven.is_some() {
-                break;
+                return node;
             }
-            let c = if rave {
+            let c = if self.rave {
                 config.rave_exploration
             } else {
                 config.exploration
@@ -293,190 +346,243 @@ pub fn search<G: Game>(
             node = best as usize;
             state.play(nodes[node].step.expect("non-root nodes have a step"));
         }
-        // Expansion: add one untried step, while the tree is within its memory bound (the
-        // root gets its first child regardless: the search has to choose a step).
+    }
+
+    /// Expansion: adds one untried step of `node` (listing its steps, shuffled, on the first
+    /// visit) and plays it on `state`, while the tree is within its memory bound (the root
+    /// gets its first child regardless: the search has to choose a step). Returns the new
+    /// child, or `node` when nothing was added.
+    fn expand(&mut self, node: usize, state: &mut G, rng: &mut Rng) -> usize {
+        let step_size = std::mem::size_of::<G::Step>();
         // The node array grows by doubling (below), so a push may double its share.
-        let growth = if nodes.len() == nodes.capacity() {
-            nodes.capacity().max(16) * std::mem::size_of::<Node<G::Step>>()
+        let growth = if self.nodes.len() == self.nodes.capacity() {
+            self.nodes.capacity().max(16) * std::mem::size_of::<Node<G::Step>>()
         } else {
             0
         };
-        let room =
-            nodes.len() == 1 || tree_bytes(&nodes, list_bytes) + growth < config.max_tree_bytes;
-        if room && state.outcome().is_none() && nodes[node].proven.is_none() {
-            if nodes[node].untried.is_none() {
-                let mut steps = state.legal_step_list();
-                rng.shuffle(&mut steps);
-                list_bytes += steps.capacity() * std::mem::size_of::<G::Step>();
-                nodes[node].untried = Some(steps);
-            }
-            let untried = nodes[node].untried.as_mut().expect("just made");
-            let popped = untried.pop();
-            if untried.is_empty() && untried.capacity() > 0 {
-                // Fully expanded: the list's memory goes back.
-                list_bytes -= untried.capacity() * std::mem::size_of::<G::Step>();
-                *untried = Vec::new();
-            }
-            if let Some(step) = popped {
-                let mover = state.to_move();
-                let key = if rave {
-                    state.rave_key(step).map(|k| k as u32)
-                } else {
-                    None
-                };
-                state.play(step);
-                let child = nodes.len() as u32;
-                if nodes.len() == nodes.capacity() {
-                    nodes.reserve_exact(nodes.capacity().max(16));
-                }
-                let proven = match state.outcome() {
-                    Some(Outcome::Winner(w)) if config.solver => Some(w),
-                    _ => None,
-                };
-                nodes.push(Node::new(node as u32, Some(step), mover, proven, key));
-                let children = &mut nodes[node].children;
-                list_bytes -= children.capacity() * std::mem::size_of::<u32>();
-                children.push(child);
-                list_bytes += children.capacity() * std::mem::size_of::<u32>();
-                node = child as usize;
-                if proven.is_some() {
-                    prove_upwards(&mut nodes, node);
-                }
-            }
+        let room = self.nodes.len() == 1 || self.tree_bytes() + growth < self.config.max_tree_bytes;
+        if !room || state.outcome().is_some() || self.nodes[node].proven.is_some() {
+            return node;
         }
-        // Playout, unless the node's result is known (then no step is played after it).
-        let recorded = match nodes[node].proven {
+        if self.nodes[node].untried.is_none() {
+            let mut steps = state.legal_step_list();
+            rng.shuffle(&mut steps);
+            self.list_bytes += steps.capacity() * step_size;
+            self.nodes[node].untried = Some(steps);
+        }
+        let untried = self.nodes[node].untried.as_mut().expect("just made");
+        let popped = untried.pop();
+        if untried.is_empty() && untried.capacity() > 0 {
+            // Fully expanded: the list's memory goes back.
+            self.list_bytes -= untried.capacity() * step_size;
+            *untried = Vec::new();
+        }
+        let Some(step) = popped else {
+            return node;
+        };
+        let mover = state.to_move();
+        let key = if self.rave {
+            state.rave_key(step).map(|k| k as u32)
+        } else {
+            None
+        };
+        state.play(step);
+        let nodes = &mut self.nodes;
+        let child = nodes.len() as u32;
+        if nodes.len() == nodes.capacity() {
+            nodes.reserve_exact(nodes.capacity().max(16));
+        }
+        let proven = match state.outcome() {
+            Some(Outcome::Winner(w)) if self.config.solver => Some(w),
+            _ => None,
+        };
+        nodes.push(Node::new(node as u32, Some(step), mover, proven, key));
+        let children = &mut nodes[node].children;
+        self.list_bytes -= children.capacity() * std::mem::size_of::<u32>();
+        children.push(child);
+        self.list_bytes += children.capacity() * std::mem::size_of::<u32>();
+        if proven.is_some() {
+            prove_upwards(nodes, child as usize);
+        }
+        child as usize
+    }
+
+    /// The playout from `node` (its position in `state`), writing each seat's reward into
+    /// `rewards`; a proven node is scored as its winner's, with no step played after it.
+    /// Returns how many keyed steps the playout recorded in `trail`.
+    fn play_out(&mut self, node: usize, state: &mut G, rng: &mut Rng) -> usize {
+        match self.nodes[node].proven {
             Some(w) => {
-                for (seat, r) in rewards.iter_mut().enumerate() {
+                for (seat, r) in self.rewards.iter_mut().enumerate() {
                     *r = if seat == w { 1.0 } else { 0.0 };
                 }
                 0
             }
             None => {
-                let trail = if rave { Some(&mut trail[..]) } else { None };
-                playout(&mut state, config, rng, &mut buf, &mut rewards, trail)
-            }
-        };
-        if rave {
-            // All-moves-as-first: walking up from the leaf, credit each node's children
-            // whose mover made a step with the child's key later in this iteration.
-            seen.fill(0);
-            for &(seat, k) in &trail[..recorded] {
-                seen[seat * words + k as usize / 64] |= 1 << (k % 64);
-            }
-            let mut at = node;
-            loop {
-                for i in 0..nodes[at].children.len() {
-                    let c = nodes[at].children[i] as usize;
-                    let ch = &mut nodes[c];
-                    if let Some(k) = ch.key {
-                        if seen[ch.mover * words + k as usize / 64] >> (k % 64) & 1 != 0 {
-                            ch.amaf_visits += 1;
-                            ch.amaf_reward += rewards[ch.mover];
-                        }
-                    }
-                }
-                let n = &nodes[at];
-                if let Some(k) = n.key {
-                    seen[n.mover * words + k as usize / 64] |= 1 << (k % 64);
-                }
-                if n.parent == NO_PARENT {
-                    break;
-                }
-                at = n.parent as usize;
+                let trail = if self.rave {
+                    Some(&mut self.trail[..])
+                } else {
+                    None
+                };
+                playout(
+                    state,
+                    self.config,
+                    rng,
+                    &mut self.buf,
+                    &mut self.rewards,
+                    trail,
+                )
             }
         }
-        // Back-propagation.
+    }
+
+    /// All-moves-as-first: walking up from the leaf `node`, credits each node's children
+    /// whose mover made a step with the child's key later in this iteration (the first
+    /// `recorded` entries of `trail`, and the steps of the path below).
+    fn credit_rave(&mut self, node: usize, recorded: usize) {
+        let (words, nodes, seen) = (self.words, &mut self.nodes, &mut self.seen);
+        seen.fill(0);
+        for &(seat, k) in &self.trail[..recorded] {
+            seen[seat * words + k as usize / 64] |= 1 << (k % 64);
+        }
+        let mut at = node;
+        loop {
+            for i in 0..nodes[at].children.len() {
+                let c = nodes[at].children[i] as usize;
+                let ch = &mut nodes[c];
+                if let Some(k) = ch.key {
+                    if seen[ch.mover * words + k as usize / 64] >> (k % 64) & 1 != 0 {
+                        ch.amaf_visits += 1;
+                        ch.amaf_reward += self.rewards[ch.mover];
+                    }
+                }
+            }
+            let n = &nodes[at];
+            if let Some(k) = n.key {
+                seen[n.mover * words + k as usize / 64] |= 1 << (k % 64);
+            }
+            if n.parent == NO_PARENT {
+                break;
+            }
+            at = n.parent as usize;
+        }
+    }
+
+    /// Back-propagation: each node on the path from `node` up to the root counts the
+    /// iteration with its mover's reward; a root child adds every seat's to its sums.
+    fn back_up(&mut self, node: usize) {
         let mut at = node as u32;
         while at != NO_PARENT {
-            let n = &mut nodes[at as usize];
-            n.visit(rewards[n.mover], config.rave_k);
+            let n = &mut self.nodes[at as usize];
+            n.visit(self.rewards[n.mover], self.config.rave_k);
             if n.parent == 0 {
-                let sums = seat_sums.entry(at).or_insert_with(|| vec![0.0; players]);
-                for (sum, r) in sums.iter_mut().zip(&rewards) {
+                let players = self.players;
+                let sums = self
+                    .seat_sums
+                    .entry(at)
+                    .or_insert_with(|| vec![0.0; players]);
+                for (sum, r) in sums.iter_mut().zip(&self.rewards) {
                     *sum += r;
                 }
             }
             at = n.parent;
         }
     }
-    let root_node = &nodes[0];
-    let wins = |i: u32| {
-        let n = &nodes[i as usize];
-        n.proven == Some(n.mover)
-    };
-    let lost = |i: u32| {
-        let n = &nodes[i as usize];
-        n.proven.is_some_and(|w| w != n.mover)
-    };
-    let all_lost = root_node.children.iter().all(|&i| lost(i));
-    let best = root_node
-        .children
-        .iter()
-        .copied()
-        .find(|&i| wins(i))
-        .or_else(|| {
-            root_node
-                .children
-                .iter()
-                .copied()
-                .filter(|&i| all_lost || !lost(i))
-                .max_by_key(|&i| nodes[i as usize].visits)
-        });
-    let best_index = best;
-    let best = best.map(|i| &nodes[i as usize]);
-    let node_value = |n: &Node<G::Step>| match n.proven {
-        Some(w) if w == n.mover => 1.0,
-        Some(_) => 0.0,
-        None => n.reward / n.visits.max(1) as f64,
-    };
-    let children = root_node
-        .children
-        .iter()
-        .map(|&i| {
+
+    /// The root child chosen: a step into a position the mover wins, else the most visited
+    /// step not proven lost (or of all of them, when all are).
+    fn best_child(&self) -> Option<u32> {
+        let nodes = &self.nodes;
+        let wins = |i: u32| {
             let n = &nodes[i as usize];
-            ChildStats {
-                step: n.step.expect("non-root nodes have a step"),
-                visits: n.visits,
-                value: node_value(n),
-                proven: n.proven,
-            }
-        })
-        .collect();
-    let seat_values = match best {
-        None => Vec::new(),
-        Some(n) => match n.proven {
+            n.proven == Some(n.mover)
+        };
+        let lost = |i: u32| {
+            let n = &nodes[i as usize];
+            n.proven.is_some_and(|w| w != n.mover)
+        };
+        let root = &nodes[0];
+        let all_lost = root.children.iter().all(|&i| lost(i));
+        root.children
+            .iter()
+            .copied()
+            .find(|&i| wins(i))
+            .or_else(|| {
+                root.children
+                    .iter()
+                    .copied()
+                    .filter(|&i| all_lost || !lost(i))
+                    .max_by_key(|&i| nodes[i as usize].visits)
+            })
+    }
+
+    /// Each seat's chance of winning after root child `best`: certain when proven, else the
+    /// mean of the seats' rewards over the iterations through it.
+    fn seat_values(&self, best: u32) -> Vec<f64> {
+        let players = self.players;
+        let n = &self.nodes[best as usize];
+        match n.proven {
             Some(w) => (0..players)
                 .map(|s| if s == w { 1.0 } else { 0.0 })
                 .collect(),
-            None => match best_index.and_then(|i| seat_sums.get(&i)) {
+            None => match self.seat_sums.get(&best) {
                 Some(sums) if n.visits > 0 => sums.iter().map(|s| s / n.visits as f64).collect(),
                 _ => vec![1.0 / players as f64; players],
             },
-        },
-    };
-    let mut line = Vec::new();
-    let mut at = best;
-    while let Some(n) = at {
-        line.push(n.step.expect("non-root nodes have a step"));
-        if line.len() >= LINE_STEPS {
-            break;
         }
-        at = n
+    }
+
+    /// The expected continuation from root child `best` (see [`SearchResult::line`]).
+    fn line(&self, best: u32) -> Vec<G::Step> {
+        let nodes = &self.nodes;
+        let mut line = Vec::new();
+        let mut at = Some(&nodes[best as usize]);
+        while let Some(n) = at {
+            line.push(n.step.expect("non-root nodes have a step"));
+            if line.len() >= LINE_STEPS {
+                break;
+            }
+            at = n
+                .children
+                .iter()
+                .map(|&i| &nodes[i as usize])
+                .filter(|c| c.visits >= 2 || c.proven == Some(c.mover))
+                .max_by_key(|c| (c.proven == Some(c.mover), c.visits));
+        }
+        line
+    }
+
+    /// What the search found, after `done` iterations.
+    fn result(&self, done: u32) -> SearchResult<G::Step> {
+        let node_value = |n: &Node<G::Step>| match n.proven {
+            Some(w) if w == n.mover => 1.0,
+            Some(_) => 0.0,
+            None => n.reward / n.visits.max(1) as f64,
+        };
+        let children = self.nodes[0]
             .children
             .iter()
-            .map(|&i| &nodes[i as usize])
-            .filter(|c| c.visits >= 2 || c.proven == Some(c.mover))
-            .max_by_key(|c| (c.proven == Some(c.mover), c.visits));
-    }
-    SearchResult {
-        best: best.and_then(|n| n.step),
-        iterations: done,
-        tree_bytes: tree_bytes(&nodes, list_bytes),
-        value: best.map_or(0.0, node_value),
-        children,
-        seat_values,
-        line,
+            .map(|&i| {
+                let n = &self.nodes[i as usize];
+                ChildStats {
+                    step: n.step.expect("non-root nodes have a step"),
+                    visits: n.visits,
+                    value: node_value(n),
+                    proven: n.proven,
+                }
+            })
+            .collect();
+        let best = self.best_child();
+        let best_node = best.map(|i| &self.nodes[i as usize]);
+        SearchResult {
+            best: best_node.and_then(|n| n.step),
+            iterations: done,
+            tree_bytes: self.tree_bytes(),
+            value: best_node.map_or(0.0, node_value),
+            children,
+            seat_values: best.map_or_else(Vec::new, |i| self.seat_values(i)),
+            line: best.map_or_else(Vec::new, |i| self.line(i)),
+        }
     }
 }
 
