@@ -45,7 +45,8 @@ pub fn encode_gif(
     let palette = Palette::new(&frames);
     // Both sides fit in u16: checked against MAX_SIDE above.
     let (w, h) = (width as u16, height as u16);
-    let failed = |e: gif::EncodingError| Error::new(format!("the GIF could not be written: {e}"));
+    let failed =
+        |e: gif::EncodingError| Error::options(format!("the GIF could not be written: {e}"));
     let mut encoder = Encoder::new(Vec::new(), w, h, &palette.rgb).map_err(failed)?;
     encoder.set_repeat(Repeat::Infinite).map_err(failed)?;
     let mut indexes = HashMap::new();
@@ -66,24 +67,24 @@ pub fn encode_gif(
 /// the pixels (from JS into the wasm memory).
 pub fn check_frames(width: u32, height: u32, bytes: usize) -> Result<usize, Error> {
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        return Err(Error::new(format!(
+        return Err(Error::options(format!(
             "a GIF picture must be 1 to {MAX_SIDE} pixels on each side, not {width}×{height}"
         )));
     }
     let frame_len = width as usize * height as usize * 4;
     if bytes == 0 || bytes % frame_len != 0 {
-        return Err(Error::new(format!(
+        return Err(Error::options(format!(
             "the pixels ({bytes} bytes) are not whole {width}×{height} RGBA frames of {frame_len} bytes"
         )));
     }
     let count = bytes / frame_len;
     if count > MAX_FRAMES {
-        return Err(Error::new(format!(
+        return Err(Error::options(format!(
             "{count} frames is too many for one GIF (at most {MAX_FRAMES})"
         )));
     }
     if bytes > MAX_BYTES {
-        return Err(Error::new(format!(
+        return Err(Error::options(format!(
             "the frames are too large for one GIF ({bytes} bytes; at most {MAX_BYTES})"
         )));
     }
@@ -237,7 +238,7 @@ fn changed_frame(
 fn frame_delay(cs: u32) -> Result<u16, Error> {
     match u16::try_from(cs) {
         Ok(d @ 2..=6000) => Ok(d),
-        _ => Err(Error::new(format!(
+        _ => Err(Error::options(format!(
             "a frame shows for 2 to 6000 hundredths of a second, not {cs}"
         ))),
     }

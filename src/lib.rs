@@ -24,5 +24,5 @@ pub mod wasm;
 #[path = "bin/ludus/bench.rs"]
 mod bench;
 
-pub use game::{perft, BoardView, Error, Game, Outcome, Seat, StepView};
+pub use game::{perft, BoardView, Error, ErrorKind, Game, Outcome, Seat, StepView};
 pub use options::OptionMap;

@@ -1,7 +1,7 @@
 //! Game options as text: `key=value` pairs, from the command line (`--size 6`) or a record
 //! (`size=6`). Each engine reads the keys it knows; unknown keys are an error.
 
-use crate::game::{fail, shorten, Error};
+use crate::game::{shorten, Error};
 use std::ops::RangeInclusive;
 
 /// Option keys and values, in the order given. Keys are lower-case words.
@@ -54,13 +54,16 @@ impl OptionMap {
         for (key, _) in &self.entries {
             if !known.contains(&key.as_str()) {
                 return if known.is_empty() {
-                    fail(format!("{game} takes no options (got {:?})", shorten(key)))
+                    Err(Error::options(format!(
+                        "{game} takes no options (got {:?})",
+                        shorten(key)
+                    )))
                 } else {
-                    fail(format!(
+                    Err(Error::options(format!(
                         "{game} has no option {:?} (it has: {})",
                         shorten(key),
                         known.join(", ")
-                    ))
+                    )))
                 };
             }
         }
@@ -79,12 +82,12 @@ impl OptionMap {
         };
         match text.parse::<usize>() {
             Ok(n) if range.contains(&n) => Ok(n),
-            _ => fail(format!(
+            _ => Err(Error::options(format!(
                 "{key} must be a whole number from {} to {} (got {:?})",
                 range.start(),
                 range.end(),
                 shorten(text)
-            )),
+            ))),
         }
     }
 
@@ -100,11 +103,11 @@ impl OptionMap {
         };
         match choices.iter().find(|c| **c == text) {
             Some(c) => Ok(c),
-            None => fail(format!(
+            None => Err(Error::options(format!(
                 "{key} must be one of {} (got {:?})",
                 choices.join(", "),
                 shorten(text)
-            )),
+            ))),
         }
     }
 }
@@ -170,7 +173,7 @@ mod tests {
         assert!(m
             .number("size", 3..=19, 8)
             .unwrap_err()
-            .0
+            .message()
             .contains("from 3 to 19"));
         assert_eq!(m.number("other", 3..=19, 8).unwrap(), 8);
         assert!(m

@@ -7,7 +7,7 @@
 //! of steps applied in the position shown. It uses no character that needs escaping in a URL
 //! fragment except `|`.
 
-use crate::game::{fail, shorten, BoardView, Error, Seat, StepView};
+use crate::game::{shorten, BoardView, Error, ErrorKind, Seat, StepView};
 use crate::games::{AnyGame, GameKind};
 use crate::options::OptionMap;
 use std::cell::RefCell;
@@ -30,17 +30,18 @@ pub struct Record {
 impl Record {
     pub fn parse(text: &str) -> Result<Record, Error> {
         if text.len() > MAX_RECORD_LEN {
-            return fail(format!(
+            return Err(Error::record(format!(
                 "the record is too long ({} characters; at most {MAX_RECORD_LEN})",
                 text.len()
-            ));
+            )));
         }
         let text = text.trim();
         if text.is_empty() {
-            return fail("the record is empty");
+            return Err(Error::record("the record is empty"));
         }
         let mut parts = text.split(';');
-        let kind = GameKind::parse(parts.next().unwrap_or("").trim())?;
+        let kind = GameKind::parse(parts.next().unwrap_or("").trim())
+            .map_err(|e| e.with_kind(ErrorKind::Record))?;
         let mut record = Record {
             kind,
             options: OptionMap::new(),
@@ -55,15 +56,15 @@ impl Record {
                 continue;
             }
             let Some((key, value)) = part.split_once('=') else {
-                return fail(format!(
+                return Err(Error::record(format!(
                     "{:?} in the record is not of the form key=value",
                     shorten(part)
-                ));
+                )));
             };
             let (key, value) = (key.trim(), value.trim());
             match key {
-                "moves" if seen_moves => return fail("moves= is given twice"),
-                "at" if record.at.is_some() => return fail("at= is given twice"),
+                "moves" if seen_moves => return Err(Error::record("moves= is given twice")),
+                "at" if record.at.is_some() => return Err(Error::record("at= is given twice")),
                 "moves" => {
                     seen_moves = true;
                     record.steps = split_steps(value);
@@ -71,26 +72,32 @@ impl Record {
                 "at" => match value.parse::<usize>() {
                     Ok(n) => record.at = Some(n),
                     Err(_) => {
-                        return fail(format!(
+                        return Err(Error::record(format!(
                             "at= must be a step number (got {:?})",
                             shorten(value)
-                        ))
+                        )))
                     }
                 },
                 _ if key.is_empty()
                     || !key.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') =>
                 {
-                    return fail(format!("{:?} is not an option name", shorten(key)));
+                    return Err(Error::record(format!(
+                        "{:?} is not an option name",
+                        shorten(key)
+                    )));
                 }
                 _ => {
                     // Each new key is checked against all earlier ones: keep that small.
                     if record.options.entries().count() >= MAX_RECORD_OPTIONS {
-                        return fail(format!(
+                        return Err(Error::record(format!(
                             "the record has more than {MAX_RECORD_OPTIONS} options"
-                        ));
+                        )));
                     }
                     if record.options.get(key).is_some() {
-                        return fail(format!("option {} is given twice", shorten(key)));
+                        return Err(Error::record(format!(
+                            "option {} is given twice",
+                            shorten(key)
+                        )));
                     }
                     record.options.set(key, value)
                 }
@@ -162,22 +169,24 @@ impl Session {
     /// Replays a record; an error names the first step that is wrong and why.
     pub fn from_record(text: &str) -> Result<Session, Error> {
         let record = Record::parse(text)?;
-        let mut session = Session::new(record.kind, &record.options)?;
+        // A record whose options are refused is a bad record.
+        let mut session = Session::new(record.kind, &record.options)
+            .map_err(|e| e.with_kind(ErrorKind::Record))?;
         for (i, step) in record.steps.iter().enumerate() {
             if let Err(e) = session.play(step) {
-                return fail(format!(
+                return Err(Error::record(format!(
                     "step {} ({}) cannot be played: {e}",
                     i + 1,
                     shorten(step)
-                ));
+                )));
             }
         }
         if let Some(at) = record.at {
             if at > session.len() {
-                return fail(format!(
+                return Err(Error::record(format!(
                     "at={at} is past the last step ({} steps)",
                     session.len()
-                ));
+                )));
             }
             session.cursor = at;
         }
@@ -253,7 +262,7 @@ impl Session {
     pub fn play(&mut self, text: &str) -> Result<(), Error> {
         let mut next = self.current().clone();
         let Some(mover) = next.to_move() else {
-            return fail("the game is over");
+            return Err(Error::game_over("the game is over"));
         };
         let placed = next.placement_color();
         let view = next.play_text(text)?;

@@ -115,11 +115,11 @@ fn the_levels_are_engine_players() {
         );
     }
     assert_eq!(
-        PlayerSpec::parse("mcts:5000s").unwrap_err().0,
+        PlayerSpec::parse("mcts:5000s").unwrap_err().to_string(),
         "thinking time must be more than 0 and at most 3600 seconds"
     );
     assert_eq!(
-        PlayerSpec::parse("fast").unwrap_err().0,
+        PlayerSpec::parse("fast").unwrap_err().to_string(),
         "\"fast\" is not a player: use random, a level (beginner, easy, medium, hard, expert), mcts:ITERATIONS or mcts:SECONDSs"
     );
 }

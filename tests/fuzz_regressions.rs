@@ -11,14 +11,14 @@ use ludus::{Error, Game, OptionMap};
 
 /// What `fuzz/src/lib.rs` checks of every error.
 fn assert_short_one_line(e: &Error) {
-    assert!(!e.0.trim().is_empty());
+    assert!(!e.message().trim().is_empty());
     assert!(
-        e.0.chars().count() <= 200,
+        e.message().chars().count() <= 200,
         "{} characters: {e:?}",
-        e.0.len()
+        e.message().len()
     );
     assert!(
-        !e.0.chars().any(char::is_control),
+        !e.message().chars().any(char::is_control),
         "control character in {e:?}"
     );
 }
@@ -50,11 +50,11 @@ fn quoted_text_is_escaped_and_cut() {
 fn quoted_backslashes_keep_a_message_short() {
     let record = format!("unity;moves=a1|a2,a2|a3,f6{}", "\\".repeat(60));
     let e = record_error(&record);
-    assert!(e.0.starts_with("step 3 (f6"), "{e:?}");
+    assert!(e.message().starts_with("step 3 (f6"), "{e:?}");
     assert!(
-        e.0.chars().count() <= 200,
+        e.message().chars().count() <= 200,
         "{} characters: {e:?}",
-        e.0.chars().count()
+        e.message().chars().count()
     );
 }
 
@@ -71,7 +71,7 @@ fn control_characters_in_steps_are_escaped_in_the_message() {
     ] {
         let e = record_error(text);
         assert_short_one_line(&e);
-        assert!(e.0.contains("step"), "{e:?}");
+        assert!(e.message().contains("step"), "{e:?}");
     }
 }
 
@@ -130,6 +130,6 @@ fn long_unity_steps_and_edges_are_cut_in_the_message() {
         "x".repeat(500) + "|c3",
     ] {
         let e = grid.parse_edge(&text).unwrap_err();
-        assert_short_one_line(&Error::new(e));
+        assert_short_one_line(&Error::syntax(e));
     }
 }

@@ -24,7 +24,7 @@ fn after(steps: &str) -> Position {
 fn err(p: &Position, text: &str) -> String {
     match p.parse_step(text) {
         Ok(s) => panic!("{text} was accepted as {s:?}"),
-        Err(e) => e.0,
+        Err(e) => e.to_string(),
     }
 }
 
@@ -114,7 +114,10 @@ fn no_options() {
     assert!(o.to_map().is_empty());
     assert_eq!(Options::from_map(&o.to_map()).unwrap(), o);
     let e = Options::from_map(&OptionMap::new().with("size", "8")).unwrap_err();
-    assert!(e.0.contains("merlins-chain takes no options"), "{e}");
+    assert!(
+        e.to_string().contains("merlins-chain takes no options"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -386,7 +389,7 @@ fn diagrams() {
     assert_eq!(q.diagram(), d);
     assert_eq!(q.to_move(), 1);
     assert_eq!(q.legal_step_list(), p.legal_step_list());
-    let e = |text: &str| Position::from_diagram(text).unwrap_err().0;
+    let e = |text: &str| Position::from_diagram(text).unwrap_err().to_string();
     assert!(e(". . .").contains("8 lines"));
     let empty = ". . . . . . . .\n".repeat(8);
     assert_eq!(Position::from_diagram(&empty).unwrap().played_count(), 0);
@@ -710,7 +713,7 @@ fn random_games() {
         }
         assert_eq!(
             p.parse_step("2@a1"),
-            Err(ludus::Error::new("the game is over"))
+            Err(ludus::Error::game_over("the game is over"))
         );
     }
 }

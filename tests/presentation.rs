@@ -140,10 +140,10 @@ fn a_finished_game_names_its_highlight() {
 fn check_says_whether_a_step_is_legal_without_playing_it() {
     let s = session("unravel;size=4;moves=b2");
     assert_eq!(s.check("c3"), Ok(()));
-    assert_eq!(s.check("b2").unwrap_err().0, "b2 is occupied");
+    assert_eq!(s.check("b2").unwrap_err().message(), "b2 is occupied");
     assert_eq!(s.len(), 1, "nothing was played");
     let over = finished(GameKind::Unravel, "size=3", 1);
-    assert_eq!(over.check("a1").unwrap_err().0, "the game is over");
+    assert_eq!(over.check("a1").unwrap_err().message(), "the game is over");
 }
 
 #[test]
@@ -186,11 +186,11 @@ fn a_click_that_makes_no_step_is_explained() {
     );
     // Bad cell numbers from JS are an error, not a panic.
     assert_eq!(
-        unity.explain_click(&[9999]).unwrap_err().0,
+        unity.explain_click(&[9999]).unwrap_err().message(),
         "there is no cell number 9999"
     );
     assert_eq!(
-        unity.explain_click(&[]).unwrap_err().0,
+        unity.explain_click(&[]).unwrap_err().message(),
         "a click is on one cell or between two"
     );
     let over = finished(GameKind::Unravel, "size=3", 1);

@@ -47,7 +47,7 @@ fn play(p: &mut Position, text: &str) {
 }
 
 fn err(p: &Position, text: &str) -> String {
-    p.parse_step(text).unwrap_err().0
+    p.parse_step(text).unwrap_err().to_string()
 }
 
 /// A sorted list of cell names.
@@ -318,10 +318,10 @@ fn options_defaults_bounds_and_round_trip() {
     );
     for bad in ["2", "20", "0", "-1", "eight", ""] {
         let e = Options::from_map(&OptionMap::new().with("size", bad)).unwrap_err();
-        assert!(e.0.contains("from 3 to 19"), "{bad}: {e}");
+        assert!(e.to_string().contains("from 3 to 19"), "{bad}: {e}");
     }
     let e = Options::from_map(&OptionMap::new().with("players", "3")).unwrap_err();
-    assert!(e.0.contains("size"), "{e}");
+    assert!(e.to_string().contains("size"), "{e}");
     assert!(Position::new(&Options { size: 2 }).is_err());
     assert!(Position::new(&Options { size: 20 }).is_err());
 }
@@ -392,7 +392,7 @@ fn diagram_setup_checks() {
     assert!(Position::from_diagram(&o, 2, "...\n...\n...").is_err());
     // A crosscut is refused.
     let e = Position::from_diagram(&o, 0, "...\nRB.\nBR.").unwrap_err();
-    assert!(e.0.contains("crosscut at a1 b1 a2 b2"), "{e}");
+    assert!(e.to_string().contains("crosscut at a1 b1 a2 b2"), "{e}");
     // The mover may not be connected already; the other side wins.
     assert!(Position::from_diagram(&o, 0, ".R.\n.R.\n.R.").is_err());
     let p = Position::from_diagram(&o, 1, ".R.\n.R.\n.R.").unwrap();
@@ -402,7 +402,7 @@ fn diagram_setup_checks() {
     let p = Position::from_diagram(&o, 0, " . . . \n R B . \n . . . ").unwrap();
     assert_eq!(p.diagram(), "...\nRB.\n...\n");
     let e = Position::from_steps(&o, "a1 a1").unwrap_err();
-    assert_eq!(e.0, "step 2 (a1): a1 is occupied");
+    assert_eq!(e.to_string(), "step 2 (a1): a1 is occupied");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1001,7 +1001,10 @@ fn random_games_end_and_steps_round_trip() {
             if p.outcome().is_some() {
                 ended += 1;
                 assert!(p.legal_step_list().is_empty());
-                assert_eq!(p.parse_step("a1").unwrap_err().0, "the game is over");
+                assert_eq!(
+                    p.parse_step("a1").unwrap_err().to_string(),
+                    "the game is over"
+                );
             }
         }
     }

@@ -85,12 +85,12 @@ fn hostile_records_fail_with_a_reason() {
     ];
     for (text, expected) in cases {
         let e = Session::from_record(text).unwrap_err();
-        assert!(e.0.contains(expected), "{text:?} gave {e:?}");
+        assert!(e.to_string().contains(expected), "{text:?} gave {e:?}");
     }
     let huge = "unravel;moves=".to_string() + &"a1,".repeat(100_000);
     assert!(Session::from_record(&huge)
         .unwrap_err()
-        .0
+        .to_string()
         .contains("too long"));
 }
 
@@ -139,7 +139,8 @@ fn unknown_options_are_named_with_the_game() {
     for kind in GameKind::ALL {
         let e = AnyGame::new(kind, &OptionMap::new().with("colour", "red")).unwrap_err();
         assert!(
-            e.0.starts_with(&format!("{} ", kind.name())) && e.0.contains("\"colour\""),
+            e.to_string().starts_with(&format!("{} ", kind.name()))
+                && e.to_string().contains("\"colour\""),
             "{e}"
         );
     }
@@ -152,7 +153,7 @@ fn a_record_with_too_many_options_is_refused_early() {
         record.push_str(&format!(";{}=1", "x".repeat(i + 1)));
     }
     let e = Session::from_record(&record).unwrap_err();
-    assert!(e.0.contains("more than 64 options"), "{e}");
+    assert!(e.to_string().contains("more than 64 options"), "{e}");
 }
 
 /// The characters that reorder or hide text around them: bidirectional controls and marks,
@@ -184,19 +185,25 @@ fn messages_show_invisible_characters_of_the_input_as_escapes() {
         ] {
             let e = Session::from_record(&record).expect_err(&record);
             assert!(
-                !e.0.chars().any(|m| m == c || is_bidi_or_zero_width(m)),
+                !e.to_string()
+                    .chars()
+                    .any(|m| m == c || is_bidi_or_zero_width(m)),
                 "{record:?}: {:?}",
-                e.0
+                e.to_string()
             );
             assert!(
-                e.0.contains(&escape),
+                e.to_string().contains(&escape),
                 "{record:?}: the escape {escape} in {:?}",
-                e.0
+                e.to_string()
             );
         }
         let mut session = Session::new(GameKind::Unlur, &OptionMap::new()).unwrap();
         let e = session.play(&format!("d{c}4")).expect_err("not a step");
-        assert!(!e.0.contains(c) && e.0.contains(&escape), "{:?}", e.0);
+        assert!(
+            !e.to_string().contains(c) && e.to_string().contains(&escape),
+            "{:?}",
+            e.to_string()
+        );
     }
 }
 

@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use ludus::game::{
-    BoardView, Outcome, PieceView, PlayerView, Presentation, Shape, SideView, StepView,
+    BoardView, ErrorKind, Outcome, PieceView, PlayerView, Presentation, Shape, SideView, StepView,
 };
 use ludus::games::{OptionField, OptionForm, OptionSpec};
 use ludus::views::{ChoiceView, GameInfo, LevelView, RecordView, SessionView, StatusView};
@@ -23,11 +23,13 @@ fn declaration<T: TS>(config: &Config) -> String {
 fn generated() -> String {
     let config = Config::default();
     let mut out = String::from(
-        "// The objects the Ludus engine hands to JS (src/game/view.rs, src/games/mod.rs, src/views.rs).\n\
+        "// The objects the Ludus engine hands to JS (src/game/view.rs, src/game/error.rs,\n\
+         // src/games/mod.rs, src/views.rs).\n\
          // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run\n\
          // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.\n",
     );
     for decl in [
+        declaration::<ErrorKind>(&config),
         declaration::<Outcome>(&config),
         declaration::<Shape>(&config),
         declaration::<PieceView>(&config),

@@ -77,7 +77,7 @@ fn play(p: &mut Position, steps: &[&str]) {
 fn err(p: &Position, text: &str) -> String {
     match p.parse_step(text) {
         Ok(s) => panic!("{text} was accepted as {s:?}"),
-        Err(e) => e.0,
+        Err(e) => e.to_string(),
     }
 }
 
@@ -810,7 +810,7 @@ fn options_round_trip() {
 
 #[test]
 fn option_errors_explain() {
-    let e = |pairs: &[(&str, &str)]| Options::from_map(&map(pairs)).unwrap_err().0;
+    let e = |pairs: &[(&str, &str)]| Options::from_map(&map(pairs)).unwrap_err().to_string();
     assert_eq!(e(&[("size", "7")]), "size must be 5 or 6 (got \"7\")");
     assert_eq!(e(&[("players", "4")]), "players must be 2 or 3 (got \"4\")");
     assert!(e(&[("neutral", "pink")]).contains("neutral must be one of purple, orange, green"));
@@ -876,7 +876,7 @@ fn option_errors_explain() {
         ..Options::default()
     };
     assert_eq!(
-        Position::new(&o).unwrap_err().0,
+        Position::new(&o).unwrap_err().to_string(),
         "walls: a1 and a3 are not neighbours"
     );
     let mut o = Options::default();
@@ -934,7 +934,7 @@ fn diagrams() {
     assert_eq!(layout_from_diagram(5, &p.diagram()).unwrap(), layout);
     assert!(layout_from_diagram(5, ". .")
         .unwrap_err()
-        .0
+        .to_string()
         .contains("rows"));
     assert!(layout_from_diagram(6, diagram).is_err());
 }
@@ -963,7 +963,7 @@ fn view_of_a_fresh_game() {
     assert_eq!(p3.view().prompt, "Purple to move, capture or place walls");
     assert_eq!(p3.view().players[2].name, "Green");
     let s = p.parse_step("a2xSW").unwrap_err();
-    assert!(s.0.contains("Orange"), "{s}");
+    assert!(s.to_string().contains("Orange"), "{s}");
     let s = p.parse_step("c6xE").unwrap();
     let sv = p.step_view(s);
     assert_eq!((sv.kind, sv.dir), ("asterisk", Some("E")));

@@ -34,7 +34,7 @@ fn diagram(black: usize, to_move: usize, text: &str) -> Position {
 }
 
 fn err(p: &Position, text: &str) -> String {
-    p.parse_step(text).unwrap_err().0
+    p.parse_step(text).unwrap_err().to_string()
 }
 
 fn cells(p: &Position, names: &str) -> Vec<usize> {
@@ -228,10 +228,10 @@ fn options_read_and_write() {
     assert_eq!(Options::from_map(&m).unwrap(), Options { size: 8 });
     for bad in ["3", "13", "x", "", "-4", "６"] {
         let e = Options::from_map(&OptionMap::new().with("size", bad)).unwrap_err();
-        assert!(e.0.contains("from 4 to 12"), "{bad}: {e}");
+        assert!(e.to_string().contains("from 4 to 12"), "{bad}: {e}");
     }
     let e = Options::from_map(&OptionMap::new().with("players", "3")).unwrap_err();
-    assert!(e.0.contains("size"), "{e}");
+    assert!(e.to_string().contains("size"), "{e}");
     assert!(Options::default().to_map().is_empty());
     for size in 4..=12 {
         let o = Options { size };
@@ -249,19 +249,22 @@ fn diagrams_are_checked_and_round_trip() {
     let empty = "....\n.....\n......\n.......\n......\n.....\n....";
     assert!(Position::from_diagram(&o, None, 0, empty).is_ok());
     let e = Position::from_diagram(&o, None, 0, "....\n.....").unwrap_err();
-    assert!(e.0.contains("7 rows"), "{e}");
+    assert!(e.to_string().contains("7 rows"), "{e}");
     let e = Position::from_diagram(&o, Some(0), 0, &empty.replacen("......", ".......", 1))
         .unwrap_err();
-    assert!(e.0.contains("row e has 6 cells"), "{e}");
+    assert!(e.to_string().contains("row e has 6 cells"), "{e}");
     let e = Position::from_diagram(&o, Some(0), 0, &empty.replacen('.', "x", 1)).unwrap_err();
-    assert!(e.0.contains("g1") && e.0.contains("not a cell mark"), "{e}");
+    assert!(
+        e.to_string().contains("g1") && e.to_string().contains("not a cell mark"),
+        "{e}"
+    );
     // Contract: black only, inner cells only, and the turn follows the stone count.
     let white = empty.replacen(".......", "...w...", 1);
     let e = Position::from_diagram(&o, None, 0, &white).unwrap_err();
-    assert!(e.0.contains("d4 holds a white stone"), "{e}");
+    assert!(e.to_string().contains("d4 holds a white stone"), "{e}");
     let edge = empty.replacen(".......", "b......", 1);
     let e = Position::from_diagram(&o, None, 1, &edge).unwrap_err();
-    assert!(e.0.contains("d1 is an edge cell"), "{e}");
+    assert!(e.to_string().contains("d1 is an edge cell"), "{e}");
     let one = empty.replacen(".......", "...b...", 1);
     assert!(Position::from_diagram(&o, None, 0, &one).is_err());
     assert_eq!(
@@ -271,7 +274,7 @@ fn diagrams_are_checked_and_round_trip() {
     // After the contract no goal may be on the board already.
     let won = "   . w . .\n  . w . . .\n . w . . . .\n. w . . . . .\n . w . . . .\n  . w . . .\n   . w . .";
     let e = Position::from_diagram(&o, Some(1), 1, won).unwrap_err();
-    assert!(e.0.contains("already joins N and S"), "{e}");
+    assert!(e.to_string().contains("already joins N and S"), "{e}");
     // to_diagram is read back unchanged.
     let p = pos(5, "c3 d4 pass e3 c4 a1");
     let q = Position::from_diagram(&opts(5), Some(0), p.to_move(), &p.to_diagram()).unwrap();

@@ -44,7 +44,7 @@ fn legal(p: &Position) -> Vec<String> {
 fn err(p: &Position, text: &str) -> String {
     match p.parse_step(text) {
         Ok(s) => panic!("{text:?} was accepted as {}", p.step_text(s)),
-        Err(e) => e.0,
+        Err(e) => e.to_string(),
     }
 }
 
@@ -98,10 +98,10 @@ fn options() {
     );
     for bad in ["2", "20", "0", "-3", "eight", ""] {
         let e = Options::from_map(&OptionMap::new().with("size", bad)).unwrap_err();
-        assert!(e.0.contains("from 3 to 19"), "{bad}: {e}");
+        assert!(e.to_string().contains("from 3 to 19"), "{bad}: {e}");
     }
     let e = Options::from_map(&OptionMap::new().with("layout", "x")).unwrap_err();
-    assert!(e.0.contains("has no option \"layout\""), "{e}");
+    assert!(e.to_string().contains("has no option \"layout\""), "{e}");
     assert!(Position::new(&Options::with_size(2)).is_err());
     assert!(Position::new(&Options::with_size(20)).is_err());
 }
@@ -539,7 +539,7 @@ fn diagram_errors() {
     let o = Options::with_size(3);
     let e = Position::from_diagram(&o, 0, "... / BR. / RB.").unwrap_err();
     assert_eq!(
-        e.0,
+        e.to_string(),
         "the diagram has a crosscut at a1 b1 a2 b2: a turn never ends with one"
     );
     assert!(Position::from_diagram(&o, 0, "... / ...").is_err());
@@ -558,7 +558,7 @@ fn diagram_errors() {
 fn play_steps_names_the_failing_step() {
     let mut p = start(3);
     let e = p.play_steps("a1 b1 a1").unwrap_err();
-    assert_eq!(e.0, "step 3 (`a1`): a1 is occupied");
+    assert_eq!(e.to_string(), "step 3 (`a1`): a1 is occupied");
 }
 
 #[test]

@@ -24,10 +24,61 @@ fn options(pairs: &[(&str, JsValue)]) -> JsValue {
 }
 
 /// The message of a JS Error thrown across the boundary.
-fn message(error: wasm_bindgen::JsError) -> String {
+fn message(error: wasm::JsError) -> String {
     let value: JsValue = error.into();
     let error: js_sys::Error = value.dyn_into().expect("a JS Error");
     error.message().into()
+}
+
+/// The `kind` of a JS Error thrown across the boundary (`LudusError`), and its message.
+fn kind(error: wasm::JsError) -> (String, String) {
+    let value: JsValue = error.into();
+    let kind = get(&value, "kind").as_string().expect("a kind string");
+    let error: js_sys::Error = value.dyn_into().expect("a JS Error");
+    (kind, error.message().into())
+}
+
+#[wasm_bindgen_test]
+fn thrown_errors_carry_their_kind() {
+    let mut s = WasmSession::create("unravel", JsValue::UNDEFINED).unwrap();
+    let (k, m) = kind(s.play("z99").unwrap_err());
+    assert_eq!(k, "syntax", "{m}");
+    s.play("a1").unwrap();
+    assert_eq!(
+        kind(s.play("a1").unwrap_err()),
+        ("illegal-step".to_string(), "a1 is occupied".to_string())
+    );
+    let sized = options(&[("size", JsValue::from_f64(99.0))]);
+    let (k, m) = kind(WasmSession::create("unravel", sized).err().unwrap());
+    assert_eq!(k, "options", "{m}");
+    let (k, m) = kind(WasmSession::create("chess", JsValue::UNDEFINED).err().unwrap());
+    assert_eq!(k, "options", "{m}");
+    // Options that are not an object are refused by the export layer, as options.
+    let (k, m) = kind(WasmSession::create("unravel", JsValue::from_f64(3.0)).err().unwrap());
+    assert_eq!(k, "options", "{m}");
+    let (k, m) = kind(WasmSession::from_record("unravel;moves=a1,a1").err().unwrap());
+    assert_eq!(
+        (k.as_str(), m.as_str()),
+        ("record", "step 2 (a1) cannot be played: a1 is occupied")
+    );
+    let (k, m) = kind(wasm::parse_record("unravel;at=x").unwrap_err());
+    assert_eq!(k, "record", "{m}");
+    // Red's a1, a2, a3 join the 3×3 board's bottom and top.
+    let mut over = WasmSession::from_record("unravel;size=3;moves=a1,c1,a2,c3,a3").unwrap();
+    assert_eq!(
+        kind(over.play("b2").unwrap_err()),
+        ("game-over".to_string(), "the game is over".to_string())
+    );
+    let (k, m) = kind(over.ai_choose("random", 1.0).unwrap_err());
+    assert_eq!(k, "game-over", "{m}");
+    let (k, m) = kind(wasm::check_player("fast").unwrap_err());
+    assert_eq!(k, "options", "{m}");
+    // A value of the wrong type is the caller's: "argument".
+    let (k, m) = kind(s.play_js(JsValue::from_f64(5.0)).unwrap_err());
+    assert_eq!(
+        (k.as_str(), m.as_str()),
+        ("argument", "the step must be a string (got number)")
+    );
 }
 
 #[wasm_bindgen_test]

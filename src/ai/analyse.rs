@@ -35,7 +35,7 @@ impl Budget {
     /// with it (ten positions an iteration, as a solved position costs about as much).
     pub fn for_iterations(iterations: u32) -> Result<Budget, Error> {
         if iterations == 0 || iterations > 10_000_000 {
-            return Err(Error::new(format!(
+            return Err(Error::options(format!(
                 "the analysis budget must be from 1 to 10000000 iterations (got {iterations})"
             )));
         }
@@ -212,7 +212,7 @@ pub fn review(
     seed: u64,
 ) -> Result<Vec<ReviewStep>, Error> {
     if !(0.0..=1.0).contains(&threshold) {
-        return Err(Error::new(format!(
+        return Err(Error::options(format!(
             "the review threshold must be from 0 to 1 (got {threshold})"
         )));
     }

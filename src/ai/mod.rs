@@ -6,7 +6,7 @@ pub mod levels;
 pub mod mcts;
 pub mod solve;
 
-use crate::game::{fail, shorten, Error, Game, Outcome};
+use crate::game::{shorten, Error, Game, Outcome};
 use crate::games::{AnyGame, GameKind};
 use crate::rng::Rng;
 use crate::with_game;
@@ -82,7 +82,7 @@ impl Tuning {
                 "norave" => t.no_rave = true,
                 _ => {
                     let bad = || {
-                        Error::new(format!(
+                        Error::options(format!(
                             "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, rc=X, k=X, temp=X, min=N or pw=X",
                             shorten(part)
                         ))
@@ -239,7 +239,7 @@ impl PlayerSpec {
             return Ok(spec);
         }
         match spec {
-            PlayerSpec::Random => fail("a random player takes no search settings"),
+            PlayerSpec::Random => Err(Error::options("a random player takes no search settings")),
             PlayerSpec::Mcts {
                 iterations,
                 seconds,
@@ -266,7 +266,7 @@ impl PlayerSpec {
         }
         let bad = || {
             let ids: Vec<&str> = levels::LEVELS.iter().map(|l| l.id).collect();
-            Error::new(format!(
+            Error::options(format!(
                 "{:?} is not a player: use random, a level ({}), mcts:ITERATIONS or mcts:SECONDSs",
                 shorten(text),
                 ids.join(", ")
@@ -276,7 +276,9 @@ impl PlayerSpec {
         if let Some(secs) = arg.strip_suffix('s') {
             let seconds: f64 = secs.trim().parse().map_err(|_| bad())?;
             if !(seconds > 0.0 && seconds <= 3600.0) {
-                return fail("thinking time must be more than 0 and at most 3600 seconds");
+                return Err(Error::options(
+                    "thinking time must be more than 0 and at most 3600 seconds",
+                ));
             }
             return Ok(PlayerSpec::Mcts {
                 iterations: u32::MAX,

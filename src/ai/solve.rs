@@ -185,7 +185,7 @@ impl Solver {
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Solution<G::Step>, Error> {
         if root.players() != 2 {
-            return Err(Error::new("the solver handles two-player games only"));
+            return Err(Error::options("the solver handles two-player games only"));
         }
         self.nodes = 0;
         self.max_nodes = max_nodes;
@@ -569,7 +569,7 @@ impl PnSolver {
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Solution<G::Step>, Error> {
         if root.players() != 2 {
-            return Err(Error::new("the solver handles two-player games only"));
+            return Err(Error::options("the solver handles two-player games only"));
         }
         self.nodes = 0;
         self.max_nodes = max_nodes;

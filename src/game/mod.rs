@@ -15,7 +15,7 @@ mod rules;
 mod sort;
 mod view;
 
-pub use error::{fail, Error};
+pub use error::{Error, ErrorKind};
 pub use hashing::KeyHasher;
 pub use notation::{diagram_rows, shorten, visible};
 pub use rules::{perft, Game, Outcome, StepPolicy};

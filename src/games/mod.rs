@@ -8,7 +8,7 @@ pub mod unity;
 pub mod unlur;
 pub mod unravel;
 
-use crate::game::{fail, shorten, BoardView, Error, Game, Outcome, Presentation, Seat, StepView};
+use crate::game::{shorten, BoardView, Error, Game, Outcome, Presentation, Seat, StepView};
 use crate::options::OptionMap;
 use crate::rng::Rng;
 use serde::Serialize;
@@ -68,7 +68,7 @@ impl GameKind {
             .find(|k| k.name() == text)
             .ok_or_else(|| {
                 let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-                Error::new(format!(
+                Error::options(format!(
                     "unknown game {:?} (the games are {})",
                     shorten(text),
                     names.join(", ")
@@ -384,7 +384,7 @@ impl AnyGame {
     /// Whether `text` is a legal step now, without playing it; the error says why not.
     pub fn check_text(&self, text: &str) -> Result<(), Error> {
         if self.to_move().is_none() {
-            return fail("the game is over");
+            return Err(Error::game_over("the game is over"));
         }
         with_game!(self, g => g.parse_step(text.trim()).map(|_| ()))
     }
@@ -398,7 +398,7 @@ impl AnyGame {
             view.cells
                 .get(cell)
                 .map(String::as_str)
-                .ok_or_else(|| Error::new(format!("there is no cell number {cell}")))
+                .ok_or_else(|| Error::syntax(format!("there is no cell number {cell}")))
         };
         let legal = self.legal_step_views();
         let has = |kinds: &[&str]| legal.iter().any(|s| kinds.contains(&s.kind));
@@ -415,7 +415,7 @@ impl AnyGame {
                 }
             }
             [a, b] => format!("{}|{}", name(a)?, name(b)?),
-            _ => return fail("a click is on one cell or between two"),
+            _ => return Err(Error::syntax("a click is on one cell or between two")),
         };
         if legal.is_empty() {
             return Ok(if view.outcome.is_some() {
@@ -436,7 +436,7 @@ impl AnyGame {
             return Ok(self
                 .check_text(&text)
                 .err()
-                .map(|e| e.0)
+                .map(|e| e.to_string())
                 .unwrap_or_default());
         }
         // Steps that start from a piece: say what to click rather than how to type a step.

@@ -2,7 +2,7 @@
 //! bottom sides, Blue (seat 1) the left and right.
 
 use crate::bits::nth_set_bit;
-use crate::game::{diagram_rows, fail, Error, PlayerView, Seat, SideView};
+use crate::game::{diagram_rows, Error, PlayerView, Seat, SideView};
 use crate::geometry::square::{Axis, SquareGrid};
 use crate::options::SizeOptions;
 
@@ -63,27 +63,31 @@ pub fn players() -> Vec<PlayerView> {
 pub fn read_diagram(diagram: &str, size: usize) -> Result<Vec<u8>, Error> {
     let rows = diagram_rows(&diagram.replace('/', "\n"));
     if rows.len() != size {
-        return fail(format!(
+        return Err(Error::syntax(format!(
             "the diagram has {} ranks; a {size}×{size} board needs {size}",
             rows.len()
-        ));
+        )));
     }
     let mut cells = vec![0; size * size];
     for (i, marks) in rows.iter().enumerate() {
         let rank = size - 1 - i;
         if marks.len() != size {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "rank {} of the diagram has {} cells, not {size}",
                 rank + 1,
                 marks.len()
-            ));
+            )));
         }
         for (file, &mark) in marks.iter().enumerate() {
             cells[rank * size + file] = match mark {
                 '.' => 0,
                 'R' | 'r' => 1,
                 'B' | 'b' => 2,
-                other => return fail(format!("{other:?} in the diagram is not R, B or `.`")),
+                other => {
+                    return Err(Error::syntax(format!(
+                        "{other:?} in the diagram is not R, B or `.`"
+                    )))
+                }
             };
         }
     }

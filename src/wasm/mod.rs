@@ -20,8 +20,10 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+mod error;
 #[cfg(feature = "study")]
 mod study;
+pub use error::JsError;
 #[cfg(feature = "study")]
 pub use study::{analyse_position, bench, encode_gif, review_game};
 
@@ -36,7 +38,7 @@ pub fn start() {
 }
 
 fn js_error(e: Error) -> JsError {
-    JsError::new(&e.0)
+    JsError::from(e)
 }
 
 /// What kind of value a JS caller passed, for error messages ("null", "number", ...).
@@ -141,15 +143,16 @@ fn thrown_text(value: &JsValue) -> String {
 /// every field of every legal step, about five times as long for Merlin's Chain's 1800.
 /// Only for values whose numbers are all finite (JSON has no NaN).
 fn large_to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let text =
-        serde_json::to_string(value).map_err(|e| JsError::new(&format!("internal error: {e}")))?;
-    js_sys::JSON::parse(&text).map_err(|_| JsError::new("internal error: the view is not JSON"))
+    let text = serde_json::to_string(value)
+        .map_err(|e| JsError::internal(&format!("internal error: {e}")))?;
+    js_sys::JSON::parse(&text)
+        .map_err(|_| JsError::internal("internal error: the view is not JSON"))
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&format!("internal error: {e}")))
+        .map_err(|e| JsError::internal(&format!("internal error: {e}")))
 }
 
 /// More option entries than any game has, by far.
@@ -162,10 +165,10 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
         return Ok(map);
     }
     if !value.is_object() {
-        return Err(JsError::new("options must be an object"));
+        return Err(JsError::options("options must be an object"));
     }
     let entries = object_entries(value).map_err(|thrown| {
-        JsError::new(&format!(
+        JsError::options(&format!(
             "options could not be read ({})",
             shorten(&thrown_text(&thrown))
         ))
@@ -173,7 +176,7 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
     // No game has more than a handful of options; a huge object is refused before the
     // (quadratic) duplicate checks.
     if entries.length() > MAX_OPTIONS {
-        return Err(JsError::new(&format!(
+        return Err(JsError::options(&format!(
             "too many options ({}; at most {MAX_OPTIONS})",
             entries.length()
         )));
@@ -182,16 +185,17 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
         let pair: js_sys::Array = entry.unchecked_into();
         let key = pair.get(0);
         if key.dyn_ref::<js_sys::JsString>().map_or(0, |k| k.length()) > MAX_TEXT_ARG {
-            return Err(JsError::new("an option's name is far too long"));
+            return Err(JsError::options("an option's name is far too long"));
         }
         let key = key.as_string().unwrap_or_default();
         let value = pair.get(1);
         let text = if value.is_string() {
-            short_string(&value)
-                .ok_or_else(|| JsError::new(&format!("option {} is far too long", shorten(&key))))?
+            short_string(&value).ok_or_else(|| {
+                JsError::options(&format!("option {} is far too long", shorten(&key)))
+            })?
         } else if let Some(n) = value.as_f64() {
             if n.fract() != 0.0 || !(0.0..=1e15).contains(&n) {
-                return Err(JsError::new(&format!(
+                return Err(JsError::options(&format!(
                     "option {} must be a whole number",
                     shorten(&key)
                 )));
@@ -200,7 +204,7 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
         } else if value.is_undefined() || value.is_null() {
             continue;
         } else {
-            return Err(JsError::new(&format!(
+            return Err(JsError::options(&format!(
                 "option {} must be a string or a number",
                 shorten(&key)
             )));
@@ -277,7 +281,7 @@ fn ai_choice(s: &Session, player: &str, seed: f64) -> Result<JsValue, JsError> {
     let now = || js_sys::Date::now() / 1000.0;
     match choose_step(s.current(), &spec, &mut rng, &now) {
         Some(c) => to_js(&ChoiceView::from(c)),
-        None => Err(JsError::new("the game is over")),
+        None => Err(Error::game_over("the game is over").into()),
     }
 }
 
@@ -363,7 +367,7 @@ impl WasmSession {
 /// The same methods for Rust callers, with Rust types.
 impl WasmSession {
     pub fn check(&self, step: &str) -> Option<String> {
-        self.0.check(step).err().map(|e| e.0)
+        self.0.check(step).err().map(|e| e.to_string())
     }
 
     pub fn explain_click(&self, a: usize, b: Option<usize>) -> Result<String, JsError> {

@@ -6,7 +6,9 @@
 //! (`ludus.js`, play and the computer opponent) stays small. Arguments are checked as in
 //! the parent module.
 
-use super::{count_arg, js_error, js_kind, number_arg, seed_arg, text_arg, to_js, WasmSession};
+use super::{
+    count_arg, js_error, js_kind, number_arg, seed_arg, text_arg, to_js, JsError, WasmSession,
+};
 use crate::ai::analyse::{analyse, review, Budget};
 use crate::animation::{check_frames, MAX_BYTES};
 use crate::games::GameKind;
@@ -19,7 +21,7 @@ use wasm_bindgen::JsCast;
 /// to 10 000 000.
 fn budget(iterations: f64) -> Result<Budget, JsError> {
     if iterations.fract() != 0.0 || !(1.0..=1e7).contains(&iterations) {
-        return Err(JsError::new(&format!(
+        return Err(JsError::options(&format!(
             "the analysis budget must be a whole number of iterations from 1 to 10000000 (got {iterations})"
         )));
     }
@@ -101,10 +103,12 @@ pub fn bench_js(game: JsValue, seconds: JsValue, runs: JsValue) -> Result<JsValu
 pub fn bench(game: &str, seconds: f64, runs: u32) -> Result<JsValue, JsError> {
     let kind = GameKind::parse(game).map_err(js_error)?;
     if !(seconds > 0.0 && seconds <= 600.0) {
-        return Err(JsError::new("seconds must be more than 0 and at most 600"));
+        return Err(JsError::options(
+            "seconds must be more than 0 and at most 600",
+        ));
     }
     if !(1..=100).contains(&runs) {
-        return Err(JsError::new("runs must be 1 to 100"));
+        return Err(JsError::options("runs must be 1 to 100"));
     }
     let now = || js_sys::Date::now() / 1000.0;
     let f = crate::bench::measure(kind, seconds, runs, &now).map_err(js_error)?;
@@ -193,7 +197,7 @@ pub fn encode_gif_js(
         .and_then(|n| n.as_f64())
         .unwrap_or(f64::INFINITY);
     if length > MAX_BYTES as f64 {
-        return Err(JsError::new(&format!(
+        return Err(JsError::options(&format!(
             "the frames are too large for one GIF ({length} bytes; at most {MAX_BYTES})"
         )));
     }

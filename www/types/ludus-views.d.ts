@@ -1,6 +1,13 @@
-// The objects the Ludus engine hands to JS (src/game/view.rs, src/games/mod.rs, src/views.rs).
+// The objects the Ludus engine hands to JS (src/game/view.rs, src/game/error.rs,
+// src/games/mod.rs, src/views.rs).
 // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run
 // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.
+
+/**
+ * What kind of thing went wrong. Serialised (and given to JS as an Error's `kind`) as
+ * "syntax", "illegal-step", "options", "record" or "game-over".
+ */
+export type ErrorKind = "syntax" | "illegal-step" | "options" | "record" | "game-over";
 
 /**
  * How a finished game ended.

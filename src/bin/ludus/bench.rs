@@ -131,7 +131,7 @@ fn mcts_rate(
 ) -> Result<f64, Error> {
     let spec = PlayerSpec::parse(&format!("mcts:{budget}s"))?;
     let t = now();
-    let choice =
-        choose_step(start, &spec, rng, now).ok_or_else(|| Error::new("no step at the start"))?;
+    let choice = choose_step(start, &spec, rng, now)
+        .ok_or_else(|| Error::game_over("no step at the start"))?;
     Ok(choice.iterations as f64 / (now() - t).max(1e-9))
 }

@@ -54,7 +54,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // Whatever a message quotes is shown with its control and invisible characters
             // escaped, so that no argument can reverse or hide the rest of the line.
-            eprintln!("ludus: {}", visible(&e.0));
+            eprintln!("ludus: {}", visible(e.message()));
             ExitCode::from(2)
         }
     }
@@ -67,7 +67,7 @@ fn text_args() -> Result<Vec<String>, Error> {
         .enumerate()
         .map(|(i, arg)| {
             arg.into_string().map_err(|arg| {
-                Error::new(format!(
+                Error::options(format!(
                     "argument {} is not UTF-8 text ({:?})",
                     i + 1,
                     shorten(&arg.to_string_lossy())
@@ -103,7 +103,10 @@ impl Args {
                 let given = out.switches.iter().any(|s| s == name)
                     || out.flags.iter().any(|(k, _)| k == name);
                 if given {
-                    return Err(Error::new(format!("--{} is given twice", shorten(name))));
+                    return Err(Error::options(format!(
+                        "--{} is given twice",
+                        shorten(name)
+                    )));
                 }
                 if SWITCHES.contains(&name) {
                     out.switches.push(name.to_string());
@@ -111,7 +114,7 @@ impl Args {
                 }
                 let value = it
                     .next()
-                    .ok_or_else(|| Error::new(format!("--{} needs a value", shorten(name))))?;
+                    .ok_or_else(|| Error::options(format!("--{} needs a value", shorten(name))))?;
                 out.flags.push((name.to_string(), value.clone()));
             } else {
                 out.positional.push(arg.clone());
@@ -130,9 +133,9 @@ impl Args {
     fn number<T: std::str::FromStr>(&self, name: &str, default: Option<T>) -> Result<T, Error> {
         match self.flag(name) {
             Some(v) => v.parse().map_err(|_| {
-                Error::new(format!("--{name} must be a number (got {:?})", shorten(v)))
+                Error::options(format!("--{name} must be a number (got {:?})", shorten(v)))
             }),
-            None => default.ok_or_else(|| Error::new(format!("--{name} is required"))),
+            None => default.ok_or_else(|| Error::options(format!("--{name} is required"))),
         }
     }
 
@@ -140,7 +143,7 @@ impl Args {
     fn only(&self, allowed: &[&str]) -> Result<(), Error> {
         for (k, _) in &self.flags {
             if !allowed.contains(&k.as_str()) && !GAME_OPTION_FLAGS.contains(&k.as_str()) {
-                return Err(Error::new(format!("unknown flag --{}", shorten(k))));
+                return Err(Error::options(format!("unknown flag --{}", shorten(k))));
             }
         }
         Ok(())
@@ -173,7 +176,7 @@ impl Args {
         self.positional
             .get(i)
             .map(String::as_str)
-            .ok_or_else(|| Error::new(format!("missing {what}; see `ludus help`")))
+            .ok_or_else(|| Error::options(format!("missing {what}; see `ludus help`")))
     }
 }
 
@@ -197,7 +200,7 @@ fn run(args: &[String]) -> Result<(), Error> {
             println!("{USAGE}");
             Ok(())
         }
-        other => Err(Error::new(format!(
+        other => Err(Error::options(format!(
             "unknown command {:?}; see `ludus help`",
             shorten(other)
         ))),
@@ -213,9 +216,9 @@ fn session_from(args: &Args, command_seed: bool) -> Result<Session, Error> {
     let mut session = Session::new(kind, &args.game_options(kind, command_seed))?;
     if let Some(moves) = args.flag("moves") {
         for (i, step) in split_steps(moves).iter().enumerate() {
-            session
-                .play(step)
-                .map_err(|e| Error::new(format!("step {} ({}): {e}", i + 1, shorten(step))))?;
+            session.play(step).map_err(|e| {
+                Error::new(e.kind(), format!("step {} ({}): {e}", i + 1, shorten(step)))
+            })?;
         }
     }
     Ok(session)
@@ -235,7 +238,7 @@ fn perft(args: &Args) -> Result<(), Error> {
         .ok()
         .filter(|d| *d <= MAX_PERFT_DEPTH)
         .ok_or_else(|| {
-            Error::new(format!(
+            Error::options(format!(
                 "DEPTH must be a whole number from 0 to {MAX_PERFT_DEPTH}"
             ))
         })?;
@@ -293,7 +296,7 @@ fn solve(args: &Args) -> Result<(), Error> {
         "alphabeta" => Method::AlphaBeta,
         "pns" => Method::ProofNumber,
         other => {
-            return Err(Error::new(format!(
+            return Err(Error::options(format!(
                 "--method must be alphabeta or pns (got {:?})",
                 shorten(other)
             )))
@@ -302,7 +305,7 @@ fn solve(args: &Args) -> Result<(), Error> {
     let seconds: f64 = args.number("seconds", Some(60.0))?;
     let max_nodes: u64 = args.number("nodes", Some(u64::MAX))?;
     if seconds.is_nan() || seconds <= 0.0 {
-        return Err(Error::new("--seconds must be more than 0"));
+        return Err(Error::options("--seconds must be more than 0"));
     }
     let session = session_from(args, false)?;
     let game = session.current();
@@ -412,7 +415,7 @@ fn review(args: &Args) -> Result<(), Error> {
     let threshold: f64 = args.number("threshold", Some(0.15))?;
     let record = args
         .flag("record")
-        .ok_or_else(|| Error::new("--record is required"))?;
+        .ok_or_else(|| Error::options("--record is required"))?;
     let session = Session::from_record(record)?;
     for r in ludus::ai::analyse::review(&session, budget, threshold, 1)? {
         println!(
@@ -536,7 +539,9 @@ fn soak(args: &Args) -> Result<(), Error> {
     // --seed seeds the run; each Unity game draws its own setup from its game's seed.
     let configs = if which == "all" {
         if !args.run_options(GameKind::Unravel).is_empty() {
-            return Err(Error::new("soak all takes no game options: name one game"));
+            return Err(Error::options(
+                "soak all takes no game options: name one game",
+            ));
         }
         soak::default_configs()
     } else {
@@ -586,7 +591,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
     let player = |flag: &str| -> Result<PlayerSpec, Error> {
         let text = args
             .flag(flag)
-            .ok_or_else(|| Error::new(format!("--{flag} is required")))?;
+            .ok_or_else(|| Error::options(format!("--{flag} is required")))?;
         PlayerSpec::parse_in(text, kind)
     };
     let mut players = vec![player("a")?, player("b")?];
@@ -598,7 +603,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
     let options = args.run_options(kind);
     let (start, _) = AnyGame::new(kind, &options)?;
     if start.players() != players.len() {
-        return Err(Error::new(format!(
+        return Err(Error::options(format!(
             "this game has {} players but {} were given",
             start.players(),
             players.len()
@@ -627,7 +632,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
         while let Some(seat) = game.to_move() {
             let player = &players[(seat + g) % n];
             let choice = choose_step(&game, player, &mut rng, &now)
-                .ok_or_else(|| Error::new("no step chosen in a running game"))?;
+                .ok_or_else(|| Error::options("no step chosen in a running game"))?;
             game.play_text(&choice.step)?;
             if records {
                 moves.push(choice.step);
@@ -698,7 +703,7 @@ fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
     let n = args.flag("mcts").unwrap_or_default();
     let runs: u64 = args.number("runs", Some(5))?;
     if !(1..=100).contains(&runs) {
-        return Err(Error::new("--runs must be 1 to 100"));
+        return Err(Error::options("--runs must be 1 to 100"));
     }
     let seed: u64 = args.number("seed", Some(1))?;
     let spec = PlayerSpec::parse(&format!("mcts:{n}"))?;
@@ -709,7 +714,7 @@ fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
         for r in 0..runs {
             let t = Instant::now();
             let choice = choose_step(&start, &spec, &mut Rng::new(seed + r), &|| 0.0)
-                .ok_or_else(|| Error::new("no step at the start"))?;
+                .ok_or_else(|| Error::game_over("no step at the start"))?;
             rates.push(choice.iterations as f64 / t.elapsed().as_secs_f64().max(1e-9));
         }
         rates.sort_by(f64::total_cmp);
@@ -741,11 +746,13 @@ fn bench(args: &Args) -> Result<(), Error> {
     }
     let seconds: f64 = args.number("seconds", Some(1.0))?;
     if !(seconds > 0.0 && seconds <= 600.0) {
-        return Err(Error::new("--seconds must be more than 0 and at most 600"));
+        return Err(Error::options(
+            "--seconds must be more than 0 and at most 600",
+        ));
     }
     let runs: u32 = args.number("runs", Some(3))?;
     if !(1..=100).contains(&runs) {
-        return Err(Error::new("--runs must be 1 to 100"));
+        return Err(Error::options("--runs must be 1 to 100"));
     }
     println!(
         "{:<14} {:>16} {:>16} {:>14} {:>18}",

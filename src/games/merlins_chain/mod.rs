@@ -12,7 +12,7 @@ use feasibility::*;
 
 use crate::bits::nth_set_bit;
 use crate::game::{
-    fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepView,
+    shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::options::OptionMap;
@@ -108,7 +108,10 @@ impl Position {
         let mut p = Position::new(&Options::default())?;
         for (i, text) in steps.split_whitespace().enumerate() {
             if let Err(e) = p.play_text(text) {
-                return fail(format!("step {} (`{}`): {}", i + 1, shorten(text), e));
+                return Err(Error::new(
+                    e.kind(),
+                    format!("step {} (`{}`): {}", i + 1, shorten(text), e),
+                ));
             }
         }
         Ok(p)
@@ -126,10 +129,10 @@ impl Position {
             .filter(|l| !l.is_empty())
             .collect();
         if lines.len() != SIDE {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "a diagram has {SIDE} lines (rank 8 first), not {}",
                 lines.len()
-            ));
+            )));
         }
         let mut cells = [0u8; CELLS];
         let (mut played, mut filled) = (0u64, 0u64);
@@ -137,11 +140,11 @@ impl Position {
             let rank = SIDE - 1 - i;
             let tokens: Vec<&str> = line.split_whitespace().collect();
             if tokens.len() != SIDE {
-                return fail(format!(
+                return Err(Error::syntax(format!(
                     "rank {} of the diagram has {} entries, not {SIDE}",
                     rank + 1,
                     tokens.len()
-                ));
+                )));
             }
             for (file, token) in tokens.iter().enumerate() {
                 let cell = GRID.index(file, rank);
@@ -149,14 +152,14 @@ impl Position {
                     continue;
                 }
                 let Some(n) = parse_piece(token) else {
-                    return fail(format!(
+                    return Err(Error::syntax(format!(
                         "`{}` on {} is neither a piece number 1 to 64 nor `.`",
                         shorten(token),
                         GRID.name(cell)
-                    ));
+                    )));
                 };
                 if played & bit(n) != 0 {
-                    return fail(format!("{n} appears twice in the diagram"));
+                    return Err(Error::syntax(format!("{n} appears twice in the diagram")));
                 }
                 played |= bit(n);
                 filled |= 1 << cell;
@@ -166,19 +169,21 @@ impl Position {
         let green = (played & EVEN_BITS).count_ones();
         let white = (played & !EVEN_BITS).count_ones();
         if green != white && green != white + 1 {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "Green moves first, so Green has played as many pieces as White or one more \
                  (here Green {green}, White {white})"
-            ));
+            )));
         }
         if let Some(col) = disordered_column(SIDE, SIDE, &cells) {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "column {} does not ascend",
                 (b'a' + col as u8) as char
-            ));
+            )));
         }
         if arrange(SIDE, SIDE, &cells).is_none() {
-            return fail("no arrangement of the grey pieces would let every column ascend");
+            return Err(Error::syntax(
+                "no arrangement of the grey pieces would let every column ascend",
+            ));
         }
         let mut p = Position {
             cells,
@@ -535,48 +540,57 @@ impl Game for Position {
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
         let text = text.trim();
         if self.outcome.is_some() {
-            return fail("the game is over");
+            return Err(Error::game_over("the game is over"));
         }
         if text.is_empty() {
-            return fail("write a flip as a piece number, @ and a cell, e.g. 17@c3");
+            return Err(Error::syntax(
+                "write a flip as a piece number, @ and a cell, e.g. 17@c3",
+            ));
         }
         let Some((number, cell_text)) = text.split_once('@') else {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "`{}` is not a flip: write a piece number, @ and a cell, e.g. 17@c3",
                 shorten(text)
-            ));
+            )));
         };
         let (number, cell_text) = (number.trim(), cell_text.trim());
         let Some(n) = parse_piece(number) else {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "`{}` is not a piece: the pieces are numbered 1 to 64",
                 shorten(number)
-            ));
+            )));
         };
         let Some(cell) = GRID.parse(cell_text) else {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "`{}` is not a cell of this 8×8 board",
                 shorten(cell_text)
-            ));
+            )));
         };
         let me = self.to_move();
         if owner(n) != me {
-            return fail(format!(
+            return Err(Error::illegal(format!(
                 "{n} is {}'s piece ({} flips the {} numbers)",
                 SEAT_NAMES[1 - me],
                 SEAT_NAMES[me],
                 if me == 0 { "even" } else { "odd" }
-            ));
+            )));
         }
         if self.played & bit(n) != 0 {
             let at = self.cells.iter().position(|&v| v == n).unwrap_or(0);
-            return fail(format!("{n} is already played (on {})", GRID.name(at)));
+            return Err(Error::illegal(format!(
+                "{n} is already played (on {})",
+                GRID.name(at)
+            )));
         }
         if self.cells[cell] != 0 {
-            return fail(format!("{} holds {}", GRID.name(cell), self.cells[cell]));
+            return Err(Error::illegal(format!(
+                "{} holds {}",
+                GRID.name(cell),
+                self.cells[cell]
+            )));
         }
         if let Some(problem) = self.flip_problem(n, cell) {
-            return fail(problem);
+            return Err(Error::illegal(problem));
         }
         Ok(Step {
             piece: n,

@@ -32,9 +32,7 @@
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
-use crate::game::{
-    fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
-};
+use crate::game::{shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView};
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
 use std::fmt;
@@ -118,9 +116,9 @@ impl Position {
     pub fn new(options: &Options) -> Result<Position, Error> {
         let size = options.size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return fail(format!(
+            return Err(Error::options(format!(
                 "size must be a whole number from {MIN_SIZE} to {MAX_SIZE} (got {size})"
-            ));
+            )));
         }
         Ok(Position {
             grid: SquareGrid::new(size, size),
@@ -145,7 +143,10 @@ impl Position {
             .enumerate()
         {
             if let Err(e) = position.play_text(text) {
-                return fail(format!("step {} ({text}): {e}", i + 1));
+                return Err(Error::new(
+                    e.kind(),
+                    format!("step {} ({text}): {e}", i + 1),
+                ));
             }
         }
         Ok(position)
@@ -164,9 +165,9 @@ impl Position {
         let mut position = Position::new(options)?;
         let size = options.size;
         if to_move > 1 {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "seat {to_move} does not exist: Scattercut has seats 0 and 1"
-            ));
+            )));
         }
         for (cell, value) in red_blue::read_diagram(diagram, size)?
             .into_iter()
@@ -178,20 +179,20 @@ impl Position {
             let [a, b, c, d] = position.grid.window(origin);
             let v = &position.cells;
             if v[a] != EMPTY && v[b] != EMPTY && v[a] == v[d] && v[b] == v[c] && v[a] != v[b] {
-                return fail(format!(
+                return Err(Error::syntax(format!(
                     "the diagram has a crosscut at {} {} {} {}",
                     position.grid.name(a),
                     position.grid.name(b),
                     position.grid.name(c),
                     position.grid.name(d)
-                ));
+                )));
             }
         }
         if position.connected(to_move as u8 + 1) {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "{} is connected already, yet it is {}'s turn",
                 NAMES[to_move], NAMES[to_move]
-            ));
+            )));
         }
         let other = 1 - to_move;
         if position.connected(other as u8 + 1) {
@@ -592,37 +593,39 @@ impl Game for Position {
 
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
         if self.outcome.is_some() {
-            return fail("the game is over");
+            return Err(Error::game_over("the game is over"));
         }
         let trimmed = text.trim();
         let s = self.size();
         if trimmed.is_empty() {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "no step given: name an empty cell of the {s}×{s} board, such as c4"
-            ));
+            )));
         }
         let lower = trimmed.to_ascii_lowercase();
         let Some(c) = self.grid.parse(&lower) else {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "`{}` is not a cell of this {s}×{s} board",
                 shorten(trimmed)
-            ));
+            )));
         };
         let name = self.grid.name(c);
         if self.cells[c] != EMPTY {
-            return fail(format!("{name} is occupied"));
+            return Err(Error::illegal(format!("{name} is occupied")));
         }
         if self.pending == 0 {
             return Ok(Step(c as u16));
         }
         let g = self.graph();
         if !g.safe.has(c) {
-            return fail(format!("a stone re-placed on {name} would form a crosscut"));
+            return Err(Error::illegal(format!(
+                "a stone re-placed on {name} would form a crosscut"
+            )));
         }
         if !self.keeps_maximum(&g, c) {
-            return fail(format!(
+            return Err(Error::illegal(format!(
                 "re-placing on {name} would leave room for fewer stones than possible"
-            ));
+            )));
         }
         Ok(Step(c as u16))
     }
@@ -882,7 +885,7 @@ mod tests {
                     assert!(p
                         .parse_step(&p.grid.name(c))
                         .unwrap_err()
-                        .0
+                        .message()
                         .contains("fewer"));
                 }
             }

@@ -7,11 +7,11 @@ use super::*;
 pub(super) fn parse_layout(t: &Tables, layout: &str) -> Result<([u128; 3], u128), Error> {
     let count = layout.chars().count();
     if count != t.cells {
-        return fail(format!(
+        return Err(Error::options(format!(
             "the layout has {count} characters but a side-{} board has {} cells (one character a cell)",
             t.grid.side(),
             t.cells
-        ));
+        )));
     }
     let mut occ = [0u128; 3];
     let mut asterisks = 0u128;
@@ -26,11 +26,11 @@ pub(super) fn parse_layout(t: &Tables, layout: &str) -> Result<([u128; 3], u128)
             'o' => (1, true),
             'g' => (2, true),
             _ => {
-                return fail(format!(
+                return Err(Error::options(format!(
                     "layout character {} (cell {}) is {ch:?}: use . for empty, P O G for rings, p o g for asterisks",
                     i + 1,
                     t.grid.name(i)
-                ))
+                )))
             }
         };
         occ[color] |= bit;
@@ -48,10 +48,13 @@ pub(super) fn parse_walls(t: &Tables, text: &str) -> Result<Vec<[usize; 2]>, Err
         let edge = t
             .grid
             .parse_edge(part)
-            .map_err(|e| Error::new(format!("walls: {e}")))?;
+            .map_err(|e| Error::options(format!("walls: {e}")))?;
         let pair = t.grid.edges()[edge];
         if walls.contains(&pair) {
-            return fail(format!("walls: {} is listed twice", t.grid.edge_name(edge)));
+            return Err(Error::options(format!(
+                "walls: {} is listed twice",
+                t.grid.edge_name(edge)
+            )));
         }
         walls.push(pair);
     }
@@ -94,21 +97,21 @@ pub fn layout_from_diagram(size: usize, diagram: &str) -> Result<String, Error> 
     let rows = diagram_rows(diagram);
     let n_rows = t.grid.rows();
     if rows.len() != n_rows {
-        return fail(format!(
+        return Err(Error::syntax(format!(
             "the diagram has {} rows but a side-{size} board has {n_rows}",
             rows.len()
-        ));
+        )));
     }
     let mut layout = String::with_capacity(t.cells);
     for row in 0..n_rows {
         let drawn = &rows[n_rows - 1 - row];
         if drawn.len() != t.grid.row_len(row) {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "row {} of the diagram has {} cells, not {}",
                 (b'a' + row as u8) as char,
                 drawn.len(),
                 t.grid.row_len(row)
-            ));
+            )));
         }
         layout.extend(drawn.iter());
     }

@@ -29,9 +29,7 @@ mod options;
 
 use crate::bits::{extend_with_set_bits, nth_set_bit_u128};
 use crate::game::{diagram_rows, StepView};
-use crate::game::{
-    fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape,
-};
+use crate::game::{shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape};
 use crate::geometry::{HexDir, HexGrid};
 use crate::options::OptionMap;
 use crate::rng::Rng;
@@ -228,7 +226,7 @@ fn tables(size: usize) -> Result<&'static Tables, Error> {
     match size {
         5 => Ok(T5.get_or_init(|| Tables::build(5))),
         6 => Ok(T6.get_or_init(|| Tables::build(6))),
-        _ => fail(format!("size must be 5 or 6 (got {size})")),
+        _ => Err(Error::options(format!("size must be 5 or 6 (got {size})"))),
     }
 }
 
@@ -367,17 +365,19 @@ impl Position {
         let t = tables(options.size)?;
         match (options.players, options.neutral) {
             (2, Some(_)) | (3, None) => {}
-            (2, None) => return fail("a 2-player game needs a neutral colour"),
+            (2, None) => return Err(Error::options("a 2-player game needs a neutral colour")),
             (3, Some(_)) => {
-                return fail("neutral applies only to 2 players: with 3 players every colour plays")
+                return Err(Error::options(
+                    "neutral applies only to 2 players: with 3 players every colour plays",
+                ))
             }
-            (n, _) => return fail(format!("players must be 2 or 3 (got {n})")),
+            (n, _) => return Err(Error::options(format!("players must be 2 or 3 (got {n})"))),
         }
         if options.supply > t.edges {
-            return fail(format!(
+            return Err(Error::options(format!(
                 "supply must be a whole number from 0 to {} (got {})",
                 t.edges, options.supply
-            ));
+            )));
         }
         let (occ, asterisks) = parse_layout(t, &options.layout)?;
         options.check_players_have_pieces()?;
@@ -385,20 +385,23 @@ impl Position {
         let mut wall_count = 0;
         for &[a, b] in &options.walls {
             if a >= t.cells || b >= t.cells {
-                return fail(format!(
+                return Err(Error::options(format!(
                     "walls: cell index {} is not on this board",
                     a.max(b)
-                ));
+                )));
             }
             let edge = t.grid.edge_between(a, b).ok_or_else(|| {
-                Error::new(format!(
+                Error::options(format!(
                     "walls: {} and {} are not neighbours",
                     t.grid.name(a),
                     t.grid.name(b)
                 ))
             })?;
             if walls.has(edge as u8) {
-                return fail(format!("walls: {} is listed twice", t.grid.edge_name(edge)));
+                return Err(Error::options(format!(
+                    "walls: {} is listed twice",
+                    t.grid.edge_name(edge)
+                )));
             }
             walls.set(edge as u8);
             wall_count += 1;
@@ -711,21 +714,21 @@ impl Position {
     fn check_own(&self, cell: usize) -> Result<Kind, Error> {
         let me = Color::ALL[self.mover_color()];
         match self.piece(cell) {
-            None => fail(format!("{} is empty", self.name(cell))),
-            Some((color, _)) if color != me => fail(format!(
+            None => Err(Error::illegal(format!("{} is empty", self.name(cell)))),
+            Some((color, _)) if color != me => Err(Error::illegal(format!(
                 "{} holds {} {} piece: {} is to play",
                 self.name(cell),
                 if color == Color::Orange { "an" } else { "a" },
                 color.name(),
                 me.name()
-            )),
+            ))),
             Some((_, kind)) => Ok(kind),
         }
     }
 
     fn parse_cell(&self, text: &str) -> Result<usize, Error> {
         self.t.grid.parse(text).ok_or_else(|| {
-            Error::new(format!(
+            Error::syntax(format!(
                 "{:?} is not a cell of this side-{} board",
                 shorten(text),
                 self.t.grid.side()
@@ -736,7 +739,7 @@ impl Position {
     fn parse_unchecked(&self, text: &str) -> Result<Step, Error> {
         let me = Color::ALL[self.mover_color()];
         let second = || {
-            Error::new(format!(
+            Error::illegal(format!(
                 "{} must place a second wall (write it as c3|c4)",
                 me.name()
             ))
@@ -747,21 +750,23 @@ impl Position {
             return if steps == [Step::Pass] {
                 Ok(Step::Pass)
             } else {
-                fail("you may pass only when no other step is possible")
+                Err(Error::illegal(
+                    "you may pass only when no other step is possible",
+                ))
             };
         }
         if text.contains('|') {
-            let edge = self.t.grid.parse_edge(text).map_err(Error::new)?;
+            let edge = self.t.grid.parse_edge(text).map_err(Error::syntax)?;
             let [a, b] = self.t.grid.edges()[edge];
             if self.walls.has(edge as u8) {
-                return fail(format!(
+                return Err(Error::illegal(format!(
                     "there is already a wall between {} and {}",
                     self.name(a),
                     self.name(b)
-                ));
+                )));
             }
             if self.walls_left == 0 {
-                return fail("no walls are left in the supply");
+                return Err(Error::illegal("no walls are left in the supply"));
             }
             return Ok(Step::Wall(edge as u8));
         }
@@ -773,7 +778,7 @@ impl Position {
             }
             self.check_own(from)?;
             if from == to {
-                return fail("a piece must move to another cell");
+                return Err(Error::syntax("a piece must move to another cell"));
             }
             let line = (0..6).find_map(|d| {
                 let mut cur = from;
@@ -788,18 +793,18 @@ impl Position {
                 None
             });
             return match line {
-                None => fail(format!(
+                None => Err(Error::syntax(format!(
                     "{} is not in line with {}",
                     self.name(to),
                     self.name(from)
-                )),
-                Some(true) => fail(format!(
+                ))),
+                Some(true) => Err(Error::illegal(format!(
                     "a wall blocks the way from {} to {}",
                     self.name(from),
                     self.name(to)
-                )),
+                ))),
                 Some(false) if self.occupied() & bit(to) != 0 => {
-                    fail(format!("{} is occupied", self.name(to)))
+                    Err(Error::illegal(format!("{} is occupied", self.name(to))))
                 }
                 Some(false) => Ok(Step::Slide {
                     from: from as u8,
@@ -815,7 +820,7 @@ impl Position {
             } else {
                 Some(
                     HexDir::parse(&dir_text.to_ascii_uppercase()).ok_or_else(|| {
-                        Error::new(format!(
+                        Error::syntax(format!(
                             "{:?} is not a direction: use NE, E, SE, SW, W or NW",
                             shorten(dir_text)
                         ))
@@ -833,28 +838,28 @@ impl Position {
                     self.asterisk_mask(cell, d.index()),
                 ),
                 (Kind::Ring, Some(_)) => {
-                    return fail(format!(
+                    return Err(Error::illegal(format!(
                         "{0} is a ring: it captures all around, written {0}x",
                         self.name(cell)
-                    ))
+                    )))
                 }
                 (Kind::Asterisk, None) => {
-                    return fail(format!(
+                    return Err(Error::illegal(format!(
                         "{0} is an asterisk: name a direction, as in {0}xNE",
                         self.name(cell)
-                    ))
+                    )))
                 }
             };
             let wiped = self.wiped_out(mask);
             if wiped != 0 {
-                return fail(self.wiped_message(wiped));
+                return Err(Error::illegal(self.wiped_message(wiped)));
             }
             return Ok(step);
         }
-        fail(format!(
+        Err(Error::syntax(format!(
             "{:?} is not a step: write a move as c3-c6, a wall as c3|c4, a capture as c3x (ring) or c3xNE (asterisk)",
             shorten(text)
-        ))
+        )))
     }
 }
 
@@ -1100,7 +1105,7 @@ impl Game for Position {
 
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
         if self.outcome.is_some() {
-            return fail("the game is over");
+            return Err(Error::game_over("the game is over"));
         }
         let text = text.trim();
         let step = self.parse_unchecked(text)?;
@@ -1110,7 +1115,10 @@ impl Game for Position {
         if steps.contains(&step) {
             Ok(step)
         } else {
-            fail(format!("{} is not legal now", self.step_text(step)))
+            Err(Error::illegal(format!(
+                "{} is not legal now",
+                self.step_text(step)
+            )))
         }
     }
 

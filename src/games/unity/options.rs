@@ -72,21 +72,29 @@ impl Options {
             None => DEFAULT_SIZE,
             Some("5") => 5,
             Some("6") => 6,
-            Some(other) => return fail(format!("size must be 5 or 6 (got {:?})", shorten(other))),
+            Some(other) => {
+                return Err(Error::options(format!(
+                    "size must be 5 or 6 (got {:?})",
+                    shorten(other)
+                )))
+            }
         };
         let t = tables(size)?;
         let players = match map.get("players") {
             None | Some("2") => 2,
             Some("3") => 3,
             Some(other) => {
-                return fail(format!("players must be 2 or 3 (got {:?})", shorten(other)))
+                return Err(Error::options(format!(
+                    "players must be 2 or 3 (got {:?})",
+                    shorten(other)
+                )))
             }
         };
         let neutral = if players == 3 {
             if map.get("neutral").is_some() {
-                return fail(
+                return Err(Error::options(
                     "neutral applies only to 2 players: with 3 players every colour plays",
-                );
+                ));
             }
             None
         } else {
@@ -95,7 +103,9 @@ impl Options {
         };
         let layout = match (map.get("layout"), map.get("seed")) {
             (Some(_), Some(_)) => {
-                return fail("give either a layout or a seed for a random setup, not both")
+                return Err(Error::options(
+                    "give either a layout or a seed for a random setup, not both",
+                ))
             }
             (Some(layout), None) => {
                 parse_layout(t, layout)?;
@@ -105,7 +115,7 @@ impl Options {
                 let seed = match seed {
                     None => DEFAULT_SEED,
                     Some(text) => text.parse::<u64>().map_err(|_| {
-                        Error::new(format!(
+                        Error::options(format!(
                             "seed must be a whole number (got {:?})",
                             shorten(text)
                         ))
@@ -175,10 +185,10 @@ impl Options {
             let ring = color.letter();
             let asterisk = ring.to_ascii_lowercase();
             if !self.layout.chars().any(|ch| ch == ring || ch == asterisk) {
-                return fail(format!(
+                return Err(Error::options(format!(
                     "{} has no pieces in the layout: every player needs at least one",
                     color.name()
-                ));
+                )));
             }
         }
         Ok(())

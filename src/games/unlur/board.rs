@@ -235,15 +235,15 @@ impl<const N: usize, const W: usize> Board<N, W> {
         let grid = &pos.t.grid;
         let rows = diagram_rows(diagram);
         if rows.len() != grid.rows() {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "a side-{} board has {} rows, the diagram has {}",
                 pos.size,
                 grid.rows(),
                 rows.len()
-            ));
+            )));
         }
         if to_move > 1 || black.is_some_and(|s| s > 1) {
-            return fail("seats are 0 and 1");
+            return Err(Error::syntax("seats are 0 and 1"));
         }
         let mut start = grid.len();
         for (k, chars) in rows.iter().enumerate() {
@@ -252,10 +252,10 @@ impl<const N: usize, const W: usize> Board<N, W> {
             start -= len;
             let letter = (b'a' + row as u8) as char;
             if chars.len() != len {
-                return fail(format!(
+                return Err(Error::syntax(format!(
                     "row {letter} has {len} cells, the diagram gives {}",
                     chars.len()
-                ));
+                )));
             }
             for (i, &ch) in chars.iter().enumerate() {
                 let color = match ch {
@@ -263,10 +263,10 @@ impl<const N: usize, const W: usize> Board<N, W> {
                     'b' | 'B' => BLACK,
                     'w' | 'W' => WHITE,
                     _ => {
-                        return fail(format!(
+                        return Err(Error::syntax(format!(
                             "{letter}{}: {ch:?} is not a cell mark (use . b w)",
                             i + 1
-                        ))
+                        )))
                     }
                 };
                 pos.cells[start + i] = color;
@@ -277,24 +277,24 @@ impl<const N: usize, const W: usize> Board<N, W> {
         match black {
             None => {
                 if let Some(c) = (0..grid.len()).find(|&c| pos.cells[c] == WHITE) {
-                    return fail(format!(
+                    return Err(Error::syntax(format!(
                         "{} holds a white stone, but the contract is still running",
                         grid.name(c)
-                    ));
+                    )));
                 }
                 if let Some(c) =
                     (0..grid.len()).find(|&c| pos.cells[c] != EMPTY && grid.is_edge_cell(c))
                 {
-                    return fail(format!(
+                    return Err(Error::syntax(format!(
                         "{} is an edge cell: the contract places stones only on inner cells",
                         grid.name(c)
-                    ));
+                    )));
                 }
                 if to_move != stones % 2 {
-                    return fail(format!(
+                    return Err(Error::syntax(format!(
                         "with {stones} contract stones placed it is seat {}'s turn",
                         stones % 2
-                    ));
+                    )));
                 }
             }
             Some(seat) => pos.black_seat = seat as u8,
@@ -317,13 +317,13 @@ impl<const N: usize, const W: usize> Board<N, W> {
                     let m = pos.mask[c];
                     for g in [BLACK, WHITE] {
                         if goal(g, m) {
-                            return fail(format!(
+                            return Err(Error::syntax(format!(
                                 "the {} group at {} already joins {} ({}'s goal): that game is over",
                                 color_name(color).to_ascii_lowercase(),
                                 grid.name(c),
                                 goal_sides(g, m),
                                 color_name(g)
-                            ));
+                            )));
                         }
                     }
                 }

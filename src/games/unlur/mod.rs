@@ -27,7 +27,7 @@ mod board;
 use crate::bits::{byte_sums, extend_with_set_bits, nth_set_bit_with_sums, sums_lost_by};
 use crate::game::{diagram_rows, SideView, StepView};
 use crate::game::{
-    fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepPolicy,
+    shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepPolicy,
 };
 use crate::geometry::{HexDir, HexGrid, HexSide};
 use crate::options::SizeOptions;
@@ -186,10 +186,10 @@ macro_rules! with_board {
 impl Position {
     pub fn new(options: &Options) -> Result<Position, Error> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&options.size) {
-            return fail(format!(
+            return Err(Error::options(format!(
                 "size must be a whole number from {MIN_SIZE} to {MAX_SIZE} (got {})",
                 options.size
-            ));
+            )));
         }
         Ok(Position(if options.size <= SMALL_SIDE {
             Form::Small(Board::new(options.size))
@@ -208,7 +208,7 @@ impl Position {
             .enumerate()
         {
             pos.play_text(text)
-                .map_err(|e| Error::new(format!("step {} ({text}): {e}", i + 1)))?;
+                .map_err(|e| Error::new(e.kind(), format!("step {} ({text}): {e}", i + 1)))?;
         }
         Ok(pos)
     }
@@ -436,42 +436,42 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
 
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
         if self.outcome.is_some() {
-            return fail("the game is over");
+            return Err(Error::game_over("the game is over"));
         }
         let t = text.trim();
         if t.is_empty() {
-            return fail(if self.in_contract() {
+            return Err(Error::syntax(if self.in_contract() {
                 "write a cell such as d4, or pass"
             } else {
                 "write a cell such as d4"
-            });
+            }));
         }
         if t.eq_ignore_ascii_case("pass") {
             if self.in_contract() {
                 return Ok(Step::Pass);
             }
             let name = self.name_of(self.to_move as usize);
-            return fail(format!(
+            return Err(Error::illegal(format!(
                 "there is no passing after the contract: {name} must place a stone"
-            ));
+            )));
         }
         let lower = t.to_ascii_lowercase();
         let Some(cell) = self.t.grid.parse(&lower) else {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "{:?} is not a cell of this side-{} board (rows a to {}, cells numbered from 1 on the left)",
                 shorten(t),
                 self.size,
                 (b'a' + self.t.grid.rows() as u8 - 1) as char
-            ));
+            )));
         };
         let name = self.t.grid.name(cell);
         if self.cells[cell] != EMPTY {
-            return fail(format!("{name} is occupied"));
+            return Err(Error::illegal(format!("{name} is occupied")));
         }
         if self.in_contract() && self.t.grid.is_edge_cell(cell) {
-            return fail(format!(
+            return Err(Error::illegal(format!(
                 "{name} is on the edge: during the contract stones go only on inner cells"
-            ));
+            )));
         }
         Ok(Step::Place(cell as u16))
     }

@@ -16,9 +16,7 @@
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
-use crate::game::{
-    fail, shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView,
-};
+use crate::game::{shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView};
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
 
@@ -115,9 +113,9 @@ impl Position {
     pub fn new(options: &Options) -> Result<Position, Error> {
         let n = options.size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
-            return fail(format!(
+            return Err(Error::options(format!(
                 "size must be a whole number from {MIN_SIZE} to {MAX_SIZE} (got {n})"
-            ));
+            )));
         }
         Ok(Position {
             n,
@@ -146,7 +144,9 @@ impl Position {
         let mut p = Position::new(options)?;
         let n = p.n;
         if to_move > 1 {
-            return fail(format!("unravel has seats 0 and 1 (got {to_move})"));
+            return Err(Error::syntax(format!(
+                "unravel has seats 0 and 1 (got {to_move})"
+            )));
         }
         for (cell, value) in red_blue::read_diagram(diagram, n)?.into_iter().enumerate() {
             p.set(cell, value);
@@ -158,10 +158,10 @@ impl Position {
             for f in 0..n - 1 {
                 let o = r * n + f;
                 if p.is_cross(o) {
-                    return fail(format!(
+                    return Err(Error::syntax(format!(
                         "the diagram has a crosscut at {}: a turn never ends with one",
                         p.window_names(o)
-                    ));
+                    )));
                 }
             }
         }
@@ -174,7 +174,10 @@ impl Position {
     pub fn play_steps(&mut self, text: &str) -> Result<(), Error> {
         for (i, word) in text.split_whitespace().enumerate() {
             if let Err(e) = self.play_text(word) {
-                return fail(format!("step {} (`{word}`): {e}", i + 1));
+                return Err(Error::new(
+                    e.kind(),
+                    format!("step {} (`{word}`): {e}", i + 1),
+                ));
             }
         }
         Ok(())
@@ -419,17 +422,17 @@ impl Position {
                 && chars.as_str().bytes().all(|b| b.is_ascii_digit())
         };
         if looks_like_cell {
-            fail(format!(
+            Err(Error::syntax(format!(
                 "`{}` is not a cell of this {n}×{n} board",
                 shorten(text),
                 n = self.n
-            ))
+            )))
         } else {
-            fail(format!(
+            Err(Error::syntax(format!(
                 "`{}` is not a step: write a cell such as c4 to place a checker, or two \
                  neighbouring cells such as c4~d4 to swap",
                 shorten(text)
-            ))
+            )))
         }
     }
 
@@ -460,38 +463,38 @@ impl Position {
         let n = self.n;
         let (lo, hi) = (a.min(b), a.max(b));
         if lo == hi {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "a swap takes two different cells (got {} twice)",
                 g.name(lo)
-            ));
+            )));
         }
         let horizontal = hi == lo + 1 && lo % n + 1 < n;
         let vertical = hi == lo + n;
         if !horizontal && !vertical {
-            return fail(format!(
+            return Err(Error::syntax(format!(
                 "{} and {} are not orthogonal neighbours",
                 g.name(lo),
                 g.name(hi)
-            ));
+            )));
         }
         if !self.swapping {
-            return fail(format!(
+            return Err(Error::illegal(format!(
                 "you cannot swap now: there is no crosscut to unravel, so {} places a checker",
                 NAMES[self.mover as usize]
-            ));
+            )));
         }
         for c in [lo, hi] {
             if self.cells[c] == EMPTY {
-                return fail(format!("{} is empty", g.name(c)));
+                return Err(Error::illegal(format!("{} is empty", g.name(c))));
             }
         }
         if self.cells[lo] == self.cells[hi] {
-            return fail(format!(
+            return Err(Error::illegal(format!(
                 "{} and {} are both {}: a swap exchanges a red and a blue checker",
                 g.name(lo),
                 g.name(hi),
                 self.colour_name(lo)
-            ));
+            )));
         }
         // The (one or two) windows holding both cells, and the pair's slots in each.
         let mut windows: [(usize, u8); 2] = [(usize::MAX, 0); 2];
@@ -527,19 +530,19 @@ impl Position {
             blocked = Some((o, completer));
         }
         if let Some((o, completer)) = blocked {
-            return fail(format!(
+            return Err(Error::illegal(format!(
                 "{} completed the crosscut at {}, so it cannot be swapped to unravel that \
                  crosscut",
                 g.name(completer),
                 self.window_names(o)
-            ));
+            )));
         }
-        fail(format!(
+        Err(Error::illegal(format!(
             "{} and {} do not lie in one crosscut: a swap must unravel a crosscut ({})",
             g.name(lo),
             g.name(hi),
             self.pending_text()
-        ))
+        )))
     }
 }
 
@@ -694,17 +697,17 @@ impl Game for Position {
 
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
         if let Some(outcome) = self.outcome {
-            return fail(match outcome {
+            return Err(Error::game_over(match outcome {
                 Outcome::Winner(s) => format!("the game is over: {} has won", NAMES[s]),
                 Outcome::Draw => "the game is over".to_string(),
-            });
+            }));
         }
         let t = text.trim().to_ascii_lowercase();
         if t.is_empty() {
-            return fail(
+            return Err(Error::syntax(
                 "no step given: write a cell such as c4 to place a checker, or two \
                  neighbouring cells such as c4~d4 to swap",
-            );
+            ));
         }
         if let Some((x, y)) = t.split_once('~') {
             let a = self.parse_cell(x.trim())?;
@@ -713,13 +716,16 @@ impl Game for Position {
         }
         let c = self.parse_cell(&t)?;
         if self.swapping {
-            return fail(format!(
+            return Err(Error::illegal(format!(
                 "you must swap now, not place: {}",
                 self.pending_text()
-            ));
+            )));
         }
         if self.cells[c] != EMPTY {
-            return fail(format!("{} is occupied", self.grid().name(c)));
+            return Err(Error::illegal(format!(
+                "{} is occupied",
+                self.grid().name(c)
+            )));
         }
         Ok(Step::Place(c as u16))
     }
