@@ -7,7 +7,7 @@
 //! of steps applied in the position shown. It uses no character that needs escaping in a URL
 //! fragment except `|`.
 
-use crate::game::{shorten, BoardView, Error, ErrorKind, Seat, StepView};
+use crate::game::{shorten, BoardView, Color, Error, ErrorKind, Seat, StepKind, StepView};
 use crate::games::{AnyGame, GameKind};
 use crate::options::OptionMap;
 use std::cell::RefCell;
@@ -143,7 +143,7 @@ pub struct Session {
     movers: Vec<Seat>,
     /// The colour of the piece each step put on an empty cell (None for other steps), which
     /// is not always the mover's colour (Unlur's contract stones are black for both seats).
-    colors: Vec<Option<&'static str>>,
+    colors: Vec<Option<Color>>,
     cursor: usize,
     /// For a game that draws a position with some freedom (Merlin's Chain's grey tiles):
     /// the views shown so far, `shown[i]` after `i` steps, each made from the one before so
@@ -248,13 +248,13 @@ impl Session {
         &self.movers
     }
 
-    /// The kind of each step ("place", "replace", "swap", ...; see [`StepView`]).
-    pub fn step_kinds(&self) -> Vec<&'static str> {
+    /// The kind of each step.
+    pub fn step_kinds(&self) -> Vec<StepKind> {
         self.steps.iter().map(|s| s.kind).collect()
     }
 
     /// The colour of the piece each step put on the board, where it put one on an empty cell.
-    pub fn step_colors(&self) -> &[Option<&'static str>] {
+    pub fn step_colors(&self) -> &[Option<Color>] {
         &self.colors
     }
 
@@ -266,7 +266,7 @@ impl Session {
         };
         let placed = next.placement_color();
         let view = next.play_text(text)?;
-        let color = matches!(view.kind, "place" | "replace")
+        let color = matches!(view.kind, StepKind::Place | StepKind::Replace)
             .then_some(placed)
             .flatten();
         self.positions.truncate(self.cursor + 1);

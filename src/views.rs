@@ -7,7 +7,7 @@
 
 use crate::ai::levels::{Level, LEVELS};
 use crate::ai::Choice;
-use crate::game::{BoardView, Outcome, Presentation, Seat, StepView};
+use crate::game::{BoardView, Color, Outcome, Presentation, Seat, StepKind, StepView};
 use crate::games::{GameKind, OptionSpec};
 use crate::options::OptionMap;
 use crate::session::{Record, Session};
@@ -64,10 +64,10 @@ pub struct SessionView {
     /// The seat that made each step.
     pub movers: Vec<Seat>,
     /// The kind of each step (`StepView::kind`): the move list marks re-placements.
-    pub step_kinds: Vec<&'static str>,
+    pub step_kinds: Vec<StepKind>,
     /// The colour of the piece each step put on the board (null for steps that put none):
     /// the move list shows it, as the mover's colour can differ (Unlur's contract).
-    pub step_colors: Vec<Option<&'static str>>,
+    pub step_colors: Vec<Option<Color>>,
     /// How many steps lead to the position shown.
     pub cursor: usize,
     pub record: String,

@@ -40,11 +40,17 @@ fn a_step_that_reads_but_is_not_legal_now_is_an_illegal_step() {
             .current()
             .legal_step_views()
             .into_iter()
-            .find(|v| v.kind != "pass")
+            .find(|v| v.kind != ludus::game::StepKind::Pass)
             .unwrap();
         s.play(&step.text).unwrap();
         let e = s.play(&step.text).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::IllegalStep, "{} {}: {e}", kind.name(), step.text);
+        assert_eq!(
+            e.kind(),
+            ErrorKind::IllegalStep,
+            "{} {}: {e}",
+            kind.name(),
+            step.text
+        );
         assert_eq!(kind_of(s.check(&step.text)), ErrorKind::IllegalStep);
     }
     // The sentences are today's.
@@ -105,7 +111,10 @@ fn a_record_that_does_not_read_or_replay_is_record() {
     assert_eq!(kind_of(Record::parse("unravel;at=x")), ErrorKind::Record);
     // The sentence names the step, as today.
     let e = Session::from_record("unravel;moves=a1,a1").unwrap_err();
-    assert_eq!(e.to_string(), "step 2 (a1) cannot be played: a1 is occupied");
+    assert_eq!(
+        e.to_string(),
+        "step 2 (a1) cannot be played: a1 is occupied"
+    );
 }
 
 #[test]
@@ -145,7 +154,11 @@ fn kinds_have_the_names_js_sees() {
         names,
         ["syntax", "illegal-step", "options", "record", "game-over"]
     );
-    for kind in [ErrorKind::Syntax, ErrorKind::IllegalStep, ErrorKind::GameOver] {
+    for kind in [
+        ErrorKind::Syntax,
+        ErrorKind::IllegalStep,
+        ErrorKind::GameOver,
+    ] {
         let json = serde_json::to_string(&kind).unwrap();
         assert_eq!(json, format!("\"{}\"", kind.name()));
     }

@@ -2,7 +2,7 @@
 //! label, result words, what a second click asks), why a click makes no step, and the
 //! options form. The page and the widget show these words as they are.
 
-use ludus::game::PieceView;
+use ludus::game::{Color, PieceKind, PieceView};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
 use ludus::session::Session;
@@ -14,10 +14,11 @@ fn session(record: &str) -> Session {
     Session::from_record(record).unwrap_or_else(|e| panic!("{record}: {e}"))
 }
 
-fn piece(color: &'static str, kind: &'static str) -> Option<PieceView> {
+/// A piece by the words a view shows it with.
+fn piece(color: &str, kind: &str) -> Option<PieceView> {
     Some(PieceView {
-        color,
-        kind,
+        color: *Color::ALL.iter().find(|c| c.name() == color).unwrap(),
+        kind: *PieceKind::ALL.iter().find(|k| k.name() == kind).unwrap(),
         label: None,
     })
 }
@@ -66,7 +67,12 @@ fn the_pass_button_says_what_a_pass_means() {
 
 #[test]
 fn a_second_click_asks_what_the_steps_need() {
-    let then = |r: &str| session_view(&session(r)).presentation.then;
+    let then = |r: &str| {
+        let then = session_view(&session(r)).presentation.then;
+        then.into_iter()
+            .map(|(kind, text)| (kind.name(), text))
+            .collect::<BTreeMap<_, _>>()
+    };
     let map =
         |pairs: &[(&'static str, &'static str)]| pairs.iter().copied().collect::<BTreeMap<_, _>>();
     assert_eq!(then("unravel;size=4"), map(&[]));

@@ -341,7 +341,11 @@ fn start_position_and_view() {
     assert_eq!(v.to_move, Some(0));
     assert_eq!(v.outcome, None);
     assert!(v.walls.is_empty() && v.marked.is_empty() && v.highlight.is_empty());
-    let sides: Vec<(&str, &str)> = v.sides.iter().map(|s| (s.side, s.color)).collect();
+    let sides: Vec<(&str, &str)> = v
+        .sides
+        .iter()
+        .map(|s| (s.side.name(), s.color.name()))
+        .collect();
     assert_eq!(
         sides,
         vec![
@@ -354,7 +358,7 @@ fn start_position_and_view() {
     let players: Vec<(&str, &str)> = v
         .players
         .iter()
-        .map(|p| (p.name.as_str(), p.color))
+        .map(|p| (p.name.as_str(), p.color.name()))
         .collect();
     assert_eq!(players, vec![("Red", "red"), ("Blue", "blue")]);
     assert_eq!(
@@ -371,12 +375,12 @@ fn placing_and_pieces() {
     assert_eq!(p.to_move(), 1);
     let v = p.view();
     let piece = v.pieces[idx(5, "c3")].as_ref().unwrap();
-    assert_eq!((piece.color, piece.kind), ("red", "stone"));
+    assert_eq!((piece.color.name(), piece.kind.name()), ("red", "stone"));
     assert_eq!(v.prompt, "Blue to place a stone");
     assert_eq!(err(&p, "c3"), "c3 is occupied");
     play(&mut p, "C4"); // upper case accepted
     let piece = p.view().pieces[idx(5, "c4")].clone().unwrap();
-    assert_eq!(piece.color, "blue");
+    assert_eq!(piece.color.name(), "blue");
     assert_eq!(p.stone(idx(5, "c4")), Some(1));
     assert_eq!(p.stone(idx(5, "a1")), None);
     assert_eq!(p.stones_on_board(0), 1);
@@ -441,7 +445,7 @@ fn one_stone_removed_and_replaced() {
     assert_eq!(err(&p, "b1"), "b1 is occupied");
     let step = p.parse_step("c3").unwrap();
     let sv = p.step_view(step);
-    assert_eq!((sv.text.as_str(), sv.kind), ("c3", "replace"));
+    assert_eq!((sv.text.as_str(), sv.kind.name()), ("c3", "replace"));
     assert_eq!(sv.cells, vec![idx(4, "c3")]);
     play(&mut p, "c3");
     assert_eq!(p.to_move(), 1);
@@ -454,7 +458,10 @@ fn one_stone_removed_and_replaced() {
         .facts
         .iter()
         .any(|(k, _)| k == "Stones to re-place"));
-    assert_eq!(p.step_view(p.parse_step("a1").unwrap()).kind, "place");
+    assert_eq!(
+        p.step_view(p.parse_step("a1").unwrap()).kind.name(),
+        "place"
+    );
 }
 
 #[test]
@@ -965,7 +972,10 @@ fn random_games_end_and_steps_round_trip() {
                     assert_eq!(p.parse_step(&t), Ok(s), "{t}");
                     let sv = p.step_view(s);
                     assert_eq!(sv.text, t);
-                    assert_eq!(sv.kind, if pending > 0 { "replace" } else { "place" });
+                    assert_eq!(
+                        sv.kind.name(),
+                        if pending > 0 { "replace" } else { "place" }
+                    );
                 }
                 let s = *rng.choose(&out).unwrap();
                 let mover = p.to_move();
@@ -1252,7 +1262,7 @@ fn diagrams_are_read_alike_by_both_red_blue_games() {
         let colours = |v: &ludus::BoardView| -> Vec<&str> {
             v.pieces
                 .iter()
-                .map(|p| p.as_ref().map_or(".", |p| p.color))
+                .map(|p| p.as_ref().map_or(".", |p| p.color.name()))
                 .collect()
         };
         // The top line is rank 3: a1 blue, c1 red, a3 red, c3 blue (cells rank by rank from a1).

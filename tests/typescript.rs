@@ -5,9 +5,11 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use ludus::game::{
-    BoardView, ErrorKind, Outcome, PieceView, PlayerView, Presentation, Shape, SideView, StepView,
+    BoardView, Color, ErrorKind, Outcome, PieceKind, PieceView, PlayerView, Presentation, Shape,
+    Side, SideView, StepKind, StepView,
 };
 use ludus::games::{OptionField, OptionForm, OptionSpec};
+use ludus::geometry::HexDir;
 use ludus::views::{ChoiceView, GameInfo, LevelView, RecordView, SessionView, StatusView};
 use ts_rs::{Config, TS};
 
@@ -23,13 +25,18 @@ fn declaration<T: TS>(config: &Config) -> String {
 fn generated() -> String {
     let config = Config::default();
     let mut out = String::from(
-        "// The objects the Ludus engine hands to JS (src/game/view.rs, src/game/error.rs,\n\
-         // src/games/mod.rs, src/views.rs).\n\
+        "// The objects the Ludus engine hands to JS (src/game/view.rs, src/game/vocabulary.rs,\n\
+         // src/game/error.rs, src/games/mod.rs, src/views.rs).\n\
          // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run\n\
          // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.\n",
     );
     for decl in [
         declaration::<ErrorKind>(&config),
+        declaration::<Color>(&config),
+        declaration::<PieceKind>(&config),
+        declaration::<StepKind>(&config),
+        declaration::<Side>(&config),
+        declaration::<HexDir>(&config),
         declaration::<Outcome>(&config),
         declaration::<Shape>(&config),
         declaration::<PieceView>(&config),

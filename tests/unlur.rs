@@ -312,7 +312,7 @@ fn contract_places_black_stones_on_inner_cells_only() {
     let v = p.view();
     assert_eq!(v.players[0].name, "First player");
     assert_eq!(v.players[1].name, "Second player");
-    assert_eq!(v.players[0].color, "grey");
+    assert_eq!(v.players[0].color.name(), "grey");
     assert!(
         v.prompt.starts_with("First player to place a black stone"),
         "{}",
@@ -322,7 +322,8 @@ fn contract_places_black_stones_on_inner_cells_only() {
         v.pieces[p.grid().parse("c3").unwrap()]
             .as_ref()
             .unwrap()
-            .color,
+            .color
+            .name(),
         "black"
     );
     assert!(v.facts.contains(&("Contract stones".into(), "2".into())));
@@ -354,9 +355,9 @@ fn passer_becomes_black_and_the_other_moves_as_white() {
     assert_eq!(p.to_move(), 0);
     let v = p.view();
     assert_eq!(v.players[0].name, "White");
-    assert_eq!(v.players[0].color, "white");
+    assert_eq!(v.players[0].color.name(), "white");
     assert_eq!(v.players[1].name, "Black");
-    assert_eq!(v.players[1].color, "black");
+    assert_eq!(v.players[1].color.name(), "black");
     assert_eq!(v.prompt, "White to place a white stone");
     assert!(v.facts.contains(&("Black".into(), "Second player".into())));
     assert!(v.facts.contains(&("Contract stones".into(), "1".into())));
@@ -794,12 +795,12 @@ fn step_views() {
     let p = pos(4, "");
     let v = p.step_view(Step::Pass);
     assert_eq!(
-        (v.text.as_str(), v.kind, v.cells.len()),
+        (v.text.as_str(), v.kind.name(), v.cells.len()),
         ("pass", "pass", 0)
     );
     let s = p.parse_step("d4").unwrap();
     let v = p.step_view(s);
-    assert_eq!((v.text.as_str(), v.kind), ("d4", "place"));
+    assert_eq!((v.text.as_str(), v.kind.name()), ("d4", "place"));
     assert_eq!(v.cells, vec![p.grid().parse("d4").unwrap()]);
 }
 
@@ -813,15 +814,15 @@ fn view_shape_sides_and_pieces() {
     assert_eq!(v.pieces.iter().filter(|x| x.is_some()).count(), 2);
     let e5 = p.grid().parse("e5").unwrap();
     let piece = v.pieces[e5].as_ref().unwrap();
-    assert_eq!((piece.color, piece.kind), ("white", "stone"));
+    assert_eq!((piece.color.name(), piece.kind.name()), ("white", "stone"));
     // Each side is listed twice: it matters to White's goal and to Black's.
     assert_eq!(v.sides.len(), 12);
     for side in ["N", "NE", "SE", "S", "SW", "NW"] {
         let colors: Vec<_> = v
             .sides
             .iter()
-            .filter(|s| s.side == side)
-            .map(|s| s.color)
+            .filter(|s| s.side.name() == side)
+            .map(|s| s.color.name())
             .collect();
         assert_eq!(colors, vec!["white", "black"]);
     }

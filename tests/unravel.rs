@@ -125,7 +125,11 @@ fn empty_board() {
     assert_eq!(v.players[0].color, "red");
     assert_eq!(v.players[1].name, "Blue");
     assert_eq!(v.players[1].color, "blue");
-    let sides: Vec<(&str, &str)> = v.sides.iter().map(|s| (s.side, s.color)).collect();
+    let sides: Vec<(&str, &str)> = v
+        .sides
+        .iter()
+        .map(|s| (s.side.name(), s.color.name()))
+        .collect();
     assert_eq!(
         sides,
         vec![
@@ -148,9 +152,9 @@ fn placements_alternate_and_show_as_checkers() {
     assert_eq!(p.to_move(), 0);
     let v = p.view();
     let c4 = v.pieces[cell(&p, "c4")].as_ref().unwrap();
-    assert_eq!((c4.color, c4.kind), ("red", "checker"));
+    assert_eq!((c4.color.name(), c4.kind.name()), ("red", "checker"));
     let a1 = v.pieces[0].as_ref().unwrap();
-    assert_eq!((a1.color, a1.kind), ("blue", "checker"));
+    assert_eq!((a1.color.name(), a1.kind.name()), ("blue", "checker"));
     assert_eq!(p.diagram(), "..R./..../..../B...");
     assert_eq!(legal(&p).len(), 14);
 }
@@ -525,11 +529,11 @@ fn swap_text_is_canonical_and_lenient() {
         Step::Swap(cell(&p, "a1") as u16, cell(&p, "b1") as u16)
     );
     let v = p.step_view(p.parse_step("b1~a1").unwrap());
-    assert_eq!((v.text.as_str(), v.kind), ("a1~b1", "swap"));
+    assert_eq!((v.text.as_str(), v.kind.name()), ("a1~b1", "swap"));
     assert_eq!(v.cells, cells(&p, "a1 b1"));
     let q = start(5);
     let v = q.step_view(q.parse_step(" C4 ").unwrap());
-    assert_eq!((v.text.as_str(), v.kind), ("c4", "place"));
+    assert_eq!((v.text.as_str(), v.kind.name()), ("c4", "place"));
     assert_eq!(v.cells, cells(&q, "c4"));
     assert_eq!(v.dir, None);
 }

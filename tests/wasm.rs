@@ -51,12 +51,24 @@ fn thrown_errors_carry_their_kind() {
     let sized = options(&[("size", JsValue::from_f64(99.0))]);
     let (k, m) = kind(WasmSession::create("unravel", sized).err().unwrap());
     assert_eq!(k, "options", "{m}");
-    let (k, m) = kind(WasmSession::create("chess", JsValue::UNDEFINED).err().unwrap());
+    let (k, m) = kind(
+        WasmSession::create("chess", JsValue::UNDEFINED)
+            .err()
+            .unwrap(),
+    );
     assert_eq!(k, "options", "{m}");
     // Options that are not an object are refused by the export layer, as options.
-    let (k, m) = kind(WasmSession::create("unravel", JsValue::from_f64(3.0)).err().unwrap());
+    let (k, m) = kind(
+        WasmSession::create("unravel", JsValue::from_f64(3.0))
+            .err()
+            .unwrap(),
+    );
     assert_eq!(k, "options", "{m}");
-    let (k, m) = kind(WasmSession::from_record("unravel;moves=a1,a1").err().unwrap());
+    let (k, m) = kind(
+        WasmSession::from_record("unravel;moves=a1,a1")
+            .err()
+            .unwrap(),
+    );
     assert_eq!(
         (k.as_str(), m.as_str()),
         ("record", "step 2 (a1) cannot be played: a1 is occupied")

@@ -4,7 +4,8 @@
 //! and the seat to move only changes when the turn's last step is done.
 //!
 //! Parts: `rules` (the [`Game`] trait, outcomes, perft), `view` (what a board is drawn
-//! from), `notation` (untrusted text quoted in messages; boards drawn as text), `error`,
+//! from), `vocabulary` (the words of a view as types: colours,
+//! kinds of piece and step, sides), `notation` (untrusted text quoted in messages; boards drawn as text), `error`,
 //! `hashing` (position keys) and `sort` (short lists). Everything is re-exported here, so
 //! callers name `crate::game::X` whatever part it lives in.
 
@@ -14,6 +15,7 @@ mod notation;
 mod rules;
 mod sort;
 mod view;
+mod vocabulary;
 
 pub use error::{Error, ErrorKind};
 pub use hashing::KeyHasher;
@@ -21,6 +23,7 @@ pub use notation::{diagram_rows, shorten, visible};
 pub use rules::{perft, Game, Outcome, StepPolicy};
 pub use sort::{sort_short, sort_short_by_key};
 pub use view::{BoardView, PieceView, PlayerView, Presentation, Shape, SideView, StepView};
+pub use vocabulary::{Color, PieceKind, Side, StepKind};
 
 /// A player's seat: 0 moves first (Unity's colours map to seats in turn order).
 pub type Seat = usize;

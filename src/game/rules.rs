@@ -1,6 +1,6 @@
 //! The interface every rules engine implements, and perft over it.
 
-use super::{BoardView, Error, KeyHasher, PieceView, Seat, StepView};
+use super::{BoardView, Error, KeyHasher, PieceView, Seat, StepKind, StepView};
 use crate::rng::Rng;
 use serde::Serialize;
 use std::fmt;
@@ -98,9 +98,9 @@ pub trait Game: Clone + fmt::Debug {
 
     /// What the second click of a two-click step of `kind` asks, once its first cell is
     /// picked; None for steps made in one click. `{piece}` stands for the piece picked.
-    fn then_prompt(&self, kind: &str) -> Option<&'static str> {
+    fn then_prompt(&self, kind: StepKind) -> Option<&'static str> {
         match kind {
-            "place" | "replace" | "pass" | "wall" => None,
+            StepKind::Place | StepKind::Replace | StepKind::Pass | StepKind::Wall => None,
             _ => Some("Now click where it goes."),
         }
     }

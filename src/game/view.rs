@@ -1,6 +1,7 @@
 //! The plain data a board view is drawn from, serialised to JS as is.
 
-use super::{Game, Outcome, Seat};
+use super::{Color, Game, Outcome, PieceKind, Seat, Side, StepKind};
+use crate::geometry::hex::HexDir;
 use serde::Serialize;
 
 /// The board's geometry.
@@ -18,10 +19,8 @@ pub enum Shape {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct PieceView {
-    /// "red", "blue", "black", "white", "purple", "orange", "green" or "grey".
-    pub color: &'static str,
-    /// "checker", "stone", "ring", "asterisk" or "tile".
-    pub kind: &'static str,
+    pub color: Color,
+    pub kind: PieceKind,
     /// The number on a Merlin's Chain tile.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
@@ -32,10 +31,10 @@ pub struct PieceView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct SideView {
-    /// Square: "top", "bottom", "left", "right". Hex: "N", "NE", "SE", "S", "SW", "NW".
-    pub side: &'static str,
+    /// Square: top, bottom, left, right. Hex: N, NE, SE, S, SW, NW.
+    pub side: Side,
     /// The colour of the player (or colours, for Unlur's two goals) the side matters to.
-    pub color: &'static str,
+    pub color: Color,
 }
 
 /// A seat as the page shows it.
@@ -45,7 +44,7 @@ pub struct PlayerView {
     /// "Red", "Purple", "First player" (Unlur before the contract ends), ...
     pub name: String,
     /// The colour the page draws for this seat.
-    pub color: &'static str,
+    pub color: Color,
 }
 
 /// How one step is made on the board. The UI matches clicks against these.
@@ -54,16 +53,15 @@ pub struct PlayerView {
 pub struct StepView {
     /// Canonical step text.
     pub text: String,
-    /// "place", "pass", "swap", "replace", "flip", "move", "wall", "ring", "asterisk".
-    pub kind: &'static str,
+    pub kind: StepKind,
     /// Cells involved, in the order a player would click them: place `[cell]`; swap `[a, b]`;
     /// flip `[cell]`; move `[from, to]`; wall `[a, b]` (the edge between); ring `[cell]`;
     /// asterisk `[cell, first cell in the direction (if on the board)]`.
     pub cells: Vec<usize>,
-    /// Asterisk direction ("NE", "E", ...).
+    /// Asterisk direction.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
-    pub dir: Option<&'static str>,
+    pub dir: Option<HexDir>,
     /// Merlin's Chain: the number of the piece flipped.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
@@ -114,7 +112,7 @@ pub struct Presentation {
     /// Said below the result once the game is over ("The united group is highlighted.").
     pub highlight_note: Option<String>,
     /// For each kind of two-click step legal now: what its second click asks.
-    pub then: std::collections::BTreeMap<&'static str, &'static str>,
+    pub then: std::collections::BTreeMap<StepKind, &'static str>,
 }
 
 impl Presentation {

@@ -8,7 +8,9 @@ pub mod unity;
 pub mod unlur;
 pub mod unravel;
 
-use crate::game::{shorten, BoardView, Error, Game, Outcome, Presentation, Seat, StepView};
+use crate::game::{
+    shorten, BoardView, Color, Error, Game, Outcome, Presentation, Seat, StepKind, StepView,
+};
 use crate::options::OptionMap;
 use crate::rng::Rng;
 use serde::Serialize;
@@ -372,7 +374,7 @@ impl AnyGame {
     }
 
     /// The colour of the piece a placement puts down now, if the game has placements.
-    pub fn placement_color(&self) -> Option<&'static str> {
+    pub fn placement_color(&self) -> Option<Color> {
         with_game!(self, g => g.placement_piece().map(|p| p.color))
     }
 
@@ -401,13 +403,13 @@ impl AnyGame {
                 .ok_or_else(|| Error::syntax(format!("there is no cell number {cell}")))
         };
         let legal = self.legal_step_views();
-        let has = |kinds: &[&str]| legal.iter().any(|s| kinds.contains(&s.kind));
+        let has = |kinds: &[StepKind]| legal.iter().any(|s| kinds.contains(&s.kind));
         // Two cells: an edge (a wall), or the second click of a swap or a flip whose first
         // click picked the checker or the tile on `a`.
         let text = match *cells {
             [cell] => name(cell)?.to_string(),
-            [a, b] if has(&["swap"]) => format!("{}~{}", name(a)?, name(b)?),
-            [a, b] if has(&["flip"]) => {
+            [a, b] if has(&[StepKind::Swap]) => format!("{}~{}", name(a)?, name(b)?),
+            [a, b] if has(&[StepKind::Flip]) => {
                 let (from, to) = (name(a)?, name(b)?);
                 match view.pieces[a].as_ref().and_then(|p| p.label.as_deref()) {
                     Some(tile) => format!("{tile}@{to}"),
@@ -425,8 +427,12 @@ impl AnyGame {
             });
         }
         // Where a cell click is a whole step (or a swap's half), the step's own error says why.
-        let picks_first =
-            has(&["move", "ring", "asterisk", "flip"]) && !has(&["place", "replace", "swap"]);
+        let picks_first = has(&[
+            StepKind::Move,
+            StepKind::Ring,
+            StepKind::Asterisk,
+            StepKind::Flip,
+        ]) && !has(&[StepKind::Place, StepKind::Replace, StepKind::Swap]);
         if let [cell] = *cells {
             if let Some(why) = with_game!(self, g => g.explain_cell(cell)) {
                 return Ok(why);
@@ -444,9 +450,9 @@ impl AnyGame {
         let mover = view.to_move.and_then(|seat| view.players.get(seat));
         let mover_name = mover.map_or("the player to move", |p| p.name.as_str());
         let piece = view.pieces[cell].as_ref();
-        if has(&["flip"]) {
+        if has(&[StepKind::Flip]) {
             return Ok(match piece {
-                Some(p) if p.color != "grey" => format!(
+                Some(p) if p.color != Color::Grey => format!(
                     "Tile {} is already played. Pick one of your grey tiles, or a number from the tray.",
                     p.label.as_deref().unwrap_or("")
                 ),
@@ -455,7 +461,7 @@ impl AnyGame {
                 ),
             });
         }
-        let or_wall = if has(&["wall"]) {
+        let or_wall = if has(&[StepKind::Wall]) {
             ", or click between two cells for a wall"
         } else {
             ""

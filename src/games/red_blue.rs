@@ -2,7 +2,7 @@
 //! bottom sides, Blue (seat 1) the left and right.
 
 use crate::bits::nth_set_bit;
-use crate::game::{diagram_rows, Error, PlayerView, Seat, SideView};
+use crate::game::{diagram_rows, Color, Error, PlayerView, Seat, Side, SideView};
 use crate::geometry::square::{Axis, SquareGrid};
 use crate::options::SizeOptions;
 
@@ -16,7 +16,7 @@ pub const OPTION_KEYS: &[&str] = Options::KEYS;
 pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
 
 pub const NAMES: [&str; 2] = ["Red", "Blue"];
-pub const COLORS: [&str; 2] = ["red", "blue"];
+pub const COLORS: [Color; 2] = [Color::Red, Color::Blue];
 
 /// The sides a seat joins.
 pub fn axis(seat: Seat) -> Axis {
@@ -38,13 +38,18 @@ pub fn winning_path(
 
 /// The board's sides coloured by goal.
 pub fn sides() -> Vec<SideView> {
-    [("top", 0), ("bottom", 0), ("left", 1), ("right", 1)]
-        .into_iter()
-        .map(|(side, seat)| SideView {
-            side,
-            color: COLORS[seat],
-        })
-        .collect()
+    [
+        (Side::Top, 0),
+        (Side::Bottom, 0),
+        (Side::Left, 1),
+        (Side::Right, 1),
+    ]
+    .into_iter()
+    .map(|(side, seat)| SideView {
+        side,
+        color: COLORS[seat],
+    })
+    .collect()
 }
 
 pub fn players() -> Vec<PlayerView> {

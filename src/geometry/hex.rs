@@ -7,8 +7,11 @@
 
 use crate::game::shorten;
 
-/// The six directions, clockwise from north-east.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The six directions, clockwise from north-east. Serialised by name ("NE"), as a Unity
+/// asterisk's direction in a step view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[cfg_attr(not(target_arch = "wasm32"), ts(rename = "Direction"))]
 pub enum HexDir {
     NE = 0,
     E = 1,

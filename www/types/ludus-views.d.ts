@@ -1,5 +1,5 @@
-// The objects the Ludus engine hands to JS (src/game/view.rs, src/game/error.rs,
-// src/games/mod.rs, src/views.rs).
+// The objects the Ludus engine hands to JS (src/game/view.rs, src/game/vocabulary.rs,
+// src/game/error.rs, src/games/mod.rs, src/views.rs).
 // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run
 // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.
 
@@ -8,6 +8,33 @@
  * "syntax", "illegal-step", "options", "record" or "game-over".
  */
 export type ErrorKind = "syntax" | "illegal-step" | "options" | "record" | "game-over";
+
+/**
+ * A colour the page draws: of a piece, a player or a board side.
+ */
+export type Color = "red" | "blue" | "black" | "white" | "purple" | "orange" | "green" | "grey";
+
+/**
+ * The kind of a piece on a cell.
+ */
+export type PieceKind = "checker" | "stone" | "ring" | "asterisk" | "tile";
+
+/**
+ * How a step is made on the board (see `StepView::cells` for the cells of each).
+ */
+export type StepKind = "place" | "pass" | "swap" | "replace" | "flip" | "move" | "wall" | "ring" | "asterisk";
+
+/**
+ * A side of the board: of a square board, or of a hex-of-hex board (clockwise from
+ * the north).
+ */
+export type Side = "top" | "bottom" | "left" | "right" | "N" | "NE" | "SE" | "S" | "SW" | "NW";
+
+/**
+ * The six directions, clockwise from north-east. Serialised by name ("NE"), as a Unity
+ * asterisk's direction in a step view.
+ */
+export type Direction = "NE" | "E" | "SE" | "SW" | "W" | "NW";
 
 /**
  * How a finished game ended.
@@ -22,15 +49,7 @@ export type Shape = { "kind": "square", width: number, height: number, } | { "ki
 /**
  * One piece on a cell.
  */
-export type PieceView = { 
-/**
- * "red", "blue", "black", "white", "purple", "orange", "green" or "grey".
- */
-color: string, 
-/**
- * "checker", "stone", "ring", "asterisk" or "tile".
- */
-kind: string, 
+export type PieceView = { color: Color, kind: PieceKind, 
 /**
  * The number on a Merlin's Chain tile.
  */
@@ -41,13 +60,13 @@ label?: string, };
  */
 export type SideView = { 
 /**
- * Square: "top", "bottom", "left", "right". Hex: "N", "NE", "SE", "S", "SW", "NW".
+ * Square: top, bottom, left, right. Hex: N, NE, SE, S, SW, NW.
  */
-side: string, 
+side: Side, 
 /**
  * The colour of the player (or colours, for Unlur's two goals) the side matters to.
  */
-color: string, };
+color: Color, };
 
 /**
  * A seat as the page shows it.
@@ -60,7 +79,7 @@ name: string,
 /**
  * The colour the page draws for this seat.
  */
-color: string, };
+color: Color, };
 
 /**
  * How one step is made on the board. The UI matches clicks against these.
@@ -69,11 +88,7 @@ export type StepView = {
 /**
  * Canonical step text.
  */
-text: string, 
-/**
- * "place", "pass", "swap", "replace", "flip", "move", "wall", "ring", "asterisk".
- */
-kind: string, 
+text: string, kind: StepKind, 
 /**
  * Cells involved, in the order a player would click them: place `[cell]`; swap `[a, b]`;
  * flip `[cell]`; move `[from, to]`; wall `[a, b]` (the edge between); ring `[cell]`;
@@ -81,9 +96,9 @@ kind: string,
  */
 cells: Array<number>, 
 /**
- * Asterisk direction ("NE", "E", ...).
+ * Asterisk direction.
  */
-dir?: string, 
+dir?: Direction, 
 /**
  * Merlin's Chain: the number of the piece flipped.
  */
@@ -155,7 +170,7 @@ highlightNote: string | null,
 /**
  * For each kind of two-click step legal now: what its second click asks.
  */
-then: { [key in string]: string }, };
+then: { [key in StepKind]?: string }, };
 
 /**
  * A session as the page draws it: the board, how to present it, the legal steps at the
@@ -182,12 +197,12 @@ movers: Array<number>,
 /**
  * The kind of each step (`StepView::kind`): the move list marks re-placements.
  */
-stepKinds: Array<string>, 
+stepKinds: Array<StepKind>, 
 /**
  * The colour of the piece each step put on the board (null for steps that put none):
  * the move list shows it, as the mover's colour can differ (Unlur's contract).
  */
-stepColors: Array<string | null>, 
+stepColors: Array<Color | null>, 
 /**
  * How many steps lead to the position shown.
  */
@@ -248,7 +263,7 @@ highlightNote: string | null,
 /**
  * For each kind of two-click step legal now: what its second click asks.
  */
-then: { [key in string]: string }, };
+then: { [key in StepKind]?: string }, };
 
 /**
  * Whose turn it is, the result, and what is asked now.

@@ -7,7 +7,7 @@
 use ludus::ai::analyse::Budget;
 use ludus::ai::solve::Method;
 use ludus::ai::{choose_step, PlayerSpec};
-use ludus::game::{shorten, visible};
+use ludus::game::{shorten, visible, Color, PieceKind};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
 use ludus::session::{split_steps, Session};
@@ -440,19 +440,19 @@ fn board_text(view: &BoardView) -> String {
             None => ".".into(),
             Some(p) => {
                 let letter = match p.color {
-                    "red" => 'R',
-                    "blue" => 'B',
-                    "black" => 'X',
-                    "white" => 'O',
-                    "purple" => 'P',
-                    "orange" => 'O',
-                    "green" => 'G',
-                    _ => '?',
+                    Color::Red => 'R',
+                    Color::Blue => 'B',
+                    Color::Black => 'X',
+                    Color::White => 'O',
+                    Color::Purple => 'P',
+                    Color::Orange => 'O',
+                    Color::Green => 'G',
+                    Color::Grey => '?',
                 };
                 match (p.kind, &p.label) {
-                    (_, Some(label)) if p.color == "grey" => format!("{label:>2} "),
+                    (_, Some(label)) if p.color == Color::Grey => format!("{label:>2} "),
                     (_, Some(label)) => format!("{label:>2}{}", letter.to_ascii_lowercase()),
-                    ("asterisk", _) => letter.to_ascii_lowercase().to_string(),
+                    (PieceKind::Asterisk, _) => letter.to_ascii_lowercase().to_string(),
                     _ => letter.to_string(),
                 }
             }

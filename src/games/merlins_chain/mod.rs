@@ -12,7 +12,8 @@ use feasibility::*;
 
 use crate::bits::nth_set_bit;
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepView,
+    shorten, BoardView, Color, Error, Game, Outcome, PieceKind, PieceView, PlayerView, Seat, Shape,
+    StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::options::OptionMap;
@@ -35,7 +36,7 @@ const GRID: SquareGrid = SquareGrid {
 /// Bit `n-1` set for every even `n` in 1..=64.
 const EVEN_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
 const SEAT_NAMES: [&str; 2] = ["Green", "White"];
-const SEAT_COLORS: [&str; 2] = ["green", "white"];
+const SEAT_COLORS: [Color; 2] = [Color::Green, Color::White];
 
 /// Merlin's Chain takes no options.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -601,7 +602,7 @@ impl Game for Position {
     fn step_view(&self, step: Step) -> StepView {
         StepView {
             text: self.step_text(step),
-            kind: "flip",
+            kind: StepKind::Flip,
             cells: vec![step.cell as usize],
             dir: None,
             piece: Some(step.piece as u32),
@@ -612,8 +613,8 @@ impl Game for Position {
         "deciding chain"
     }
 
-    fn then_prompt(&self, kind: &str) -> Option<&'static str> {
-        (kind == "flip").then_some("Now click where tile {piece} goes.")
+    fn then_prompt(&self, kind: StepKind) -> Option<&'static str> {
+        (kind == StepKind::Flip).then_some("Now click where tile {piece} goes.")
     }
 
     fn view(&self) -> BoardView {
@@ -647,11 +648,11 @@ impl Position {
                 let n = arrangement[c];
                 (n != 0).then(|| PieceView {
                     color: if self.cells[c] == 0 {
-                        "grey"
+                        Color::Grey
                     } else {
                         SEAT_COLORS[owner(n)]
                     },
-                    kind: "tile",
+                    kind: PieceKind::Tile,
                     label: Some(n.to_string()),
                 })
             })

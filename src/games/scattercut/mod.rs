@@ -32,7 +32,9 @@
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
-use crate::game::{shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView};
+use crate::game::{
+    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
+};
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
 use std::fmt;
@@ -633,7 +635,11 @@ impl Game for Position {
     fn step_view(&self, step: Step) -> StepView {
         StepView {
             text: self.step_text(step),
-            kind: if self.pending > 0 { "replace" } else { "place" },
+            kind: if self.pending > 0 {
+                StepKind::Replace
+            } else {
+                StepKind::Place
+            },
             cells: vec![step.cell()],
             dir: None,
             piece: None,
@@ -643,7 +649,7 @@ impl Game for Position {
     fn placement_piece(&self) -> Option<PieceView> {
         Some(PieceView {
             color: COLORS[self.mover as usize],
-            kind: "stone",
+            kind: PieceKind::Stone,
             label: None,
         })
     }
@@ -655,7 +661,7 @@ impl Game for Position {
             .map(|c| {
                 self.stone(c).map(|seat| PieceView {
                     color: COLORS[seat],
-                    kind: "stone",
+                    kind: PieceKind::Stone,
                     label: None,
                 })
             })

@@ -28,7 +28,7 @@ mod layout;
 mod options;
 
 use crate::bits::{extend_with_set_bits, nth_set_bit_u128};
-use crate::game::{diagram_rows, StepView};
+use crate::game::{diagram_rows, PieceKind, StepKind, StepView};
 use crate::game::{shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape};
 use crate::geometry::{HexDir, HexGrid};
 use crate::options::OptionMap;
@@ -88,6 +88,15 @@ impl Color {
     pub fn parse(text: &str) -> Option<Color> {
         Color::ALL.into_iter().find(|c| c.key() == text)
     }
+
+    /// The colour as a view shows it.
+    pub fn view(self) -> crate::game::Color {
+        [
+            crate::game::Color::Purple,
+            crate::game::Color::Orange,
+            crate::game::Color::Green,
+        ][self as usize]
+    }
 }
 
 /// A piece's shape.
@@ -102,6 +111,14 @@ impl Kind {
         match self {
             Kind::Ring => "ring",
             Kind::Asterisk => "asterisk",
+        }
+    }
+
+    /// The kind as a view shows it.
+    pub fn view(self) -> PieceKind {
+        match self {
+            Kind::Ring => PieceKind::Ring,
+            Kind::Asterisk => PieceKind::Asterisk,
         }
     }
 }
@@ -1124,15 +1141,19 @@ impl Game for Position {
 
     fn step_view(&self, step: Step) -> StepView {
         let (kind, cells, dir) = match step {
-            Step::Slide { from, to } => ("move", vec![from as usize, to as usize], None),
-            Step::Wall(edge) => ("wall", self.t.grid.edges()[edge as usize].to_vec(), None),
-            Step::Ring(cell) => ("ring", vec![cell as usize], None),
+            Step::Slide { from, to } => (StepKind::Move, vec![from as usize, to as usize], None),
+            Step::Wall(edge) => (
+                StepKind::Wall,
+                self.t.grid.edges()[edge as usize].to_vec(),
+                None,
+            ),
+            Step::Ring(cell) => (StepKind::Ring, vec![cell as usize], None),
             Step::Asterisk(cell, dir) => {
                 let mut cells = vec![cell as usize];
                 cells.extend(self.t.grid.neighbor(cell as usize, dir));
-                ("asterisk", cells, Some(dir.name()))
+                (StepKind::Asterisk, cells, Some(dir))
             }
-            Step::Pass => ("pass", Vec::new(), None),
+            Step::Pass => (StepKind::Pass, Vec::new(), None),
         };
         StepView {
             text: self.step_text(step),
@@ -1147,11 +1168,11 @@ impl Game for Position {
         "united group"
     }
 
-    fn then_prompt(&self, kind: &str) -> Option<&'static str> {
+    fn then_prompt(&self, kind: StepKind) -> Option<&'static str> {
         match kind {
-            "move" => Some("Now click where it goes."),
-            "ring" => Some("Press Fire to fire the ring, or pick a space to slide to."),
-            "asterisk" => {
+            StepKind::Move => Some("Now click where it goes."),
+            StepKind::Ring => Some("Press Fire to fire the ring, or pick a space to slide to."),
+            StepKind::Asterisk => {
                 Some("Click an arrow to fire the asterisk that way, or pick a space to slide to.")
             }
             _ => None,
@@ -1163,8 +1184,8 @@ impl Game for Position {
         let pieces = (0..self.t.cells)
             .map(|c| {
                 self.piece(c).map(|(color, kind)| PieceView {
-                    color: color.key(),
-                    kind: kind.name(),
+                    color: color.view(),
+                    kind: kind.view(),
                     label: None,
                 })
             })
@@ -1178,7 +1199,7 @@ impl Game for Position {
                 let color = self.seat_color(s);
                 PlayerView {
                     name: color.name().to_string(),
-                    color: color.key(),
+                    color: color.view(),
                 }
             })
             .collect();

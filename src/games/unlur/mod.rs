@@ -25,7 +25,7 @@
 mod board;
 
 use crate::bits::{byte_sums, extend_with_set_bits, nth_set_bit_with_sums, sums_lost_by};
-use crate::game::{diagram_rows, SideView, StepView};
+use crate::game::{diagram_rows, Color, PieceKind, Side, SideView, StepKind, StepView};
 use crate::game::{
     shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepPolicy,
 };
@@ -480,14 +480,14 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         match step {
             Step::Pass => StepView {
                 text: String::from("pass"),
-                kind: "pass",
+                kind: StepKind::Pass,
                 cells: Vec::new(),
                 dir: None,
                 piece: None,
             },
             Step::Place(cell) => StepView {
                 text: self.t.grid.name(cell as usize),
-                kind: "place",
+                kind: StepKind::Place,
                 cells: vec![cell as usize],
                 dir: None,
                 piece: None,
@@ -498,8 +498,12 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
     fn placement_piece(&self) -> Option<PieceView> {
         let color = self.placing_color();
         Some(PieceView {
-            color: if color == WHITE { "white" } else { "black" },
-            kind: "stone",
+            color: if color == WHITE {
+                Color::White
+            } else {
+                Color::Black
+            },
+            kind: PieceKind::Stone,
             label: None,
         })
     }
@@ -518,13 +522,13 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
             .iter()
             .map(|&c| {
                 let color = match c {
-                    BLACK => "black",
-                    WHITE => "white",
+                    BLACK => Color::Black,
+                    WHITE => Color::White,
                     _ => return None,
                 };
                 Some(PieceView {
                     color,
-                    kind: "stone",
+                    kind: PieceKind::Stone,
                     label: None,
                 })
             })
@@ -535,12 +539,12 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
             .flat_map(|s| {
                 [
                     SideView {
-                        side: s.name(),
-                        color: "white",
+                        side: Side::from(*s),
+                        color: Color::White,
                     },
                     SideView {
-                        side: s.name(),
-                        color: "black",
+                        side: Side::from(*s),
+                        color: Color::Black,
                     },
                 ]
             })
@@ -550,13 +554,17 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                 if self.in_contract() {
                     PlayerView {
                         name: seat_name(seat).to_string(),
-                        color: "grey",
+                        color: Color::Grey,
                     }
                 } else {
                     let color = self.seat_color(seat);
                     PlayerView {
                         name: color_name(color).to_string(),
-                        color: if color == WHITE { "white" } else { "black" },
+                        color: if color == WHITE {
+                            Color::White
+                        } else {
+                            Color::Black
+                        },
                     }
                 }
             })

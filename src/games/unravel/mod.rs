@@ -16,7 +16,9 @@
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
-use crate::game::{shorten, BoardView, Error, Game, Outcome, PieceView, Seat, Shape, StepView};
+use crate::game::{
+    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
+};
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
 
@@ -767,8 +769,8 @@ impl Game for Position {
     fn step_view(&self, step: Step) -> StepView {
         let text = self.step_text(step);
         let (kind, cells) = match step {
-            Step::Place(c) => ("place", vec![c as usize]),
-            Step::Swap(a, b) => ("swap", vec![a as usize, b as usize]),
+            Step::Place(c) => (StepKind::Place, vec![c as usize]),
+            Step::Swap(a, b) => (StepKind::Swap, vec![a as usize, b as usize]),
         };
         StepView {
             text,
@@ -783,13 +785,13 @@ impl Game for Position {
         // While a crosscut is untangled the clicks are swaps, not placements.
         (!self.swapping).then(|| PieceView {
             color: COLORS[self.mover as usize],
-            kind: "checker",
+            kind: PieceKind::Checker,
             label: None,
         })
     }
 
-    fn then_prompt(&self, kind: &str) -> Option<&'static str> {
-        (kind == "swap").then_some("Now click the checker to swap it with.")
+    fn then_prompt(&self, kind: StepKind) -> Option<&'static str> {
+        (kind == StepKind::Swap).then_some("Now click the checker to swap it with.")
     }
 
     fn view(&self) -> BoardView {
@@ -800,7 +802,7 @@ impl Game for Position {
             .map(|c| {
                 self.checker(c).map(|s| PieceView {
                     color: COLORS[s],
-                    kind: "checker",
+                    kind: PieceKind::Checker,
                     label: None,
                 })
             })

@@ -10,18 +10,18 @@ type Check = Result<(), String>;
 fn piece_key(view: &BoardView, c: usize) -> Option<(&'static str, &'static str, Option<&str>)> {
     view.pieces[c]
         .as_ref()
-        .map(|p| (p.color, p.kind, p.label.as_deref()))
+        .map(|p| (p.color.name(), p.kind.name(), p.label.as_deref()))
 }
 
 fn color_at(view: &BoardView, c: usize) -> Option<&'static str> {
-    view.pieces[c].as_ref().map(|p| p.color)
+    view.pieces[c].as_ref().map(|p| p.color.name())
 }
 
 fn count(view: &BoardView, color: &str) -> usize {
     view.pieces
         .iter()
         .flatten()
-        .filter(|p| p.color == color)
+        .filter(|p| p.color.name() == color)
         .count()
 }
 
@@ -75,7 +75,7 @@ impl Checker {
             cells: start.cells.len(),
             start_walls: start.walls.len(),
             start_left: left.unwrap_or(0),
-            seat_colors: start.players.iter().map(|p| p.color).collect(),
+            seat_colors: start.players.iter().map(|p| p.color.name()).collect(),
             placed: HashMap::new(),
             flipped: HashMap::new(),
             passes: 0,
@@ -133,7 +133,7 @@ impl Checker {
 
     /// The colour with a chain joining its two sides, if any (Unravel, Scattercut).
     fn chains(&self, view: &BoardView) -> Vec<&'static str> {
-        let mut colors: Vec<&'static str> = view.sides.iter().map(|s| s.color).collect();
+        let mut colors: Vec<&'static str> = view.sides.iter().map(|s| s.color.name()).collect();
         colors.sort_unstable();
         colors.dedup();
         colors
@@ -142,8 +142,8 @@ impl Checker {
                 let goal: Vec<&str> = view
                     .sides
                     .iter()
-                    .filter(|s| s.color == color)
-                    .map(|s| s.side)
+                    .filter(|s| s.color.name() == color)
+                    .map(|s| s.side.name())
                     .collect();
                 self.board
                     .groups(|c| color_at(view, c) == Some(color), |_, _| true)
@@ -161,7 +161,7 @@ impl Checker {
         let chains = self.chains(view);
         match view.outcome {
             Some(Outcome::Winner(seat)) => {
-                let color = view.players[seat].color;
+                let color = view.players[seat].color.name();
                 ensure(chains == [color], || {
                     format!("{color} won, but the chains on the board are {chains:?}")
                 })
@@ -181,8 +181,8 @@ impl Checker {
         after: &BoardView,
         turn_ended: bool,
     ) -> Check {
-        let color = before.players[mover].color;
-        match step.kind {
+        let color = before.players[mover].color.name();
+        match step.kind.name() {
             "place" => Self::placed_alone(before, step, after, color)?,
             "swap" => {
                 let [a, b] = step.cells[..] else {
@@ -226,10 +226,10 @@ impl Checker {
         after: &BoardView,
         turn_ended: bool,
     ) -> Check {
-        let color = before.players[mover].color;
-        let other = before.players[1 - mover].color;
+        let color = before.players[mover].color.name();
+        let other = before.players[1 - mover].color.name();
         let c = step.cells[0];
-        match step.kind {
+        match step.kind.name() {
             "place" => {
                 *self.placed.entry(color).or_default() += 1;
                 ensure(before.pieces[c].is_none(), || {
@@ -339,7 +339,7 @@ impl Checker {
         )?;
         let changed = changed(before, after);
         let mover_color = self.seat_colors[mover];
-        match step.kind {
+        match step.kind.name() {
             "move" => {
                 let [from, to] = step.cells[..] else {
                     return Err(format!("a move over cells {:?}", step.cells));
@@ -385,12 +385,12 @@ impl Checker {
             "pass" => ensure(changed.is_empty(), || "a pass changed the board".into())?,
             other => return Err(format!("a step of kind {other}")),
         }
-        if step.kind != "wall" {
+        if step.kind.name() != "wall" {
             ensure(after.walls.len() == before.walls.len(), || {
                 "walls changed".into()
             })?;
         }
-        self.passes = if step.kind == "pass" {
+        self.passes = if step.kind.name() == "pass" {
             self.passes + 1
         } else {
             0
@@ -434,7 +434,7 @@ impl Checker {
         played: usize,
     ) -> Check {
         let (w, h) = self.board.square.ok_or("not a square board")?;
-        let color = before.players[mover].color;
+        let color = before.players[mover].color.name();
         let c = step.cells[0];
         let label = step.piece.ok_or("a flip with no piece")?.to_string();
         ensure(!self.flipped.contains_key(&c), || {
@@ -444,9 +444,9 @@ impl Checker {
             )
         })?;
         ensure(
-            after.pieces[c]
-                .as_ref()
-                .is_some_and(|p| p.color == color && p.label.as_deref() == Some(label.as_str())),
+            after.pieces[c].as_ref().is_some_and(|p| {
+                p.color.name() == color && p.label.as_deref() == Some(label.as_str())
+            }),
             || format!("{} does not show the flipped {label}", after.cells[c]),
         )?;
         self.flipped.insert(c, label);
@@ -459,7 +459,7 @@ impl Checker {
                 .as_deref()
                 .and_then(|l| l.parse().ok())
                 .ok_or("a tile with no number")?;
-            if p.color != "grey" {
+            if p.color.name() != "grey" {
                 flipped_now += 1;
                 // Green (seat 0) owns the even numbers, White the odd ones.
                 let owner = before.players[n % 2].color;
@@ -538,7 +538,7 @@ impl Checker {
                 let seat = after
                     .players
                     .iter()
-                    .position(|p| p.color == color)
+                    .position(|p| p.color.name() == color)
                     .unwrap_or(usize::MAX);
                 Outcome::Winner(seat)
             });
@@ -569,7 +569,7 @@ impl Checker {
             .players
             .iter()
             .all(|p| p.color == before.players[0].color);
-        match step.kind {
+        match step.kind.name() {
             "pass" => {
                 ensure(contract, || "a pass after the contract".into())?;
                 ensure(changed(before, after).is_empty(), || {
@@ -578,7 +578,7 @@ impl Checker {
                 ensure(after.to_move == Some(1 - mover), || {
                     "the other player does not move after the pass".into()
                 })?;
-                ensure(after.players[mover].color == "black", || {
+                ensure(after.players[mover].color.name() == "black", || {
                     "the player who passed is not Black".into()
                 })?;
             }
@@ -586,7 +586,7 @@ impl Checker {
                 let color = if contract {
                     "black"
                 } else {
-                    before.players[mover].color
+                    before.players[mover].color.name()
                 };
                 Self::placed_alone(before, step, after, color)?;
                 if contract {
@@ -610,8 +610,8 @@ impl Checker {
                 .map(|g| self.unlur_shapes(g))
                 .fold((false, false), |(o, a), (go, ga)| (o || go, a || ga))
         };
-        let color = after.players[mover].color;
-        let other = after.players[1 - mover].color;
+        let color = after.players[mover].color.name();
+        let other = after.players[1 - mover].color.name();
         // White's goal is two opposite sides, Black's three alternate ones.
         let goal = |c: &str, (opposite, alternate): (bool, bool)| {
             if c == "white" {
@@ -700,7 +700,7 @@ mod tests {
             .current()
             .legal_step_views()
             .into_iter()
-            .find(|v| v.kind == "wall")
+            .find(|v| v.kind.name() == "wall")
             .unwrap();
         let mut next = s.clone();
         next.play(&wall.text).unwrap();
