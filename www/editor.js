@@ -207,15 +207,18 @@ export class SetupEditor {
     const mod = this.app.mod;
     // The form's options with a fresh seed (the engine's form rules drop any layout for it).
     const options = this.app.optionsForm.options({ seed: String(Math.floor(Math.random() * 1e9)) }, 'seed');
+    let session = null;
     try {
-      const record = mod.new_game(this.game, options);
-      const view = mod.board_view(record);
+      session = mod.Session.create(this.game, options);
+      const view = session.view();
       this.layout = view.pieces.map(charOf);
       this.walls = new Set((view.walls ?? []).map(([a, b]) => (a < b ? `${a}|${b}` : `${b}|${a}`)));
       $('editor-error').hidden = true;
     } catch (error) {
       $('editor-error').hidden = false;
       $('editor-error').textContent = errorText(error);
+    } finally {
+      session?.free();
     }
     this.redraw();
   }
