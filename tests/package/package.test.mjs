@@ -1,16 +1,17 @@
 // The engine as an npm package (scripts/package.mjs, docs/ENGINE-API.md): built from this
 // checkout and packed, installed from the tarball into an empty project (no registry), then
-// used through its public interface as another project would: in Node, a whole game of each
-// of the five games to its end, the record-in, record-out functions and the errors; in
-// headless Chromium, from a plain <script type="module"> with no bundler. Quick when the
-// wasm is already built (cargo reuses target/).
+// used through its public interface as another project would: in Node, docs/ENGINE-API.md's
+// first example, a whole game of each of the five games to its end, the record-in,
+// record-out functions and the errors; in headless Chromium, from a plain
+// <script type="module"> with no bundler. Quick when the wasm is already built (cargo
+// reuses target/).
 //
 //   node --test tests/package/
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +41,7 @@ before(() => {
   work = mkdtempSync(join(tmpdir(), 'ludus-package-'));
   tarball = run(process.execPath, [join(root, 'scripts/package.mjs'), '--out', join(work, 'build/ludus-engine'), '--pack'], root).trim().split('\n').at(-1);
   project = join(work, 'project');
-  run('mkdir', ['-p', project]);
+  mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'uses-ludus', private: true, type: 'module' }));
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', join(work, 'npm-cache'), tarball], project);
 });
@@ -69,6 +70,24 @@ test('the tarball holds the wasm, the ES-module JS and the TypeScript types', ()
     assert.match(types, new RegExp(`export type ${view} =`), view);
   }
   assert.match(readFileSync(join(installed, 'records.d.ts'), 'utf8'), /export function legalMoves\(record: string\): StepView\[\];/);
+});
+
+test("Node: docs/ENGINE-API.md's first example runs and prints what its comments say", () => {
+  const doc = readFileSync(join(root, 'docs/ENGINE-API.md'), 'utf8');
+  const example = /```js\n([\s\S]*?)```/.exec(doc)[1];
+  // Each console.log's comment, with … standing for any text.
+  const expected = example
+    .split('\n')
+    .filter((line) => line.startsWith('console.log('))
+    .map((line) => line.split('// ')[1].trim());
+  assert.equal(expected.length, 3, example);
+  writeFileSync(join(project, 'example.mjs'), example);
+  const printed = run(process.execPath, ['example.mjs'], project).trimEnd().split('\n');
+  assert.equal(printed.length, expected.length, printed.join('\n'));
+  printed.forEach((line, i) => {
+    const [head, ...rest] = expected[i].split('…');
+    assert.ok(line.startsWith(head.trimEnd()) && line.endsWith(rest.length ? rest.at(-1).trimStart() : head.trimEnd()), `printed "${line}", the doc says "${expected[i]}"`);
+  });
 });
 
 // A small seeded generator, so that each run plays the same games.
