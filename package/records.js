@@ -13,18 +13,18 @@ function withSession(session, ask) {
 
 const fromRecord = (record, ask) => withSession(Session.fromRecord(record), ask);
 
-/** The record of a new game: `newGame("unlur", { size: 6 })` is `"unlur;size=6"`. */
-export function newGame(game, options) {
+/** The record of a new game: `new_game("unlur", { size: 6 })` is `"unlur;size=6"`. */
+export function new_game(game, options) {
   return withSession(Session.create(game, options), (s) => s.record());
 }
 
 /** The steps legal in the record's position (`StepView[]`, as `Session.view().legal`). */
-export function legalMoves(record) {
+export function legal_moves(record) {
   return fromRecord(record, (s) => s.view().legal);
 }
 
 /** The record after `step` is played in the record's position; throws if it is illegal. */
-export function applyMove(record, step) {
+export function apply_move(record, step) {
   return fromRecord(record, (s) => {
     s.play(step);
     return s.record();
@@ -40,11 +40,11 @@ export function status(record) {
 }
 
 /** Everything for drawing the record's position (a `SessionView`, as `Session.view()`). */
-export function boardView(record) {
+export function board_view(record) {
   return fromRecord(record, (s) => s.view());
 }
 
 /** The computer's step in the record's position (as `Session.aiChoose`). */
-export function aiMove(record, player, seed) {
+export function ai_move(record, player, seed) {
   return fromRecord(record, (s) => s.aiChoose(player, seed));
 }

@@ -69,7 +69,7 @@ test('the tarball holds the wasm, the ES-module JS and the TypeScript types', ()
   for (const view of ['SessionView', 'StepView', 'StatusView', 'ChoiceView', 'Outcome']) {
     assert.match(types, new RegExp(`export type ${view} =`), view);
   }
-  assert.match(readFileSync(join(installed, 'records.d.ts'), 'utf8'), /export function legalMoves\(record: string\): StepView\[\];/);
+  assert.match(readFileSync(join(installed, 'records.d.ts'), 'utf8'), /export function legal_moves\(record: string\): StepView\[\];/);
 });
 
 test("Node: docs/ENGINE-API.md's first example runs and prints what its comments say", () => {
@@ -92,7 +92,7 @@ test("Node: docs/ENGINE-API.md's first example runs and prints what its comments
 
 // A small seeded generator, so that each run plays the same games.
 const PLAY_GAMES = `
-import { Session, games, status, legalMoves, applyMove, aiMove } from 'ludus-engine';
+import { Session, games, status, legal_moves, apply_move, ai_move } from 'ludus-engine';
 
 let state = 20260126;
 const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -116,9 +116,9 @@ for (const { name } of games()) {
     outcome: view.outcome, toMove: view.toMove, legal: view.legal.length, players: view.players.length,
     moves: view.steps.length,
     status: status(record),
-    legalAfter: legalMoves(record).length,
-    stepAfter: refused(() => applyMove(record, 'pass')),
-    computerAfter: refused(() => aiMove(record, 'random', 1)),
+    legalAfter: legal_moves(record).length,
+    stepAfter: refused(() => apply_move(record, 'pass')),
+    computerAfter: refused(() => ai_move(record, 'random', 1)),
   });
   session.free();
 }
@@ -149,21 +149,21 @@ test('Node: a whole game of each of the five games, played to its end through th
 
 test('Node: the record-in, record-out functions and the errors', () => {
   const got = inProject(`
-import { Session, newGame, legalMoves, applyMove, status, boardView, aiMove, parseRecord, checkPlayer } from 'ludus-engine';
+import { Session, new_game, legal_moves, apply_move, status, board_view, ai_move, parseRecord, checkPlayer } from 'ludus-engine';
 const error = (call) => { try { call(); return null; } catch (e) { return { isError: e instanceof Error, message: e.message }; } };
-const r = newGame('scattercut', { size: '4' });
-const r2 = applyMove(r, 'b2');
+const r = new_game('scattercut', { size: '4' });
+const r2 = apply_move(r, 'b2');
 const s = Session.fromRecord(r2);
 const out = {
-  r, legal: legalMoves(r).length, r2, status: status(r2), piece: boardView(r2).pieces[5],
-  again: error(() => applyMove(r2, 'b2')),
-  computer: aiMove(newGame('unlur'), 'mcts:50', 7).step,
+  r, legal: legal_moves(r).length, r2, status: status(r2), piece: board_view(r2).pieces[5],
+  again: error(() => apply_move(r2, 'b2')),
+  computer: ai_move(new_game('unlur'), 'mcts:50', 7).step,
   sessionComputer: Session.create('unlur').aiChoose('mcts:50', 7).step,
   record: parseRecord('unlur;size=5;moves=d4,pass').moves,
   player: checkPlayer(' mcts:50 '),
   checked: s.check('b2'),
   game: error(() => Session.create('chess')),
-  option: error(() => newGame('unravel', { size: 99 })),
+  option: error(() => new_game('unravel', { size: 99 })),
   replay: error(() => Session.fromRecord('unravel;size=3;moves=a1,a1')),
   type: error(() => Session.create(42)),
 };
@@ -194,7 +194,7 @@ const s = ${mod}.Session.create('unlur', { size: 5 });
 for (let i = 0; i < 6; i++) s.play(s.view().legal[i * 7 % s.view().legal.length].text);
 const view = s.view();
 const result = { games: ${mod}.games().map((g) => g.name), record: s.record(), toMove: view.toMove, outcome: view.outcome,
-  legal: view.legal.length, legalFromRecord: ${mod}.legalMoves(s.record()).length };
+  legal: view.legal.length, legalFromRecord: ${mod}.legal_moves(s.record()).length };
 s.free();`;
   const inNode = inProject(`import * as engine from 'ludus-engine';\n${steps('engine')}\nconsole.log(JSON.stringify(result));`);
   writeFileSync(
