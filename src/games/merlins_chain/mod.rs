@@ -6,10 +6,14 @@
 //! arranged on the other free cells so that every column increases from bottom to top.
 //! Whether they can, and which flips keep it so, is [`feasibility`].
 
+mod about;
 mod feasibility;
+
+pub use about::ABOUT;
 
 use feasibility::*;
 
+use super::about::{option_keys, OptionDecl};
 use crate::bits::nth_set_bit;
 use crate::game::{
     fail, shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepView,
@@ -21,7 +25,8 @@ use crate::rng::Rng;
 /// The game's name in text (command line, records).
 pub const GAME: &str = "merlins-chain";
 /// Merlin's Chain has no options.
-pub const OPTION_KEYS: &[&str] = &[];
+pub const OPTIONS: &[OptionDecl] = &[];
+pub const OPTION_KEYS: &[&str] = &option_keys::<0>(OPTIONS);
 
 const SIDE: usize = 8;
 const CELLS: usize = SIDE * SIDE;

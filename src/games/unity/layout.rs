@@ -2,6 +2,38 @@
 //! and the random balanced setup a seed draws.
 
 use super::*;
+use crate::games::about::LayoutChar;
+
+/// The characters of a layout, as `parse_layout` reads them, for the setup editor.
+pub const LAYOUT_CHARS: [LayoutChar; 7] = {
+    const fn piece(
+        symbol: char,
+        label: &'static str,
+        color: &'static str,
+        kind: &'static str,
+    ) -> LayoutChar {
+        LayoutChar {
+            symbol,
+            label,
+            color: Some(color),
+            kind: Some(kind),
+        }
+    }
+    [
+        piece('P', "Purple ring", "purple", "ring"),
+        piece('p', "Purple asterisk", "purple", "asterisk"),
+        piece('O', "Orange ring", "orange", "ring"),
+        piece('o', "Orange asterisk", "orange", "asterisk"),
+        piece('G', "Green ring", "green", "ring"),
+        piece('g', "Green asterisk", "green", "asterisk"),
+        LayoutChar {
+            symbol: '.',
+            label: "Eraser",
+            color: None,
+            kind: None,
+        },
+    ]
+};
 
 /// Reads a layout string into colour bit sets and the asterisk bit set.
 pub(super) fn parse_layout(t: &Tables, layout: &str) -> Result<([u128; 3], u128), Error> {

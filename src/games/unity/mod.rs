@@ -24,9 +24,13 @@
 //! [`Position::diagram`] writes the same drawing. To reach a position in the middle of a turn,
 //! play steps from the setup.
 
+mod about;
 mod layout;
 mod options;
 
+pub use about::ABOUT;
+
+use super::about::{option_keys, OptionDecl, OptionKind};
 use crate::bits::{extend_with_set_bits, nth_set_bit_u128};
 use crate::game::{diagram_rows, StepView};
 use crate::game::{
@@ -42,14 +46,65 @@ pub use options::Options;
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The option keys `Options::from_map` reads.
-pub const OPTION_KEYS: &[&str] = &[
-    "size", "players", "neutral", "layout", "walls", "supply", "seed",
+/// The options Unity takes (`Options::from_map` reads them), and their keys.
+pub const OPTIONS: &[OptionDecl] = &[
+    OptionDecl {
+        key: "size",
+        label: "Board size",
+        kind: OptionKind::Choice {
+            choices: &["5", "6"],
+            default: "5",
+        },
+    },
+    OptionDecl {
+        key: "players",
+        label: "Players",
+        kind: OptionKind::Choice {
+            choices: &["2", "3"],
+            default: "2",
+        },
+    },
+    OptionDecl {
+        key: "neutral",
+        label: "Neutral colour",
+        kind: OptionKind::Choice {
+            choices: &["purple", "orange", "green"],
+            default: "green",
+        },
+    },
+    OptionDecl {
+        key: "supply",
+        label: "Wall supply",
+        kind: OptionKind::Number {
+            min: 0,
+            max: MAX_SUPPLY,
+            default: DEFAULT_SUPPLY,
+        },
+    },
+    OptionDecl {
+        key: "seed",
+        label: "Random setup seed",
+        kind: OptionKind::Text { default: "1" },
+    },
+    OptionDecl {
+        key: "layout",
+        label: "Layout (one character a cell)",
+        kind: OptionKind::Text { default: "" },
+    },
+    OptionDecl {
+        key: "walls",
+        label: "Starting walls",
+        kind: OptionKind::Text { default: "" },
+    },
 ];
+pub const OPTION_KEYS: &[&str] = &option_keys::<7>(OPTIONS);
 
 const GAME: &str = "unity";
 const DEFAULT_SIZE: usize = 5;
 const DEFAULT_SUPPLY: usize = 12;
+/// The most walls a supply may hold: every edge of the largest board (side 6), as a side-`s`
+/// board has 3(3s - 2)(s - 1) edges. A smaller board takes at most its own edges.
+const MAX_SUPPLY: usize = 3 * (3 * 6 - 2) * (6 - 1);
 const DEFAULT_SEED: u64 = 1;
 const NONE: u8 = u8::MAX;
 
