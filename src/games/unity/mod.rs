@@ -1,3 +1,5 @@
+//! Long: moves, shots, walls, the win check and the view all read one position's bit sets (options and layouts are beside it).
+//!
 //! Unity, Unified Edition (Néstor Romeral Andrés): unite all your pieces into one group.
 //!
 //! See `docs/rules/unity.md` for the rules as Ludus reads them.
