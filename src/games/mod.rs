@@ -1,5 +1,7 @@
-//! The five games, one module each, and [`AnyGame`]: one value that is any of them, for the
-//! command line, the records and the web layer, which pick the game at run time.
+//! The five games, one folder each (the engine in `mod.rs`, what Ludus tells about the game
+//! in `about.rs`), and the dispatch over them: [`GameKind`] and [`AnyGame`], one value that
+//! is any of them, for the command line, the records and the web layer, which pick the game
+//! at run time.
 
 pub mod about;
 pub mod merlins_chain;
