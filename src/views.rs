@@ -8,12 +8,13 @@
 use crate::ai::levels::{Level, LEVELS};
 use crate::ai::Choice;
 use crate::game::{BoardView, Color, Outcome, Presentation, Seat, StepKind, StepView};
-use crate::games::{GameKind, OptionSpec};
+use crate::games::{GameKind, LayoutChar, OptionSpec};
 use crate::options::OptionMap;
 use crate::session::{Record, Session};
 use serde::Serialize;
 
-/// One of the games, for the game picker.
+/// One of the games, for the game picker, the rules panel and the options form (see
+/// `games::About`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
@@ -26,17 +27,29 @@ pub struct GameInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
     pub keyboard: Option<&'static str>,
+    /// The rules in short, one paragraph an entry.
+    pub rules: &'static [&'static str],
+    /// How to play on the board.
+    pub board_help: &'static str,
+    /// The characters of a drawn setup, for the setup editor (empty if the game has none).
+    pub layout: &'static [LayoutChar],
 }
 
 pub fn game_infos() -> Vec<GameInfo> {
     GameKind::ALL
         .iter()
-        .map(|&k| GameInfo {
-            name: k.name(),
-            title: k.title(),
-            designer: k.designer(),
-            options: k.option_specs(),
-            keyboard: k.keyboard_help(),
+        .map(|&k| {
+            let about = k.about();
+            GameInfo {
+                name: k.name(),
+                title: about.title,
+                designer: about.designer,
+                options: k.option_specs(),
+                keyboard: about.keyboard,
+                rules: about.rules,
+                board_help: about.board_help,
+                layout: about.layout,
+            }
         })
         .collect()
 }

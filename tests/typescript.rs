@@ -8,7 +8,7 @@ use ludus::game::{
     BoardView, Color, ErrorKind, Outcome, PieceKind, PieceView, PlayerView, Presentation, Shape,
     Side, SideView, StepKind, StepView,
 };
-use ludus::games::{OptionField, OptionForm, OptionSpec};
+use ludus::games::{LayoutChar, OptionField, OptionForm, OptionSpec};
 use ludus::geometry::HexDir;
 use ludus::views::{ChoiceView, GameInfo, LevelView, RecordView, SessionView, StatusView};
 use ts_rs::{Config, TS};
@@ -26,7 +26,7 @@ fn generated() -> String {
     let config = Config::default();
     let mut out = String::from(
         "// The objects the Ludus engine hands to JS (src/game/view.rs, src/game/vocabulary.rs,\n\
-         // src/game/error.rs, src/games/mod.rs, src/views.rs).\n\
+         // src/game/error.rs, src/games/about.rs, src/views.rs).\n\
          // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run\n\
          // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.\n",
     );
@@ -51,6 +51,7 @@ fn generated() -> String {
         declaration::<OptionSpec>(&config),
         declaration::<OptionField>(&config),
         declaration::<OptionForm>(&config),
+        declaration::<LayoutChar>(&config),
         declaration::<GameInfo>(&config),
         declaration::<LevelView>(&config),
         declaration::<RecordView>(&config),

@@ -29,7 +29,6 @@ import { BoardController, hoverName, boardLabel } from './controller.js';
 import { fragmentFor, readFragment, gameOfRecord, Store, STORAGE_PROBLEMS } from './record.js';
 import { showStorageProblem } from './storage-note.js';
 import { SavedGames, mountSavedGames } from './app/saved-games.js';
-import { rulesFor } from './rules.js';
 import { Computer } from './computer.js';
 import { $, el, icon } from './app/dom.js';
 import { OptionsForm, withFreshSeed } from './app/options-form.js';
@@ -646,21 +645,22 @@ export class App {
     const v = this.view;
     const info = this.gameInfo(v.game);
     $('game-title').textContent = v.title ?? info?.title ?? v.game;
-    $('game-credit').textContent = `A game by ${v.designer ?? info?.designer ?? rulesFor(v.game)?.credit ?? 'its designer'}`;
+    $('game-credit').textContent = `A game by ${v.designer ?? info?.designer ?? 'its designer'}`;
     for (const tab of document.querySelectorAll('#game-tabs [data-game]')) {
       const on = tab.dataset.game === v.game;
       tab.classList.toggle('active', on);
       if (on) tab.setAttribute('aria-current', 'page');
       else tab.removeAttribute('aria-current');
     }
-    const rules = rulesFor(v.game);
+    // The engine's words (games()): the rules in short, how to play them on the board.
+    const rules = info?.rules;
     const box = $('rules-text');
     if (box.dataset.game === v.game) return; // the same text as drawn
     box.dataset.game = v.game;
     box.replaceChildren();
     if (rules) {
-      for (const p of rules.paragraphs) box.append(el('p', { text: p }));
-      box.append(el('p', { class: 'rules-ludus', text: rules.ludus }));
+      for (const p of rules) box.append(el('p', { text: p }));
+      box.append(el('p', { class: 'rules-ludus', text: info.boardHelp }));
       const keys =
         'Keyboard: Tab to the board, move over the cells with the arrow keys and play with Enter or Space' +
         (info?.keyboard ? `; ${info.keyboard}` : '') +
@@ -681,7 +681,7 @@ export class App {
             'Analysis shows each colour\'s chance of winning and the best steps (numbered on the board); Hint marks a good step without playing it; after a game, Review marks the steps that lost the most.',
         }),
       );
-      box.append(el('p', { class: 'rules-credit', text: `${v.title} was designed by ${v.designer ?? rules.credit}. This summary is ours; the designer's rule sheet is the authority.` }));
+      box.append(el('p', { class: 'rules-credit', text: `${v.title} was designed by ${v.designer ?? info.designer}. This summary is ours; the designer's rule sheet is the authority.` }));
     }
   }
 

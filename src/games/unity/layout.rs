@@ -2,6 +2,53 @@
 //! and the random balanced setup a seed draws.
 
 use super::*;
+use crate::games::about::LayoutChar;
+
+/// The characters of a layout, as `parse_layout` reads them, for the setup editor.
+pub const LAYOUT_CHARS: [LayoutChar; 7] = {
+    const fn piece(
+        symbol: char,
+        label: &'static str,
+        color: crate::game::Color,
+        kind: PieceKind,
+    ) -> LayoutChar {
+        LayoutChar {
+            symbol,
+            label,
+            color: Some(color),
+            kind: Some(kind),
+        }
+    }
+    [
+        piece('P', "Purple ring", Color::Purple.view(), PieceKind::Ring),
+        piece(
+            'p',
+            "Purple asterisk",
+            Color::Purple.view(),
+            PieceKind::Asterisk,
+        ),
+        piece('O', "Orange ring", Color::Orange.view(), PieceKind::Ring),
+        piece(
+            'o',
+            "Orange asterisk",
+            Color::Orange.view(),
+            PieceKind::Asterisk,
+        ),
+        piece('G', "Green ring", Color::Green.view(), PieceKind::Ring),
+        piece(
+            'g',
+            "Green asterisk",
+            Color::Green.view(),
+            PieceKind::Asterisk,
+        ),
+        LayoutChar {
+            symbol: '.',
+            label: "Eraser",
+            color: None,
+            kind: None,
+        },
+    ]
+};
 
 /// Reads a layout string into colour bit sets and the asterisk bit set.
 pub(super) fn parse_layout(t: &Tables, layout: &str) -> Result<([u128; 3], u128), Error> {

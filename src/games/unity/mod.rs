@@ -1,3 +1,5 @@
+//! Long: moves, shots, walls, the win check and the view all read one position's bit sets (options and layouts are beside it).
+//!
 //! Unity, Unified Edition (Néstor Romeral Andrés): unite all your pieces into one group.
 //!
 //! See `docs/rules/unity.md` for the rules as Ludus reads them.
@@ -24,9 +26,13 @@
 //! [`Position::diagram`] writes the same drawing. To reach a position in the middle of a turn,
 //! play steps from the setup.
 
+mod about;
 mod layout;
 mod options;
 
+pub use about::ABOUT;
+
+use super::about::{option_keys, OptionDecl, OptionKind};
 use crate::bits::{extend_with_set_bits, nth_set_bit_u128};
 use crate::game::{diagram_rows, PieceKind, StepKind, StepView};
 use crate::game::{shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape};
@@ -40,14 +46,65 @@ pub use options::Options;
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The option keys `Options::from_map` reads.
-pub const OPTION_KEYS: &[&str] = &[
-    "size", "players", "neutral", "layout", "walls", "supply", "seed",
+/// The options Unity takes (`Options::from_map` reads them), and their keys.
+pub const OPTIONS: &[OptionDecl] = &[
+    OptionDecl {
+        key: "size",
+        label: "Board size",
+        kind: OptionKind::Choice {
+            choices: &["5", "6"],
+            default: "5",
+        },
+    },
+    OptionDecl {
+        key: "players",
+        label: "Players",
+        kind: OptionKind::Choice {
+            choices: &["2", "3"],
+            default: "2",
+        },
+    },
+    OptionDecl {
+        key: "neutral",
+        label: "Neutral colour",
+        kind: OptionKind::Choice {
+            choices: &["purple", "orange", "green"],
+            default: "green",
+        },
+    },
+    OptionDecl {
+        key: "supply",
+        label: "Wall supply",
+        kind: OptionKind::Number {
+            min: 0,
+            max: MAX_SUPPLY,
+            default: DEFAULT_SUPPLY,
+        },
+    },
+    OptionDecl {
+        key: "seed",
+        label: "Random setup seed",
+        kind: OptionKind::Text { default: "1" },
+    },
+    OptionDecl {
+        key: "layout",
+        label: "Layout (one character a cell)",
+        kind: OptionKind::Text { default: "" },
+    },
+    OptionDecl {
+        key: "walls",
+        label: "Starting walls",
+        kind: OptionKind::Text { default: "" },
+    },
 ];
+pub const OPTION_KEYS: &[&str] = &option_keys::<7>(OPTIONS);
 
 const GAME: &str = "unity";
 const DEFAULT_SIZE: usize = 5;
 const DEFAULT_SUPPLY: usize = 12;
+/// The most walls a supply may hold: every edge of the largest board (side 6), as a side-`s`
+/// board has 3(3s - 2)(s - 1) edges. A smaller board takes at most its own edges.
+const MAX_SUPPLY: usize = 3 * (3 * 6 - 2) * (6 - 1);
 const DEFAULT_SEED: u64 = 1;
 const NONE: u8 = u8::MAX;
 
@@ -90,7 +147,7 @@ impl Color {
     }
 
     /// The colour as a view shows it.
-    pub fn view(self) -> crate::game::Color {
+    pub const fn view(self) -> crate::game::Color {
         [
             crate::game::Color::Purple,
             crate::game::Color::Orange,

@@ -22,8 +22,12 @@
 //! their group touches (see [`HexSide::bit`]), so a placement costs a few finds. The
 //! contract's stones are joined all at once when it ends, as nothing reads groups before.
 
+mod about;
 mod board;
 
+pub use about::ABOUT;
+
+use super::about::{option_keys, size_option, OptionDecl};
 use crate::bits::{byte_sums, extend_with_set_bits, nth_set_bit_with_sums, sums_lost_by};
 use crate::game::{diagram_rows, Color, PieceKind, Side, SideView, StepKind, StepView};
 use crate::game::{
@@ -36,9 +40,6 @@ use board::*;
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The option keys Unlur reads.
-pub const OPTION_KEYS: &[&str] = &["size"];
-
 /// Smallest, largest and default board side.
 pub const MIN_SIZE: usize = 4;
 pub const MAX_SIZE: usize = 12;
@@ -46,6 +47,10 @@ pub const DEFAULT_SIZE: usize = 6;
 
 /// The only option is the board size.
 pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;
+
+/// The options Unlur takes, and their keys.
+pub const OPTIONS: &[OptionDecl] = &[size_option(MIN_SIZE, MAX_SIZE, DEFAULT_SIZE)];
+pub const OPTION_KEYS: &[&str] = &option_keys::<1>(OPTIONS);
 
 /// One step: a stone on a cell (cell index in cell order), or a pass (contract only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
