@@ -5,7 +5,8 @@
 //! (`package/records.js`) are written in JS over `Session` (docs/ENGINE-API.md).
 //!
 //! Everything here converts values and calls the plain-Rust core. Input from JS is
-//! untrusted: every failure becomes a JS `Error` with a message, never a trap.
+//! untrusted: every failure becomes a JS `Error` with a message and a `kind` (`error.rs`),
+//! never a trap.
 //!
 //! The exported functions take every argument as a `JsValue` and check its type here. A
 //! `&str` or number parameter would be converted by wasm-bindgen's JS glue before any check:
