@@ -1,17 +1,9 @@
-// The Ludus page: picks a game and its options, draws the board, matches clicks against the
-// engine's legal steps, keeps the move list, history, URL fragment and saved games, and lets
-// the computer play any of the seats. This file holds the page's state (the session shown,
-// the selection's messages), playing a step, and the refresh that draws it all; each part
-// gets only what it needs of the page.
-// No game logic lives here: the engine (www/engine.js) decides everything, and says in its
-// view how each game is presented and what the status line says about the game. The parts:
-// www/controller.js (clicks to steps, shared with the widget), app/history.js (links, Back
-// and Forward, saved and new games, moving through the steps), app/seats.js (the computer
-// opponent: seats, level, its question and why it waits), app/players.js (the seat chips),
-// app/status.js (the status line), app/controls.js (buttons, keys, tray, Pass and Fire),
-// app/head.js (game tabs, title, rules text), app/options-form.js (the options form),
-// app/autoplay.js (when the computer plays), app/panels.js (move list, facts), app/tasks.js
-// (short tasks), app/dom.js (DOM helpers).
+// The Ludus page: the game shown (its session and view), playing a step, and the refresh
+// that draws it all. The engine (www/engine.js) decides everything and words the game's
+// status. The parts get only what they need: www/controller.js (clicks to steps),
+// app/history.js (links, Back and Forward, saved and new games, moving through the steps),
+// app/seats.js (the computer opponent), app/players.js, app/status.js, app/controls.js,
+// app/head.js, app/options-form.js, app/panels.js, app/tasks.js, app/dom.js.
 
 import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
@@ -29,7 +21,7 @@ import { Opponent } from './app/seats.js';
 import { renderPlayers } from './app/players.js';
 import { renderStatus } from './app/status.js';
 import { bindControls, nextTheme, renderToolbar, renderTray, renderActions } from './app/controls.js';
-import { buildTabs, renderHead } from './app/head.js';
+import { buildTabs, renderHead, mountRules } from './app/head.js';
 import { mountShareMenu } from './share/menu.js';
 import { BoardDescription } from './a11y/describe.js';
 import { mountContrastSwitch } from './a11y/contrast.js';
@@ -72,7 +64,6 @@ export class App {
     this.flipped = false;
     this.coords = !!this.prefs.coords;
     this.message = '';
-    // Links, Back and Forward, saved and new games, moving through the steps (app/history.js).
     this.history = new GameHistory({
       mod: () => this.mod,
       games: () => this.games,
@@ -102,7 +93,6 @@ export class App {
       refresh: () => this.refresh(),
       renderSaved: () => this.renderSaved(),
     });
-    // The computer opponent (app/seats.js).
     this.opponent = new Opponent({
       view: () => this.view,
       prefs: () => this.prefs,
@@ -119,22 +109,18 @@ export class App {
     return this.control.selection;
   }
 
-  /** The computer's question in flight, or null (app/seats.js). */
   get thinking() {
     return this.opponent.thinking;
   }
 
-  /** The computer's worker client (www/computer.js). */
   get computer() {
     return this.opponent.computer;
   }
 
-  /** The last step the computer played, with its search's figures. */
   get lastAnswer() {
     return this.opponent.lastAnswer;
   }
 
-  /** The id of the saved game shown, or null (app/history.js). */
   get entry() {
     return this.history.entry;
   }
@@ -175,6 +161,7 @@ export class App {
     this.opponent.levels = this.mod.levels();
     this.opponent.levelOverride = this.playerFromQuery();
     buildTabs(this.games, (name) => this.view?.game !== name && this.history.resumeOrStart(name, { push: true }));
+    mountRules();
     // The single saved game of earlier versions joins the list (that code loads only then).
     if (this.store.get('last') != null) {
       try {
@@ -240,22 +227,18 @@ export class App {
     return this.games.find((g) => g.name === name) ?? null;
   }
 
-  /** Opens a saved game (app/history.js); false if it cannot be read. */
   openSaved(entry, options) {
     return this.history.openSaved(entry, options);
   }
 
-  /** The shown game was deleted from the list: it stays on the board, unsaved. */
   forgetShown() {
     this.history.forgetShown();
   }
 
-  /** Starts a game with the options the user asked for; returns an error message or null. */
   startGameStrict(name, options) {
     return this.history.startGameStrict(name, options);
   }
 
-  /** Moves through the steps: 'first', 'undo', 'redo', 'last' or a step number. */
   navigate(action) {
     this.history.navigate(action);
   }
@@ -315,12 +298,10 @@ export class App {
   // The computer opponent
   // --------------------------------------------------------------------------------------
 
-  /** The seats the computer plays in the game shown (a Set of seat numbers). */
   computerSeats() {
     return this.opponent.seats();
   }
 
-  /** Whether the computer plays the seat to move in the shown position. */
   computerToMove() {
     return this.opponent.toMove();
   }
@@ -362,7 +343,6 @@ export class App {
     this.opponent.sync();
     const drawn = this.control.boardState();
     this.legal = drawn.legal;
-    // The controller's step index goes to the board: one per position and selection.
     this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index() });
     const box = $('board-box');
     box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
@@ -404,7 +384,6 @@ export class App {
     );
   }
 
-  /** The status line (app/status.js): the engine's words and the page's state. */
   renderStatus() {
     renderStatus(this.view, {
       thinking: this.thinking,
@@ -490,7 +469,6 @@ export class App {
     this.board?.refreshTheme();
   }
 
-  /** The buttons and keys (app/controls.js), with what each does. */
   bindControls() {
     bindControls({
       navigate: (action) => this.navigate(action),

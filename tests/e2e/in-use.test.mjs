@@ -318,3 +318,47 @@ test("the computer's turn of several steps is told whole", async () => {
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test("Merlin's Chain: one step index per position and selection, shared by the controller and the board", async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await open(page, '#merlins-chain');
+  // Builds of the step index over one refresh and the board's next frame (hovering too).
+  const builds = () =>
+    page.evaluate(async () => {
+      const { app } = await import('/www/app.js');
+      const { indexStats } = await import('/www/input.js');
+      const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+      await frame();
+      const before = indexStats.builds;
+      app.refresh();
+      app.board.setHover({ cell: 0 });
+      await frame();
+      return { builds: indexStats.builds - before, legal: app.legal.length };
+    });
+  const start = await builds();
+  assert.ok(start.legal > 1000, `Merlin's Chain lists ${start.legal} steps at the start`);
+  assert.equal(start.builds, 0, 'the same position and no selection: the index built before serves');
+  // A new position: one index.
+  const counted = await page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    const { indexStats } = await import('/www/input.js');
+    const before = indexStats.builds;
+    app.play(app.legal[0].text);
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    return indexStats.builds - before;
+  });
+  assert.equal(counted, 1, 'a step played: one index for the new position');
+  // A tile picked from the tray: one index for the selection, shared by the tray, the hint and the board.
+  const picked = await page.evaluate(async () => {
+    const { indexStats } = await import('/www/input.js');
+    const before = indexStats.builds;
+    document.querySelector('#tray-tiles button').click();
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    return indexStats.builds - before;
+  });
+  assert.equal(picked, 1, 'a tile picked: one index for the selection');
+  assert.match(await statusSub(page), /^Now click where tile \d+ goes\.$/);
+  assert.equal((await builds()).builds, 0, 'a refresh with the same selection builds none');
+  await context.close();
+});

@@ -1,20 +1,10 @@
-// The page's buttons and keys around the board: the history toolbar (first, undo, redo,
-// last), flip and cell names, the tray of Merlin's Chain tiles, the Pass and Fire buttons,
-// the typed step, the theme switch, copy link, and the keyboard shortcuts. What a button
-// does is the page's (www/app.js), given here as a few actions; which steps exist is the
-// board controller's (www/controller.js).
+// The buttons and keys around the board: the history toolbar, flip and cell names, the tray
+// of Merlin's Chain tiles, Pass and Fire, the typed step, the theme, copy link, and the
+// keyboard shortcuts. What each does is given by the page as a few actions.
 
 import { $, el } from './dom.js';
 
-/**
- * Wires the buttons and the keys.
- * @param {object} act what they do:
- *   navigate('first' | 'undo' | 'redo' | 'last'); flip(); coords(); pass(); capture();
- *   playTyped(text): plays a typed step, null if played, else why not; startFromForm();
- *   restart(); computerPlaysHere(); setLevel(id); hideNotice(); clearSelection();
- *   toggleTheme(); systemTheme(): the system's theme changed; shown(): whether a game is
- *   shown; boardCanvas(): the board's canvas.
- */
+/** Wires the buttons and keys to `act` (playTyped(text): null if played, else why not). */
 export function bindControls(act) {
   $('first-button').addEventListener('click', () => act.navigate('first'));
   $('undo-button').addEventListener('click', () => act.navigate('undo'));
@@ -58,7 +48,6 @@ export function bindControls(act) {
   document.addEventListener('keydown', (e) => onKey(e, act));
 }
 
-/** The keyboard shortcuts of the page (the board's own keys are www/board/board.js). */
 function onKey(e, act) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
   const target = e.target;
@@ -97,17 +86,13 @@ function onKey(e, act) {
   e.preventDefault();
 }
 
-/**
- * The theme a press of the theme button shows: from the system's, the opposite one; from
- * that, back to following the system.
- */
+/** The theme a press shows: from the system's, the opposite one; from that, the system's. */
 export function nextTheme(theme) {
   const systemDark = matchMedia('(prefers-color-scheme: dark)').matches;
   const shownDark = theme === 'auto' ? systemDark : theme === 'dark';
   return shownDark !== systemDark ? 'auto' : systemDark ? 'light' : 'dark';
 }
 
-/** The history toolbar and the flip and cell-name switches. */
 export function renderToolbar(view, { flipped, coords }) {
   const v = view;
   $('first-button').disabled = v.cursor === 0;
@@ -118,7 +103,7 @@ export function renderToolbar(view, { flipped, coords }) {
   $('coords-button').setAttribute('aria-pressed', String(coords));
 }
 
-/** The tray of tiles the mover can flip (Merlin's Chain), from the board controller. */
+/** The tiles the mover can flip (Merlin's Chain). */
 export function renderTray(view, control) {
   const tray = $('tray');
   const pieces = control.trayPieces();
@@ -143,7 +128,7 @@ export function renderTray(view, control) {
   }
 }
 
-/** The Fire and Pass buttons and the typed step's field; `thinking`: the computer thinks. */
+
 export function renderActions(view, control, legal, thinking) {
   $('fire-button').hidden = control.captureStep() == null;
   const pass = $('pass-button');

@@ -1,7 +1,5 @@
-// History and navigation: which game the page shows as the user comes and goes (a link in
-// the URL fragment, the browser's Back and Forward, a saved game, a new game), moving through
-// the steps of the game shown, and the saved game and the URL kept in step with it. A link
-// never replaces a saved game: a game opened from a link is saved once it is played on.
+// History and navigation: which game the page shows (a link, Back and Forward, a saved
+// game, a new game), moving through its steps, and the saved game and the URL kept in step.
 
 import { errorText } from '../engine.js';
 import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../record.js';
@@ -10,17 +8,10 @@ import { historyStep } from './autoplay.js';
 
 export class GameHistory {
   /**
-   * @param {object} host the page, as far as the history needs it:
-   *   mod(): the engine; games(): the games it offers; gameInfo(name): one of them, or null;
-   *   saved: the saved games (app/saved-games.js); report(problem): a storage problem;
-   *   prefs(): the page's settings (each game's remembered options);
-   *   view(), session(): the SessionView and the Session shown, or null;
-   *   setSession(session): shows another session, afresh; goTo(n): moves the session shown
-   *   to step n (null: stays) and returns its view; moved(): the position changed under the
-   *   user (a selection and messages go); seats(): the seats the computer plays;
-   *   hold(record): the computer waits in a position opened from a link; analysisOn():
-   *   turns the analysis on; tasks: the page's short tasks (app/tasks.js);
-   *   showNotice(text, actions, kind), hideNotice(); refresh(); renderSaved().
+   * `host`: mod(), games(), gameInfo(name); saved, report(problem), prefs(); view(),
+   * session(); setSession(session); goTo(n) (null: stays), returns the view; moved(): the
+   * selection and messages go; seats(); hold(record): the computer waits there;
+   * analysisOn(); tasks; showNotice(text, actions, kind), hideNotice(); refresh(); renderSaved().
    */
   constructor(host) {
     this.host = host;

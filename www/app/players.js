@@ -1,6 +1,5 @@
-// The seats beside the board: one chip per player (colour, name, to move, winner, thinking)
-// with its human/computer switch, and the computer's level picker. What the computer does is
-// app/seats.js; this only draws it.
+// The player chips (to move, winner, thinking) with their human/computer switch, and the
+// level picker. What the computer does is app/seats.js.
 
 import { $, el, icon } from './dom.js';
 
@@ -9,14 +8,7 @@ const ICON_HUMAN =
 const ICON_COMPUTER =
   'M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-6v2h3v2H7v-2h3v-2H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2v8h14V7Z';
 
-/**
- * Draws the player chips and the level picker for `view`.
- * @param {object} seats what the chips show and do:
- *   computer: the Set of seats the computer plays; thinkingSeat: the seat it thinks for, or
- *   undefined; levels: the engine's levels; level: the player in use; levelOverride: a
- *   player from the link (`?level=`), or null; toggle(seat): switches a seat between human
- *   and computer.
- */
+/** `seats`: {computer (a Set), thinkingSeat, levels, level, levelOverride, toggle(seat)}. */
 export function renderPlayers(view, seats) {
   const v = view;
   const list = $('players');

@@ -1,13 +1,10 @@
-// The computer opponent on the page: who plays each seat, the level, the question in flight
-// and why the computer waits. The thinking itself runs in a Web Worker (www/computer.js);
-// which position wants a question is app/autoplay.js. No DOM here (app/players.js draws the
-// seats, app/status.js says what the computer does).
+// The computer opponent: who plays each seat, the level, the question in flight and why the
+// computer waits (it thinks in a Web Worker: www/computer.js; app/autoplay.js says which
+// position wants a question). No DOM here.
 //
-// Who plays each seat (human or computer) is chosen per game on the player chips, the level
-// (Beginner to Expert, from the engine: src/ai/levels.rs) once for all games; both are kept
-// in the page's settings, not in links: a link holds the game record only, and whoever opens
-// it picks their own opponents. (A `?level=` query parameter, e.g. `?level=mcts:50`, sets
-// another engine player for this visit only; tests use it. It is not saved.)
+// Seats are chosen per game, the level (from the engine: src/ai/levels.rs) once for all
+// games; both are kept in the settings, not in links: whoever opens a link picks their own
+// opponents. (`?level=`, e.g. `?level=mcts:50`, sets another player for this visit; tests.)
 // The computer thinks whenever the LATEST position of the game has one of its seats to move
 // (after the user's step, after its own step when the turn goes on, after a new game or a
 // reload, when its seat or the level is switched on). While the user looks back through the
@@ -26,14 +23,9 @@ const COMPUTER_MIN_MS = 300;
 
 export class Opponent {
   /**
-   * @param {object} host what the opponent works with:
-   *   view(): the SessionView shown, or null;
-   *   prefs(): the page's settings (the seats and the level are kept there);
-   *   savePrefs(): stores them;
-   *   play(text, {computer, note}): plays the computer's step, true if the engine took it;
-   *   refused(): why the engine refused the last step played;
-   *   refresh(): redraws the page (which calls sync);
-   *   flash(message): says a problem on the status line.
+   * `host`: view(); prefs() and savePrefs() (the settings); play(text, {computer, note}),
+   * true if played; refused(): why the last step was not; refresh(), which calls sync;
+   * flash(message).
    */
   constructor(host) {
     this.host = host;
@@ -53,25 +45,23 @@ export class Opponent {
     this.levelOverride = null;
     /** The computer's levels, from the engine (src/ai/levels.rs). */
     this.levels = [];
-    /** The last step the computer played: { step, iterations, value, ms, seat, record }. */
+    /** The last step the computer played, and its steps so far in a turn of several. */
     this.lastAnswer = null;
-    /** The computer's steps so far in a turn of several steps: { seat, steps, record }. */
     this.computerTurn = null;
   }
 
-  /** Another game or position from elsewhere (a link, a saved game, a new game): nothing waits. */
+  /** Another session is shown: nothing waits. */
   reset() {
     this.stop();
     this.note = '';
     this.waits = { asked: null, held: null, failed: null };
   }
 
-  /** A position opened from a link: the computer does not play on in it until the user acts. */
+  /** A position opened from a link: the computer waits there until the user acts. */
   hold(record) {
     this.waits.held = record;
   }
 
-  /** Whether the computer waits in `view` because it was opened from a link. */
   held(view) {
     return this.waits.held === view?.record;
   }
@@ -84,7 +74,7 @@ export class Opponent {
     return (this.levels.find((l) => l.default) ?? this.levels[0])?.id ?? null;
   }
 
-  /** The level's words for the status line: "Medium level" (or the test player). */
+  /** "Medium level" (or the test player), for the status line. */
   levelWords() {
     const player = this.level();
     const level = this.levels.find((l) => l.id === player);
@@ -147,7 +137,6 @@ export class Opponent {
     });
   }
 
-  /** Cancels the thinking; true if there was a question in flight. */
   stop() {
     const was = this.thinking;
     this.thinking = null;
@@ -194,7 +183,7 @@ export class Opponent {
     }
   }
 
-  /** In a past position: the computer plays its seat's step here (the later steps go); false if it has none there. */
+  /** "Computer plays here", in a past position; false if the computer has no seat to move. */
   playHere() {
     if (!this.toMove()) return false;
     this.waits.asked = this.host.view().record;

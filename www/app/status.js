@@ -1,19 +1,10 @@
-// The status line above the board. The words about the game come from the engine's view:
-// its prompt (what is asked, or how the game ended) and `status` (the highlighted result,
-// where the position shown is in the history). This adds only the page's own state: the
-// computer thinking or waiting, what it last did, the hint of a selected piece, a message
-// about the last click or step.
+// The status line. The words about the game come from the engine's view (`prompt`,
+// `status`); this adds only the page's state: the computer thinking or waiting, what it last
+// did, the selection's hint, a message about the last click or step.
 
 import { $ } from './dom.js';
 
-/**
- * Writes the status line for `view`.
- * @param {object} page the page's state:
- *   thinking: the computer's question in flight ({seat}) or null; levelWords: its level
- *   ("Medium level"); computerToMove: whether the computer plays the seat to move; held:
- *   whether it waits in a position opened from a link; note: what it last did; hint: what
- *   the selection's second click asks; message: a message about the last click or step.
- */
+/** `page`: {thinking, levelWords, computerToMove, held (from a link), note, hint, message}. */
 export function renderStatus(view, page) {
   const v = view;
   const dot = $('status-dot');
