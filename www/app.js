@@ -10,7 +10,6 @@ import { Board } from './board/board.js';
 import { paletteCss } from './board/palette.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
 import { Store } from './record.js';
-import { showStorageProblem } from './storage-note.js';
 import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { $, el } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
@@ -127,8 +126,10 @@ export class App {
 
   async boot() {
     // Storage that is blocked, full or damaged is said on the page; play goes on without it.
-    this.store.onProblem = showStorageProblem;
-    if (this.store.problem) showStorageProblem(this.store.problem);
+    // The note's code (www/storage-note.js) loads only then.
+    const note = (problem) => import('./storage-note.js').then((m) => m.showStorageProblem(problem), () => {});
+    this.store.onProblem = note;
+    if (this.store.problem) note(this.store.problem);
     this.applyTheme(this.prefs.theme ?? 'auto');
     this.board = new Board($('board-box'), {
       onAction: (event) => this.control.onAction(event),
