@@ -362,3 +362,37 @@ test("Merlin's Chain: one step index per position and selection, shared by the c
   assert.equal((await builds()).builds, 0, 'a refresh with the same selection builds none');
   await context.close();
 });
+
+test('the status line words the past, a result and the saved game as before', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await open(page, '#unravel;size=4');
+  await play(page, ['a1', 'b1', 'c1', 'd1']);
+  await page.click('#undo-button');
+  await page.click('#undo-button');
+  assert.equal(await page.locator('#status-main').textContent(), 'Red to place a checker');
+  assert.equal(await statusSub(page), 'Viewing step 2 of 4. Playing here replaces the 2 later steps.');
+  await page.click('#undo-button');
+  assert.equal(await statusSub(page), 'Viewing step 1 of 4. Playing here replaces the 3 later steps.');
+  // With the computer playing the seat to move in the past, it waits.
+  await page.click('#players .seat-mode[data-seat="1"]');
+  assert.equal(
+    await statusSub(page),
+    'Viewing step 1 of 4. The computer plays Blue and waits while you look back; "Computer plays here" replaces the 3 later steps.',
+  );
+  await page.click('#players .seat-mode[data-seat="1"]');
+  // The saved game's line in "Your games": whose turn it is at the position shown.
+  await page.click('#last-button');
+  const saved = () => page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:saved-games')).games[0].status);
+  assert.equal(await saved(), 'Red to move');
+  // A finished game: the result, and what the board highlights.
+  await open(page, '#unravel;size=3');
+  await page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    while (app.legal.length && !app.view.outcome) app.play(app.legal[0].text);
+  });
+  assert.equal(await page.locator('#status-main').textContent(), 'Red wins');
+  assert.equal(await statusSub(page), 'The winning connection is highlighted.');
+  assert.equal(await saved(), 'Red wins');
+  await context.close();
+});
