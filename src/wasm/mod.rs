@@ -376,7 +376,7 @@ impl WasmSession {
     }
 
     /// The computer's step for the seat to move: `{ step, iterations, value }`.
-    /// `player` is `quick`, `normal`, `strong`, `random`, `mcts:N` or `mcts:Ss`.
+    /// `player` is a level's id (`beginner` to `expert`), `random`, `mcts:N` or `mcts:Ss`.
     #[wasm_bindgen(js_name = aiChoose, unchecked_return_type = "ChoiceView")]
     pub fn ai_choose_js(
         &self,
