@@ -285,3 +285,54 @@ fn selecting_the_kth_set_bit_agrees_with_a_scan() {
         }
     }
 }
+
+#[wasm_bindgen_test]
+fn numbers_in_messages_read_as_rust_writes_them() {
+    let mut rng = ludus::rng::Rng::new(5);
+    let fixed = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        1.5,
+        -2.5,
+        0.1,
+        1e21,
+        1e-7,
+        1e-6,
+        123456789.125,
+        5e-324,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        1e300,
+        1e15,
+        1e16,
+        1e20,
+        1.25e-5,
+        0.30000000000000004,
+        9007199254740993.0,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ];
+    let random = (0..20_000).map(|_| f64::from_bits(rng.next_u64()));
+    let small = (0..2_000).map(|i| (i as f64 - 1000.0) / 8.0);
+    for x in fixed.into_iter().chain(random).chain(small) {
+        assert_eq!(wasm::number_text(x), format!("{x}"), "{x:e}");
+    }
+    let mut s = WasmSession::from_record("unravel;size=4;moves=b2").unwrap();
+    assert_eq!(
+        message(s.go_to_js(JsValue::from_f64(-1.5)).unwrap_err()),
+        "the step number must be a whole number from 0 up (got -1.5)"
+    );
+    assert_eq!(
+        message(
+            s.analyse_js(
+                JsValue::from_f64(100.0),
+                JsValue::from_f64(f64::NEG_INFINITY)
+            )
+            .unwrap_err()
+        ),
+        "seed must be a finite number (got -inf)"
+    );
+}
