@@ -23,7 +23,7 @@ use wasm_bindgen::JsCast;
 #[cfg(feature = "study")]
 mod study;
 #[cfg(feature = "study")]
-pub use study::{analyse_position, bench, encode_gif, review_game};
+pub use study::{analyse_position, bench, encode_gif, line_steps_of, review_game};
 
 // The view objects' TypeScript definitions (generated from the Rust types by
 // tests/typescript.rs) go into the generated ludus.d.ts with the exports that return them.
