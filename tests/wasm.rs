@@ -307,8 +307,7 @@ fn line_by_session_views(
         let seat = get(&view, "toMove");
         let color = Reflect::get(&get(&view, "players"), &seat)
             .ok()
-            .map(|p| get(&p, "color").as_string())
-            .flatten();
+            .and_then(|p| get(&p, "color").as_string());
         out.push((
             text.clone(),
             get(&step, "kind").as_string().unwrap(),

@@ -193,28 +193,37 @@ pub struct LineStep {
 /// from `game`, each with its step view, up to the first text that is not a legal step in
 /// its position. Reads each position's step and mover only, not every legal step.
 pub fn line_steps(game: &AnyGame, line: &[String]) -> Vec<LineStep> {
-    with_game!(game, g => {
-        let mut position = g.clone();
-        let mut out = Vec::with_capacity(line.len());
-        for text in line {
-            if position.outcome().is_some() {
-                break;
-            }
-            let Ok(step) = position.parse_step(text) else { break };
-            let view = position.step_view(step);
-            if view.text != *text {
-                break;
-            }
-            let board = position.view();
-            let color = board
-                .to_move
-                .and_then(|seat| board.players.get(seat))
-                .map(|p| p.color);
-            out.push(LineStep { step: view.text, kind: view.kind, cells: view.cells, color });
-            position.play(step);
+    with_game!(game, g => line_steps_in(g, line))
+}
+
+fn line_steps_in<G: Game>(game: &G, line: &[String]) -> Vec<LineStep> {
+    let mut position = game.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for text in line {
+        if position.outcome().is_some() {
+            break;
         }
-        out
-    })
+        let Ok(step) = position.parse_step(text) else {
+            break;
+        };
+        let view = position.step_view(step);
+        if view.text != *text {
+            break;
+        }
+        let board = position.view();
+        let color = board
+            .to_move
+            .and_then(|seat| board.players.get(seat))
+            .map(|p| p.color);
+        out.push(LineStep {
+            step: view.text,
+            kind: view.kind,
+            cells: view.cells,
+            color,
+        });
+        position.play(step);
+    }
+    out
 }
 
 fn result_text(outcome: Outcome, names: &[String], best_play: bool) -> String {
