@@ -10,6 +10,7 @@
 // styles live in a shadow root, it defines no globals (only the custom element), and a bad
 // record only shows a message inside the widget. All boards of a page share one engine
 // (www/engine.js loads the wasm module once).
+// Its styles and static markup are in www/embed/markup.js; this file is its behaviour.
 //
 // Attributes:
 //   record    the game as the app's link holds it: `unlur;size=6;moves=d4,pass;at=1`
