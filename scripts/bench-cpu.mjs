@@ -3,7 +3,7 @@
 // ratio holds on a loaded machine (scripts/bench.sh's table, timed by the wall clock in
 // Chromium, needs an idle one). Native: `ludus bench GAME --mcts N --runs 1`, its CPU time
 // from bash's `times`. Wasm: the study module in this Node process (V8, as in Chromium, but
-// Node's own version of it), `ai_move(GAME, "mcts:N")`, its CPU time from
+// Node's own version of it), `Session.fromRecord(GAME).aiChoose("mcts:N")`, its CPU time from
 // `process.cpuUsage()`; one search per game first, untimed, to compile the module's code.
 // Medians of R runs; the seeds are the same on both sides.
 //
@@ -64,9 +64,11 @@ function native(game, seed) {
 
 /** Iterations per CPU second of one wasm search. */
 function inWasm(game, seed) {
+  const session = mod.Session.fromRecord(game);
   const before = process.cpuUsage();
-  const choice = mod.ai_move(game, `mcts:${iterations}`, seed);
+  const choice = session.aiChoose(`mcts:${iterations}`, seed);
   const used = process.cpuUsage(before);
+  session.free();
   return choice.iterations / ((used.user + used.system) / 1e6);
 }
 
@@ -74,7 +76,7 @@ console.log(`mcts:${iterations} from the start, iterations per CPU second, media
 console.log('| game | native | wasm (Node) | wasm/native |');
 console.log('|---|---:|---:|---:|');
 for (const game of games) {
-  mod.ai_move(game, `mcts:${iterations}`, 0);
+  inWasm(game, 0); // compiles the module's code; not counted
   const n = [];
   const w = [];
   for (let r = 1; r <= runs; r++) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs every test: formatting and lints, the native Rust tests
 # (rules, perft, properties, soak, command line; with debug assertions on), the wasm interface
-# in headless Chromium, the JS unit tests, the end-to-end browser tests on the built page, a
+# in headless Chromium, the JS unit tests, the engine package (built, installed from its
+# tarball, used in Node and Chromium), the end-to-end browser tests on the built page, a
 # short benchmark run, bounded fuzzing, and scripts/play.sh on a fresh clone of the committed HEAD.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +43,10 @@ trunk build --release --offline
 
 step "JS unit tests"
 run node --test tests/js/
+
+# After the page build, whose play module it reuses from target/ (scripts/package.mjs).
+step "the engine package: packed, installed from the tarball, used in Node and Chromium"
+run node --test tests/package/
 
 step "end-to-end tests in headless Chromium"
 run node --test --test-concurrency=1 tests/e2e/

@@ -1,3 +1,5 @@
+//! Long: the whole rule suite of one game with the naive reference engine its random games are checked against.
+//!
 //! Scattercut: hand-built rule tests, perft, a naive reference engine, random games.
 //!
 //! Positions are set up with `Position::from_diagram(options, seat_to_move, text)` (top rank

@@ -7,7 +7,7 @@
 use ludus::game::{
     BoardView, Outcome, PieceView, PlayerView, Presentation, Shape, SideView, StepView,
 };
-use ludus::games::{OptionField, OptionForm, OptionSpec};
+use ludus::games::{LayoutChar, OptionField, OptionForm, OptionSpec};
 use ludus::views::{ChoiceView, GameInfo, LevelView, RecordView, SessionView, StatusView};
 use ts_rs::{Config, TS};
 
@@ -23,7 +23,7 @@ fn declaration<T: TS>(config: &Config) -> String {
 fn generated() -> String {
     let config = Config::default();
     let mut out = String::from(
-        "// The objects the Ludus engine hands to JS (src/game.rs, src/games/mod.rs, src/views.rs).\n\
+        "// The objects the Ludus engine hands to JS (src/game.rs, src/games/about.rs, src/views.rs).\n\
          // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run\n\
          // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.\n",
     );
@@ -42,6 +42,7 @@ fn generated() -> String {
         declaration::<OptionSpec>(&config),
         declaration::<OptionField>(&config),
         declaration::<OptionForm>(&config),
+        declaration::<LayoutChar>(&config),
         declaration::<GameInfo>(&config),
         declaration::<LevelView>(&config),
         declaration::<RecordView>(&config),

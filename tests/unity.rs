@@ -1,3 +1,5 @@
+//! Long: the whole rule suite of one game (slides, captures, walls, passing, the end, options) and its slow reference.
+//!
 //! Unity (Unified Edition): rule points on hand-built positions, perft, options, and random
 //! games checked against a slow reference written from the rules only.
 //!

@@ -1,3 +1,5 @@
+//! Long: the whole rule suite of one game with the reference model its random games are checked against.
+//!
 //! Unravel: rule tests on hand-built positions, perft, an independent reference model,
 //! and random-game properties.
 //!

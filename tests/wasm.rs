@@ -104,22 +104,29 @@ fn bad_input_becomes_an_error_with_a_message() {
     assert!(message(e).contains("unknown game"));
 }
 
+/// What the package's record-in, record-out functions (package/records.js) do, through the
+/// one interface they are written over: a session made from the record, then dropped.
 #[wasm_bindgen_test]
-fn record_functions() {
-    let r = wasm::new_game("scattercut", options(&[("size", JsValue::from_str("4"))])).unwrap();
+fn record_in_record_out_over_session() {
+    let r = WasmSession::create("scattercut", options(&[("size", JsValue::from_str("4"))]))
+        .unwrap()
+        .record();
     assert_eq!(r, "scattercut;size=4");
-    let legal: Array = wasm::legal_moves(&r).unwrap().dyn_into().unwrap();
+    let view = WasmSession::from_record(&r).unwrap().view().unwrap();
+    let legal: Array = get(&view, "legal").dyn_into().unwrap();
     assert_eq!(legal.length(), 16);
-    let r = wasm::apply_move(&r, "b2").unwrap();
+    let mut s = WasmSession::from_record(&r).unwrap();
+    s.play("b2").unwrap();
+    let r = s.record();
     assert_eq!(r, "scattercut;size=4;moves=b2");
-    let status = wasm::status(&r).unwrap();
+    let status = WasmSession::from_record(&r).unwrap().view().unwrap();
     assert_eq!(get(&status, "toMove").as_f64().unwrap(), 1.0);
     assert!(get(&status, "outcome").is_null());
-    let view = wasm::board_view(&r).unwrap();
+    let view = WasmSession::from_record(&r).unwrap().view().unwrap();
     let pieces = Array::from(&get(&view, "pieces"));
     assert_eq!(pieces.length(), 16);
     assert_eq!(get(&pieces.get(5), "color").as_string().unwrap(), "red");
-    assert!(wasm::apply_move(&r, "b2").is_err());
+    assert!(WasmSession::from_record(&r).unwrap().play("b2").is_err());
 }
 
 #[wasm_bindgen_test]
@@ -134,14 +141,14 @@ fn every_game_starts_and_the_computer_moves() {
         let choice2 = again.ai_choose("mcts:50", 7.0).unwrap();
         assert_eq!(get(&choice2, "step").as_string().unwrap(), step, "{game}");
     }
-    let r = wasm::new_game("unlur", JsValue::UNDEFINED).unwrap();
-    assert!(wasm::ai_move(&r, "quick", 1.0).is_ok());
-    assert!(wasm::ai_move(&r, "grandmaster", 1.0).is_err());
+    let s = WasmSession::create("unlur", JsValue::UNDEFINED).unwrap();
+    assert!(s.ai_choose("quick", 1.0).is_ok());
+    assert!(s.ai_choose("grandmaster", 1.0).is_err());
     // The page asks for a level by id, and each game plays that level's own spec
     // (ai/levels.rs): medium is 2000 iterations in Scattercut, 4000 elsewhere.
     for (game, iterations) in [("scattercut", 2000.0), ("unravel", 4000.0)] {
-        let r = wasm::new_game(game, JsValue::UNDEFINED).unwrap();
-        let choice = wasm::ai_move(&r, "medium", 1.0).unwrap();
+        let s = WasmSession::create(game, JsValue::UNDEFINED).unwrap();
+        let choice = s.ai_choose("medium", 1.0).unwrap();
         assert_eq!(
             get(&choice, "iterations").as_f64(),
             Some(iterations),

@@ -2,7 +2,7 @@
 // www/engine.js, like the page) and runs the search there, so the page never freezes while
 // the computer thinks. One request at a time:
 //
-//   in:  { id, record, player, seed }   (player: quick | normal | strong | random | mcts:N | mcts:Ss)
+//   in:  { id, record, player, seed }   (player: a level's id, random, mcts:N or mcts:Ss)
 //   out: { id, step, iterations, value, ms }   or   { id, error }, with `trapped: true`
 //        when the engine's wasm trapped (www/engine.js isTrap): this worker then closes and
 //        the page starts a fresh one, as a trapped engine must not be used again
@@ -35,6 +35,16 @@ function checkLength(record) {
   }
 }
 
+/** The computer's step in the record's position, from a session dropped straight after. */
+function choose(mod, record, player, seed) {
+  const session = mod.Session.fromRecord(record);
+  try {
+    return session.aiChoose(player, seed);
+  } finally {
+    session.free();
+  }
+}
+
 self.onmessage = async (event) => {
   const { id, record, player, seed, type } = event.data ?? {};
   if (type === 'warm') {
@@ -43,7 +53,7 @@ self.onmessage = async (event) => {
     const started = performance.now();
     try {
       checkLength(record);
-      mod.ai_move(record, WARM_PLAYER, 1);
+      choose(mod, record, WARM_PLAYER, 1);
     } catch (error) {
       if (isTrap(error)) {
         postMessage({ type: 'trapped', error: errorText(error) });
@@ -59,7 +69,7 @@ self.onmessage = async (event) => {
     const mod = await ready;
     checkLength(record);
     const started = performance.now();
-    const choice = mod.ai_move(record, player, seed);
+    const choice = choose(mod, record, player, seed);
     postMessage({
       id,
       step: choice.step,

@@ -1,6 +1,7 @@
-// The Unity setup editor: place rings, asterisks and walls by hand. It produces the
-// `layout` (one character a cell in cell order: `.` empty, `P O G` rings, `p o g` asterisks)
-// and `walls` (`c3|c4,d3|d4`) options; the engine judges the result when the game starts.
+// The Unity setup editor: place pieces and walls by hand. It produces the `layout` (one
+// character a cell in cell order, from the alphabet the engine gives in games(): each
+// character's label, colour and kind) and `walls` (`c3|c4,d3|d4`) options; the engine judges
+// the result when the game starts.
 
 import { Board } from './board/board.js';
 import { hexCells } from './board/hex.js';
@@ -8,47 +9,34 @@ import { errorText } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 
-const COLORS = { p: 'purple', o: 'orange', g: 'green' };
-const TOOLS = [
-  { id: 'P', label: 'Purple ring', piece: { color: 'purple', kind: 'ring' } },
-  { id: 'p', label: 'Purple asterisk', piece: { color: 'purple', kind: 'asterisk' } },
-  { id: 'O', label: 'Orange ring', piece: { color: 'orange', kind: 'ring' } },
-  { id: 'o', label: 'Orange asterisk', piece: { color: 'orange', kind: 'asterisk' } },
-  { id: 'G', label: 'Green ring', piece: { color: 'green', kind: 'ring' } },
-  { id: 'g', label: 'Green asterisk', piece: { color: 'green', kind: 'asterisk' } },
-  { id: '.', label: 'Eraser', piece: null },
-];
-
-/** The piece a layout character stands for (or null). */
-export function pieceOf(ch) {
-  const color = COLORS[ch.toLowerCase()];
-  if (!color) return null;
-  return { color, kind: ch === ch.toUpperCase() ? 'ring' : 'asterisk' };
+/** The piece a layout character stands for (or null), by the game's `alphabet`. */
+export function pieceOf(alphabet, ch) {
+  const c = alphabet.find((a) => a.symbol === ch);
+  return c?.color ? { color: c.color, kind: c.kind } : null;
 }
 
-/** The layout character for a view's piece. */
-export function charOf(piece) {
-  if (!piece) return '.';
-  const letter = { purple: 'p', orange: 'o', green: 'g' }[piece.color];
-  if (!letter) return '.';
-  return piece.kind === 'ring' ? letter.toUpperCase() : letter;
+/** The layout character for a view's piece, by the game's `alphabet` (its empty one if none). */
+export function charOf(alphabet, piece) {
+  const empty = alphabet.find((a) => !a.color)?.symbol ?? '.';
+  if (!piece) return empty;
+  return alphabet.find((a) => a.color === piece.color && a.kind === piece.kind)?.symbol ?? empty;
 }
 
 export class SetupEditor {
   constructor(app) {
     this.app = app;
     this.dialog = $('setup-editor');
-    this.tool = 'P';
+    this.alphabet = [];
+    this.tool = null;
     this.side = 5;
     this.layout = [];
     this.walls = new Set();
     this.board = null;
-    this.buildPalette();
     $('editor-close').addEventListener('click', () => this.dialog.close());
     $('editor-cancel').addEventListener('click', () => this.dialog.close());
     $('editor-use').addEventListener('click', () => this.use());
     $('editor-clear').addEventListener('click', () => {
-      this.layout = this.layout.map(() => '.');
+      this.layout = this.layout.map(() => charOf(this.alphabet, null));
       this.walls.clear();
       this.redraw();
     });
@@ -58,7 +46,10 @@ export class SetupEditor {
   buildPalette() {
     const box = $('editor-palette');
     box.replaceChildren();
-    const tools = [...TOOLS, { id: 'wall', label: 'Walls', piece: null }];
+    const tools = [
+      ...this.alphabet.map((a) => ({ id: a.symbol, label: a.label, piece: pieceOf(this.alphabet, a.symbol) })),
+      { id: 'wall', label: 'Walls', piece: null },
+    ];
     for (const t of tools) {
       const b = document.createElement('button');
       b.type = 'button';
@@ -88,8 +79,7 @@ export class SetupEditor {
       b.setAttribute('aria-checked', String(on));
     }
     if (this.board) {
-      const tool = TOOLS.find((t) => t.id === this.tool);
-      this.board.update({ preview: tool?.piece ?? null });
+      this.board.update({ preview: pieceOf(this.alphabet, this.tool) });
       this.redraw();
     }
   }
@@ -97,13 +87,19 @@ export class SetupEditor {
   /** Opens with the options in the form (size, layout, walls). */
   open(options) {
     this.game = this.app.view.game;
+    const alphabet = this.app.gameInfo(this.game)?.layout ?? [];
+    if (alphabet !== this.alphabet) {
+      this.alphabet = alphabet;
+      this.tool = alphabet[0]?.symbol ?? 'wall';
+      this.buildPalette();
+    }
     this.options = { ...options };
     this.side = Number(options.size) || 5;
     const { names } = hexCells(this.side);
     this.names = names;
     const count = names.length;
     let layout = String(options.layout ?? '');
-    if (layout.length !== count) layout = this.currentLayout(count) ?? '.'.repeat(count);
+    if (layout.length !== count) layout = this.currentLayout(count) ?? charOf(this.alphabet, null).repeat(count);
     this.layout = [...layout];
     this.walls = new Set();
     for (const w of String(options.walls ?? '').split(',')) {
@@ -127,7 +123,7 @@ export class SetupEditor {
   currentLayout(count) {
     const v = this.app.view;
     if (!v || !this.hasLayout(v.game) || v.pieces.length !== count) return null;
-    return v.pieces.map(charOf).join('');
+    return v.pieces.map((p) => charOf(this.alphabet, p)).join('');
   }
 
   /** Whether a game is set up by a layout (the engine lists a `layout` option). */
@@ -145,7 +141,7 @@ export class SetupEditor {
     return {
       shape: { kind: 'hex', side: this.side },
       cells: this.names,
-      pieces: this.layout.map(pieceOf),
+      pieces: this.layout.map((ch) => pieceOf(this.alphabet, ch)),
       walls: [...this.walls].map((k) => k.split('|').map(Number)),
       sides: [],
       lastTurn: [],
@@ -172,19 +168,17 @@ export class SetupEditor {
     const view = this.view();
     this.board.update({ view, hints: false });
     this.board.update({ legal: this.targets(), interactive: true, selection: null });
-    const counts = {};
-    for (const ch of this.layout) {
-      const p = pieceOf(ch);
-      if (!p) continue;
-      counts[p.color] ??= { ring: 0, asterisk: 0 };
-      counts[p.color][p.kind]++;
-    }
-    const parts = ['purple', 'orange', 'green'].map((c) => {
-      const k = counts[c] ?? { ring: 0, asterisk: 0 };
-      const name = c[0].toUpperCase() + c.slice(1);
-      return `${name}: ${k.ring + k.asterisk} (${k.ring} rings, ${k.asterisk} asterisks)`;
+    // Per colour, in the alphabet's order: its pieces, and how many of each kind.
+    const count = (pred) => this.layout.filter((ch) => pred(pieceOf(this.alphabet, ch))).length;
+    const colors = [...new Set(this.alphabet.map((a) => a.color).filter(Boolean))];
+    const parts = colors.map((color) => {
+      const kinds = this.alphabet
+        .filter((a) => a.color === color)
+        .map((a) => `${count((p) => p?.color === color && p.kind === a.kind)} ${a.kind}s`);
+      const name = color[0].toUpperCase() + color.slice(1);
+      return `${name}: ${count((p) => p?.color === color)} (${kinds.join(', ')})`;
     });
-    const empty = this.layout.filter((c) => c === '.').length;
+    const empty = count((p) => !p);
     $('editor-counts').textContent = `${parts.join(' · ')} · ${empty} empty · ${this.walls.size} wall${this.walls.size === 1 ? '' : 's'}`;
   }
 
@@ -195,7 +189,7 @@ export class SetupEditor {
       else this.walls.add(key);
     } else if (event.type === 'cell' && this.tool !== 'wall') {
       const cell = event.cell;
-      this.layout[cell] = this.layout[cell] === this.tool ? '.' : this.tool;
+      this.layout[cell] = this.layout[cell] === this.tool ? charOf(this.alphabet, null) : this.tool;
     } else {
       return;
     }
@@ -207,15 +201,18 @@ export class SetupEditor {
     const mod = this.app.mod;
     // The form's options with a fresh seed (the engine's form rules drop any layout for it).
     const options = this.app.optionsForm.options({ seed: String(Math.floor(Math.random() * 1e9)) }, 'seed');
+    let session = null;
     try {
-      const record = mod.new_game(this.game, options);
-      const view = mod.board_view(record);
-      this.layout = view.pieces.map(charOf);
+      session = mod.Session.create(this.game, options);
+      const view = session.view();
+      this.layout = view.pieces.map((p) => charOf(this.alphabet, p));
       this.walls = new Set((view.walls ?? []).map(([a, b]) => (a < b ? `${a}|${b}` : `${b}|${a}`)));
       $('editor-error').hidden = true;
     } catch (error) {
       $('editor-error').hidden = false;
       $('editor-error').textContent = errorText(error);
+    } finally {
+      session?.free();
     }
     this.redraw();
   }

@@ -11,7 +11,7 @@ const loading = new Map();
 /** The performance mark set when the play module is ready (startup timing). */
 export const ENGINE_READY_MARK = 'ludus:engine-ready';
 
-/** The initialised play module: games(), Session, new_game, legal_moves, ai_move, ... */
+/** The initialised play module: Session, games(), levels(), parseRecord(), ... */
 export function engine() {
   return load('ludus', ENGINE_READY_MARK);
 }

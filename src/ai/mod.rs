@@ -41,7 +41,7 @@ pub enum PlayerSpec {
 }
 
 /// Departures from the default search, for measuring one change against another with
-/// `ludus match` (written after the player: `quick/plain`, `mcts:2000/cap=60/c=0.7`).
+/// `ludus match` (written after the player: `medium/plain`, `mcts:2000/cap=60/c=0.7`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tuning {
     /// `plain`: uniform random playouts instead of the engine's playout policy.
@@ -248,7 +248,8 @@ impl PlayerSpec {
     fn parse_base(text: &str, kind: Option<GameKind>) -> Result<PlayerSpec, Error> {
         match text {
             "random" => return Ok(PlayerSpec::Random),
-            // The names of the levels before the ladder, kept for saved settings and scripts.
+            // The names of the levels before the ladder: still read (settings and scripts
+            // written with them), named nowhere a user reads.
             "quick" => return PlayerSpec::parse_base("mcts:0.2s", None),
             "normal" => return PlayerSpec::parse_base("mcts:1s", None),
             "strong" => return PlayerSpec::parse_base("mcts:4s", None),

@@ -1,6 +1,9 @@
-//! The five games, one module each, and [`AnyGame`]: one value that is any of them, for the
-//! command line, the records and the web layer, which pick the game at run time.
+//! The five games, one folder each (the engine in `mod.rs`, what Ludus tells about the game
+//! in `about.rs`), and the dispatch over them: [`GameKind`] and [`AnyGame`], one value that
+//! is any of them, for the command line, the records and the web layer, which pick the game
+//! at run time.
 
+pub mod about;
 pub mod merlins_chain;
 mod red_blue;
 pub mod scattercut;
@@ -11,7 +14,8 @@ pub mod unravel;
 use crate::game::{fail, shorten, BoardView, Error, Game, Outcome, Presentation, Seat, StepView};
 use crate::options::OptionMap;
 use crate::rng::Rng;
-use serde::Serialize;
+use about::ClickHelp;
+pub use about::{About, LayoutChar, OptionDecl, OptionField, OptionForm, OptionKind, OptionSpec};
 
 /// Which of the five games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,23 +47,24 @@ impl GameKind {
         }
     }
 
-    /// The game's own name, as its designer gives it.
-    pub fn title(self) -> &'static str {
+    /// What Ludus tells about the game: title, designer, rules, help, options.
+    pub fn about(self) -> &'static About {
         match self {
-            GameKind::Unravel => "Unravel",
-            GameKind::Scattercut => "Scattercut",
-            GameKind::Unity => "Unity, Unified Edition",
-            GameKind::MerlinsChain => "Merlin's Chain",
-            GameKind::Unlur => "Unlur",
+            GameKind::Unravel => &unravel::ABOUT,
+            GameKind::Scattercut => &scattercut::ABOUT,
+            GameKind::Unity => &unity::ABOUT,
+            GameKind::MerlinsChain => &merlins_chain::ABOUT,
+            GameKind::Unlur => &unlur::ABOUT,
         }
     }
 
+    /// The game's own name, as its designer gives it.
+    pub fn title(self) -> &'static str {
+        self.about().title
+    }
+
     pub fn designer(self) -> &'static str {
-        match self {
-            GameKind::Unravel | GameKind::Scattercut => "Mark Steere",
-            GameKind::Unity => "Néstor Romeral Andrés",
-            GameKind::MerlinsChain | GameKind::Unlur => "Jorge Gomez Arrausi",
-        }
+        self.about().designer
     }
 
     pub fn parse(text: &str) -> Result<GameKind, Error> {
@@ -78,12 +83,7 @@ impl GameKind {
 
     /// Keys the game adds to the board's keyboard help, if any.
     pub fn keyboard_help(self) -> Option<&'static str> {
-        match self {
-            GameKind::Unity => Some(
-                "1 to 6 (NE, E, SE, SW, W, NW) fire a selected asterisk, or put a wall on that side of the cell",
-            ),
-            _ => None,
-        }
+        self.about().keyboard
     }
 
     /// The options form for the values a user has entered (`values`, as typed; empty means
@@ -151,125 +151,8 @@ impl GameKind {
 
     /// The options a player may set, for building a form.
     pub fn option_specs(self) -> Vec<OptionSpec> {
-        let size = |default: usize, min: usize, max: usize| OptionSpec {
-            key: "size",
-            label: "Board size",
-            kind: "number",
-            default: default.to_string(),
-            min: Some(min),
-            max: Some(max),
-            choices: vec![],
-        };
-        match self {
-            GameKind::Unravel | GameKind::Scattercut => vec![size(8, 3, 19)],
-            GameKind::Unlur => vec![size(6, 4, 12)],
-            GameKind::MerlinsChain => vec![],
-            GameKind::Unity => vec![
-                OptionSpec {
-                    choices: vec!["5", "6"],
-                    kind: "choice",
-                    min: None,
-                    max: None,
-                    ..size(5, 5, 6)
-                },
-                OptionSpec::choice("players", "Players", "2", &["2", "3"]),
-                OptionSpec::choice(
-                    "neutral",
-                    "Neutral colour",
-                    "green",
-                    &["purple", "orange", "green"],
-                ),
-                OptionSpec {
-                    key: "supply",
-                    label: "Wall supply",
-                    kind: "number",
-                    default: "12".into(),
-                    min: Some(0),
-                    max: Some(999),
-                    choices: vec![],
-                },
-                OptionSpec::text("seed", "Random setup seed", "1"),
-                OptionSpec::text("layout", "Layout (one character a cell)", ""),
-                OptionSpec::text("walls", "Starting walls", ""),
-            ],
-        }
+        self.about().options.iter().map(OptionDecl::spec).collect()
     }
-}
-
-/// One option of a game, described for a form.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
-pub struct OptionSpec {
-    pub key: &'static str,
-    pub label: &'static str,
-    /// "number", "choice" or "text".
-    pub kind: &'static str,
-    pub default: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
-    pub min: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
-    pub max: Option<usize>,
-    /// The values of a "choice" option (empty for the others).
-    pub choices: Vec<&'static str>,
-}
-
-impl OptionSpec {
-    fn choice(
-        key: &'static str,
-        label: &'static str,
-        default: &str,
-        choices: &[&'static str],
-    ) -> Self {
-        OptionSpec {
-            key,
-            label,
-            kind: "choice",
-            default: default.into(),
-            min: None,
-            max: None,
-            choices: choices.to_vec(),
-        }
-    }
-
-    fn text(key: &'static str, label: &'static str, default: &str) -> Self {
-        OptionSpec {
-            key,
-            label,
-            kind: "text",
-            default: default.into(),
-            min: None,
-            max: None,
-            choices: vec![],
-        }
-    }
-}
-
-/// One field of an options form: its spec, the value to show and whether it applies now.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
-pub struct OptionField {
-    #[serde(flatten)]
-    pub spec: OptionSpec,
-    /// The value to show (the default when none was entered; empty for "not given").
-    pub value: String,
-    /// True when the field does not apply with the other values (and is left out).
-    pub disabled: bool,
-    /// Shown in an empty field, saying where the value comes from instead.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
-    pub placeholder: Option<&'static str>,
-}
-
-/// An options form as the engine reads it (see [`GameKind::option_form`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
-pub struct OptionForm {
-    pub fields: Vec<OptionField>,
-    /// The options a new game would be started with: the fields that apply, defaults left out.
-    #[cfg_attr(not(target_arch = "wasm32"), ts(type = "Record<string, string>"))]
-    pub options: OptionMap,
 }
 
 /// A position of any of the five games.
@@ -302,7 +185,7 @@ macro_rules! with_game {
 impl AnyGame {
     /// A new game, and its options in canonical form (what a record stores).
     pub fn new(kind: GameKind, options: &OptionMap) -> Result<(AnyGame, OptionMap), Error> {
-        let keys: Vec<&str> = kind.option_specs().iter().map(|o| o.key).collect();
+        let keys: Vec<&str> = kind.about().options.iter().map(|o| o.key).collect();
         options.check_keys(kind.name(), &keys)?;
         Ok(match kind {
             GameKind::Unravel => {
@@ -402,19 +285,19 @@ impl AnyGame {
         };
         let legal = self.legal_step_views();
         let has = |kinds: &[&str]| legal.iter().any(|s| kinds.contains(&s.kind));
-        // Two cells: an edge (a wall), or the second click of a swap or a flip whose first
-        // click picked the checker or the tile on `a`.
+        // Two cells: an edge (a wall), the second click of a swap whose first click picked
+        // the checker on `a`, or what the game reads in them.
         let text = match *cells {
             [cell] => name(cell)?.to_string(),
-            [a, b] if has(&["swap"]) => format!("{}~{}", name(a)?, name(b)?),
-            [a, b] if has(&["flip"]) => {
+            [a, b] => {
                 let (from, to) = (name(a)?, name(b)?);
-                match view.pieces[a].as_ref().and_then(|p| p.label.as_deref()) {
-                    Some(tile) => format!("{tile}@{to}"),
-                    None => return Ok(format!("{from} holds no tile to play on {to}.")),
+                match with_game!(self, g => g.pair_click(&view, &legal, a, b)) {
+                    Some(Ok(text)) => text,
+                    Some(Err(why)) => return Ok(why),
+                    None if has(&["swap"]) => format!("{from}~{to}"),
+                    None => format!("{from}|{to}"),
                 }
             }
-            [a, b] => format!("{}|{}", name(a)?, name(b)?),
             _ => return fail("a click is on one cell or between two"),
         };
         if legal.is_empty() {
@@ -441,25 +324,12 @@ impl AnyGame {
         }
         // Steps that start from a piece: say what to click rather than how to type a step.
         let cell = cells[0];
-        let mover = view.to_move.and_then(|seat| view.players.get(seat));
-        let mover_name = mover.map_or("the player to move", |p| p.name.as_str());
-        let piece = view.pieces[cell].as_ref();
-        if has(&["flip"]) {
-            return Ok(match piece {
-                Some(p) if p.color != "grey" => format!(
-                    "Tile {} is already played. Pick one of your grey tiles, or a number from the tray.",
-                    p.label.as_deref().unwrap_or("")
-                ),
-                _ => format!(
-                    "Pick one of {mover_name}'s grey tiles (or a number from the tray), then the cell to play it on."
-                ),
-            });
+        if let Some(why) = with_game!(self, g => g.pick_hint(&view, &legal, cell)) {
+            return Ok(why);
         }
-        let or_wall = if has(&["wall"]) {
-            ", or click between two cells for a wall"
-        } else {
-            ""
-        };
+        let mover = view.to_move.and_then(|seat| view.players.get(seat));
+        let piece = view.pieces[cell].as_ref();
+        let or_wall = with_game!(self, g => g.pick_also(&legal));
         Ok(match (piece, mover) {
             (Some(p), Some(m)) if p.color != m.color => {
                 format!(

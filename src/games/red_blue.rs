@@ -1,6 +1,7 @@
 //! What Mark Steere's two square connection games share: Red (seat 0) joins the top and
 //! bottom sides, Blue (seat 1) the left and right.
 
+use super::about::{option_keys, size_option, OptionDecl};
 use crate::bits::nth_set_bit;
 use crate::game::{diagram_rows, fail, Error, PlayerView, Seat, SideView};
 use crate::geometry::square::{Axis, SquareGrid};
@@ -10,7 +11,9 @@ use crate::options::SizeOptions;
 pub const MIN_SIZE: usize = 3;
 pub const MAX_SIZE: usize = 19;
 pub const DEFAULT_SIZE: usize = 8;
-pub const OPTION_KEYS: &[&str] = Options::KEYS;
+/// The options both games take: the board size.
+pub const OPTIONS: &[OptionDecl] = &[size_option(MIN_SIZE, MAX_SIZE, DEFAULT_SIZE)];
+pub const OPTION_KEYS: &[&str] = &option_keys::<1>(OPTIONS);
 
 /// The only option is the board size.
 pub type Options = SizeOptions<MIN_SIZE, MAX_SIZE, DEFAULT_SIZE>;

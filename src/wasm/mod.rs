@@ -1,5 +1,9 @@
 //! The WebAssembly export layer: the only code that knows about JavaScript.
 //!
+//! One interface: the `Session` class and a few free functions (`games`, `levels`,
+//! `checkPlayer`, `parseRecord`, `optionForm`). The package's record-in, record-out functions
+//! (`package/records.js`) are written in JS over `Session` (docs/ENGINE-API.md).
+//!
 //! Everything here converts values and calls the plain-Rust core. Input from JS is
 //! untrusted: every failure becomes a JS `Error` with a message, never a trap.
 //!
@@ -15,7 +19,7 @@ use crate::games::GameKind;
 use crate::options::OptionMap;
 use crate::rng::Rng;
 use crate::session::{Record, Session, MAX_RECORD_LEN};
-use crate::views::{self, session_view, status_view, ChoiceView, RecordView};
+use crate::views::{self, session_view, ChoiceView, RecordView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -289,7 +293,9 @@ pub fn levels() -> Result<JsValue, JsError> {
 /// A player name the engine accepts (a level, `random`, `mcts:N`, `mcts:Ss`, …), trimmed;
 /// throws an Error saying what is wrong otherwise.
 #[wasm_bindgen(js_name = checkPlayer)]
-pub fn check_player_js(text: JsValue) -> Result<String, JsError> {
+pub fn check_player_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<String, JsError> {
     check_player(&text_arg(&text, "the player")?)
 }
 
@@ -300,7 +306,9 @@ pub fn check_player(text: &str) -> Result<String, JsError> {
 
 /// Reads a record text into its parts without playing it (the one record parser).
 #[wasm_bindgen(js_name = parseRecord, unchecked_return_type = "RecordView")]
-pub fn parse_record_js(text: JsValue) -> Result<JsValue, JsError> {
+pub fn parse_record_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsError> {
     parse_record(&text_arg(&text, "the record")?)
 }
 
@@ -313,7 +321,7 @@ pub fn parse_record(text: &str) -> Result<JsValue, JsError> {
 /// changed the field `changed`: `{ fields, options }` (see `GameKind::option_form`).
 #[wasm_bindgen(js_name = optionForm, unchecked_return_type = "OptionForm")]
 pub fn option_form_js(
-    game: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, string | number>")] values: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string | undefined")] changed: JsValue,
 ) -> Result<JsValue, JsError> {
@@ -354,13 +362,19 @@ pub struct WasmSession(Session);
 impl WasmSession {
     /// A new game: `Session.create("unlur", { size: 6 })`.
     #[wasm_bindgen(js_name = create)]
-    pub fn create_js(game: JsValue, options: JsValue) -> Result<WasmSession, JsError> {
+    pub fn create_js(
+        #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, string | number> | undefined")]
+        options: JsValue,
+    ) -> Result<WasmSession, JsError> {
         Self::create(&text_arg(&game, "the game")?, options)
     }
 
     /// Replays a record text (as in a link); the error names the first wrong part.
     #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record_js(text: JsValue) -> Result<WasmSession, JsError> {
+    pub fn from_record_js(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<WasmSession, JsError> {
         Self::from_record(&text_arg(&text, "the record")?)
     }
 
@@ -372,7 +386,10 @@ impl WasmSession {
     /// Whether `step` could be played at the cursor, without playing it: null if so, else
     /// the engine's reason ("c4 is occupied").
     #[wasm_bindgen(js_name = check)]
-    pub fn check_js(&self, step: JsValue) -> Result<Option<String>, JsError> {
+    pub fn check_js(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] step: JsValue,
+    ) -> Result<Option<String>, JsError> {
         Ok(self.check(&text_arg(&step, "the step")?))
     }
 
@@ -381,7 +398,7 @@ impl WasmSession {
     #[wasm_bindgen(js_name = explainClick)]
     pub fn explain_click_js(
         &self,
-        a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] a: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] b: JsValue,
     ) -> Result<String, JsError> {
         let b = if b.is_undefined() || b.is_null() {
@@ -394,7 +411,10 @@ impl WasmSession {
 
     /// Plays a step at the cursor; throws an Error saying why if it is illegal.
     #[wasm_bindgen(js_name = play)]
-    pub fn play_js(&mut self, step: JsValue) -> Result<(), JsError> {
+    pub fn play_js(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] step: JsValue,
+    ) -> Result<(), JsError> {
         self.play(&text_arg(&step, "the step")?)
     }
 
@@ -408,7 +428,10 @@ impl WasmSession {
 
     /// Shows the position after `n` steps; false if there is no such step.
     #[wasm_bindgen(js_name = goTo)]
-    pub fn go_to_js(&mut self, n: JsValue) -> Result<bool, JsError> {
+    pub fn go_to_js(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<bool, JsError> {
         Ok(self.go_to(count_arg(&n, "the step number")?))
     }
 
@@ -417,9 +440,13 @@ impl WasmSession {
     }
 
     /// The computer's step for the seat to move: `{ step, iterations, value }`.
-    /// `player` is `quick`, `normal`, `strong`, `random`, `mcts:N` or `mcts:Ss`.
+    /// `player` is a level's id (`beginner` to `expert`), `random`, `mcts:N` or `mcts:Ss`.
     #[wasm_bindgen(js_name = aiChoose, unchecked_return_type = "ChoiceView")]
-    pub fn ai_choose_js(&self, player: JsValue, seed: JsValue) -> Result<JsValue, JsError> {
+    pub fn ai_choose_js(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] player: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    ) -> Result<JsValue, JsError> {
         self.ai_choose(&text_arg(&player, "the player")?, seed_arg(&seed)?)
     }
 }
@@ -460,80 +487,4 @@ impl WasmSession {
     pub fn ai_choose(&self, player: &str, seed: f64) -> Result<JsValue, JsError> {
         ai_choice(&self.0, player, seed)
     }
-}
-
-// Record-in, record-out functions for callers that keep the game as text. Each is exported
-// under its name with checked `JsValue` arguments (`…_js`), and callable from Rust as is.
-
-/// The record of a new game.
-#[wasm_bindgen(js_name = new_game)]
-pub fn new_game_js(game: JsValue, options: JsValue) -> Result<String, JsError> {
-    new_game(&text_arg(&game, "the game")?, options)
-}
-
-pub fn new_game(game: &str, options: JsValue) -> Result<String, JsError> {
-    Ok(WasmSession::create(game, options)?.0.record_text())
-}
-
-/// The legal steps in the record's position.
-#[wasm_bindgen(js_name = legal_moves, unchecked_return_type = "StepView[]")]
-pub fn legal_moves_js(record: JsValue) -> Result<JsValue, JsError> {
-    legal_moves(&text_arg(&record, "the record")?)
-}
-
-pub fn legal_moves(record: &str) -> Result<JsValue, JsError> {
-    let s = Session::from_record(record).map_err(js_error)?;
-    to_js(&s.current().legal_step_views())
-}
-
-/// The record after playing `step` in the record's position.
-#[wasm_bindgen(js_name = apply_move)]
-pub fn apply_move_js(record: JsValue, step: JsValue) -> Result<String, JsError> {
-    apply_move(
-        &text_arg(&record, "the record")?,
-        &text_arg(&step, "the step")?,
-    )
-}
-
-pub fn apply_move(record: &str, step: &str) -> Result<String, JsError> {
-    let mut s = Session::from_record(record).map_err(js_error)?;
-    s.play(step).map_err(js_error)?;
-    Ok(s.record_text())
-}
-
-/// Whose turn it is, the result, and what is asked now.
-#[wasm_bindgen(js_name = status, unchecked_return_type = "StatusView")]
-pub fn status_js(record: JsValue) -> Result<JsValue, JsError> {
-    status(&text_arg(&record, "the record")?)
-}
-
-pub fn status(record: &str) -> Result<JsValue, JsError> {
-    let s = Session::from_record(record).map_err(js_error)?;
-    to_js(&status_view(&s))
-}
-
-/// Everything for drawing the record's position (as `Session.view()`).
-#[wasm_bindgen(js_name = board_view, unchecked_return_type = "SessionView")]
-pub fn board_view_js(record: JsValue) -> Result<JsValue, JsError> {
-    board_view(&text_arg(&record, "the record")?)
-}
-
-pub fn board_view(record: &str) -> Result<JsValue, JsError> {
-    let s = Session::from_record(record).map_err(js_error)?;
-    large_to_js(&session_view(&s))
-}
-
-/// The computer's step in the record's position (see `Session.aiChoose`).
-#[wasm_bindgen(js_name = ai_move, unchecked_return_type = "ChoiceView")]
-pub fn ai_move_js(record: JsValue, player: JsValue, seed: JsValue) -> Result<JsValue, JsError> {
-    ai_move(
-        &text_arg(&record, "the record")?,
-        &text_arg(&player, "the player")?,
-        seed_arg(&seed)?,
-    )
-}
-
-pub fn ai_move(record: &str, player: &str, seed: f64) -> Result<JsValue, JsError> {
-    let s = Session::from_record(record).map_err(js_error)?;
-    ai_choice(&s, player, seed)
 }

@@ -58,7 +58,9 @@ async function checkLegal(page, record) {
     const out = [];
     for (let i = 0; i < full.steps.length; i++) {
       const prefix = i ? `${head};moves=${full.steps.slice(0, i).join(',')}` : head;
-      const legal = mod.legal_moves(prefix).map((s) => s.text);
+      const session = mod.Session.fromRecord(prefix);
+      const legal = session.view().legal.map((s) => s.text);
+      session.free();
       if (!legal.includes(full.steps[i])) out.push(`${i}: ${full.steps[i]}`);
     }
     return out;

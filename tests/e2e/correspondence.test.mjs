@@ -58,7 +58,9 @@ test('a move sent by link, opened from the other side, kept in My games', async 
   const saved = await blue.page.evaluate(() => window.__ludus.view.record);
   const other = await blue.page.evaluate(() => {
     const app = window.__ludus;
-    const legal = app.mod.legal_moves(app.view.record.replace(/,[^,;]+$/, ''));
+    const before = app.mod.Session.fromRecord(app.view.record.replace(/,[^,;]+$/, ''));
+    const legal = before.view().legal;
+    before.free();
     const mine = app.view.steps[1];
     return legal.find((st) => st.kind === 'place' && st.text !== mine).text;
   });

@@ -389,6 +389,41 @@ test('Unity setup: a new random setup, then pieces and walls placed by hand in t
   await context.close();
 });
 
+test("Unity setup editor: Random loads the engine's setup for a fresh seed, and Use plays it", async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await open(page, '#unity');
+  await page.click('text=Edit setup…');
+  await page.waitForSelector('#setup-editor[open]');
+  const before = await page.evaluate(async () => (await import('/www/app.js')).app.editor.layoutText());
+  // The editor draws its seed from Math.random: 0.25 makes seed 250000000.
+  await page.evaluate(() => {
+    Math.random = () => 0.25;
+  });
+  await page.click('#editor-random');
+  assert.equal(await page.locator('#editor-error').isHidden(), true);
+  const shown = await page.evaluate(async () => (await import('/www/app.js')).app.editor.layoutText());
+  assert.notEqual(shown, before, 'a new setup in the editor');
+  assert.match(await page.locator('#editor-counts').textContent(), /Purple: \d+ .*Orange: \d+ .*Green: \d+/);
+  await page.click('#editor-use');
+  await page.waitForFunction(() => !document.getElementById('setup-editor').open);
+  const { played, expected } = await page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    const fresh = app.mod.Session.create('unity', { seed: '250000000' });
+    const parts = (record) => {
+      const { options } = app.mod.parseRecord(record);
+      return { layout: options.layout, walls: options.walls ?? '' };
+    };
+    const expected = parts(fresh.record());
+    fresh.free();
+    return { played: parts(app.view.record), expected };
+  });
+  assert.equal(played.layout, shown);
+  assert.deepEqual(played, expected, "the game plays the engine's setup for that seed");
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('the canvas is sharp on high-DPI screens, follows resizes and takes taps', async () => {
   const context = await site.browser.newContext({
     viewport: { width: 1000, height: 760 },

@@ -257,7 +257,7 @@ async function playKnown({ known, name }) {
 
 // The play module has the page's interface; the study module adds analysis and the rest.
 const MODULES = {
-  ludus: { functions: ['games', 'new_game', 'legal_moves', 'apply_move', 'status', 'board_view', 'ai_move'], methods: [] },
+  ludus: { functions: ['games', 'levels', 'checkPlayer', 'parseRecord', 'optionForm'], methods: [] },
   ludus_study: { functions: ['analyse_position', 'review_game', 'line_steps', 'encode_gif', 'bench'], methods: ['analyse', 'review'] },
 };
 
@@ -354,8 +354,9 @@ async function hugeArguments(name) {
       'options could not be read (an Error)',
     ],
     parseRecord: [() => mod.parseRecord(huge), 'the record is too long'],
-    legal_moves: [() => mod.legal_moves(huge), 'the record is too long'],
-    'ai_move (player)': [() => mod.ai_move('unlur', huge, 1), 'the player is too long'],
+    checkPlayer: [() => mod.checkPlayer(huge), 'the player is too long'],
+    'optionForm (game)': [() => mod.optionForm(huge, {}), 'the game is too long'],
+    'session.aiChoose (player)': [() => session.aiChoose(huge, 1), 'the player is too long'],
     'session.play': [() => session.play(huge), 'the step is too long'],
     'session.check': [() => session.check(huge), 'the step is too long'],
   };

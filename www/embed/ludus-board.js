@@ -389,6 +389,7 @@ export class LudusBoard extends HTMLElement {
       coords: flagFromAttribute(this.getAttribute('coords')),
       flipped: flagFromAttribute(this.getAttribute('flipped')),
       ...this.control.boardState(),
+      index: this.control.index(),
     });
     const canvas = this.board.canvas;
     // A view-only board is no keyboard stop: focus (and the arrow keys) go to the frame.

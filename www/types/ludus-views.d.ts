@@ -1,4 +1,4 @@
-// The objects the Ludus engine hands to JS (src/game.rs, src/games/mod.rs, src/views.rs).
+// The objects the Ludus engine hands to JS (src/game.rs, src/games/about.rs, src/views.rs).
 // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run
 // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.
 
@@ -184,7 +184,11 @@ stepColors: Array<string | null>,
 /**
  * How many steps lead to the position shown.
  */
-cursor: number, record: string, shape: Shape, 
+cursor: number, record: string, 
+/**
+ * The status line's words about the game and its history.
+ */
+status: StatusText, shape: Shape, 
 /**
  * Cell names in cell order ("a1", ...).
  */
@@ -300,7 +304,7 @@ kind: string, default: string, min?: number, max?: number,
 choices: Array<string>, };
 
 /**
- * An options form as the engine reads it (see [`GameKind::option_form`]).
+ * An options form as the engine reads it (see `GameKind::option_form`).
  */
 export type OptionForm = { fields: Array<OptionField>, 
 /**
@@ -309,13 +313,39 @@ export type OptionForm = { fields: Array<OptionField>,
 options: Record<string, string>, };
 
 /**
- * One of the games, for the game picker.
+ * One character of a drawn setup, and the piece it stands for (none for an empty cell).
+ */
+export type LayoutChar = { symbol: string, 
+/**
+ * What the setup editor calls it ("Purple ring", "Eraser").
+ */
+label: string, 
+/**
+ * The piece's colour and kind, as a board view names them; None for an empty cell.
+ */
+color?: string, kind?: string, };
+
+/**
+ * One of the games, for the game picker, the rules panel and the options form (see
+ * `games::About`).
  */
 export type GameInfo = { name: string, title: string, designer: string, options: Array<OptionSpec>, 
 /**
  * Keys the game adds to the keyboard help.
  */
-keyboard?: string, };
+keyboard?: string, 
+/**
+ * The rules in short, one paragraph an entry.
+ */
+rules: Array<string>, 
+/**
+ * How to play on the board.
+ */
+boardHelp: string, 
+/**
+ * The characters of a drawn setup, for the setup editor (empty if the game has none).
+ */
+layout: Array<LayoutChar>, };
 
 /**
  * A level of the computer opponent (see `ai::levels`).

@@ -1,3 +1,5 @@
+//! Long: moves, shots, walls, the win check and the view all read one position's bit sets (options and layouts are beside it).
+//!
 //! Unity, Unified Edition (Néstor Romeral Andrés): unite all your pieces into one group.
 //!
 //! See `docs/rules/unity.md` for the rules as Ludus reads them.
@@ -24,6 +26,13 @@
 //! [`Position::diagram`] writes the same drawing. To reach a position in the middle of a turn,
 //! play steps from the setup.
 
+mod about;
+mod layout;
+mod options;
+
+pub use about::ABOUT;
+
+use super::about::{option_keys, OptionDecl, OptionKind};
 use crate::bits::{extend_with_set_bits, nth_set_bit_u128};
 use crate::game::{diagram_rows, StepView};
 use crate::game::{
@@ -32,17 +41,72 @@ use crate::game::{
 use crate::geometry::{HexDir, HexGrid};
 use crate::options::OptionMap;
 use crate::rng::Rng;
+pub use layout::{layout_from_diagram, random_layout};
+use layout::{parse_layout, parse_walls};
+pub(crate) use options::form_rules;
+pub use options::Options;
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The option keys `Options::from_map` reads.
-pub const OPTION_KEYS: &[&str] = &[
-    "size", "players", "neutral", "layout", "walls", "supply", "seed",
+/// The options Unity takes (`Options::from_map` reads them), and their keys.
+pub const OPTIONS: &[OptionDecl] = &[
+    OptionDecl {
+        key: "size",
+        label: "Board size",
+        kind: OptionKind::Choice {
+            choices: &["5", "6"],
+            default: "5",
+        },
+    },
+    OptionDecl {
+        key: "players",
+        label: "Players",
+        kind: OptionKind::Choice {
+            choices: &["2", "3"],
+            default: "2",
+        },
+    },
+    OptionDecl {
+        key: "neutral",
+        label: "Neutral colour",
+        kind: OptionKind::Choice {
+            choices: &["purple", "orange", "green"],
+            default: "green",
+        },
+    },
+    OptionDecl {
+        key: "supply",
+        label: "Wall supply",
+        kind: OptionKind::Number {
+            min: 0,
+            max: MAX_SUPPLY,
+            default: DEFAULT_SUPPLY,
+        },
+    },
+    OptionDecl {
+        key: "seed",
+        label: "Random setup seed",
+        kind: OptionKind::Text { default: "1" },
+    },
+    OptionDecl {
+        key: "layout",
+        label: "Layout (one character a cell)",
+        kind: OptionKind::Text { default: "" },
+    },
+    OptionDecl {
+        key: "walls",
+        label: "Starting walls",
+        kind: OptionKind::Text { default: "" },
+    },
 ];
+pub const OPTION_KEYS: &[&str] = &option_keys::<7>(OPTIONS);
 
 const GAME: &str = "unity";
 const DEFAULT_SIZE: usize = 5;
 const DEFAULT_SUPPLY: usize = 12;
+/// The most walls a supply may hold: every edge of the largest board (side 6), as a side-`s`
+/// board has 3(3s - 2)(s - 1) edges. A smaller board takes at most its own edges.
+const MAX_SUPPLY: usize = 3 * (3 * 6 - 2) * (6 - 1);
 const DEFAULT_SEED: u64 = 1;
 const NONE: u8 = u8::MAX;
 
@@ -294,301 +358,6 @@ fn connected(t: &Tables, walls: &Walls, walled: u128, pieces: u128) -> bool {
         frontier |= new;
     }
     seen == pieces
-}
-
-// ---------------------------------------------------------------------------------------------
-// Options
-// ---------------------------------------------------------------------------------------------
-
-/// The game's options: board size, seats, and the whole setup.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Board side: 5 (the default) or 6.
-    pub size: usize,
-    /// 2 (the default) or 3.
-    pub players: usize,
-    /// The neutral colour: `Some` (default Green) with 2 players, `None` with 3.
-    pub neutral: Option<Color>,
-    /// One character a cell in cell order: `.` empty, `P O G` rings, `p o g` asterisks.
-    pub layout: String,
-    /// Starting walls, as pairs of cell indices (lower first), sorted.
-    pub walls: Vec<[usize; 2]>,
-    /// Walls the players may place during play.
-    pub supply: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            size: DEFAULT_SIZE,
-            players: 2,
-            neutral: Some(Color::Green),
-            layout: random_layout(DEFAULT_SIZE, Some(Color::Green), DEFAULT_SEED)
-                .expect("the default setup"),
-            walls: Vec::new(),
-            supply: DEFAULT_SUPPLY,
-        }
-    }
-}
-
-/// The options form's rules between fields (see `GameKind::option_form`): a hand-made
-/// layout fits one board size, so changing the size drops it (and the walls) for a random
-/// setup, as does entering a seed; a layout and a seed exclude each other; the neutral
-/// colour exists only with two players.
-pub(crate) fn form_rules(
-    values: &mut OptionMap,
-    changed: Option<&str>,
-    disabled: &mut Vec<&'static str>,
-    placeholders: &mut Vec<(&'static str, &'static str)>,
-) {
-    if changed == Some("size") || (changed == Some("seed") && values.get("seed").is_some()) {
-        values.remove("layout");
-        values.remove("walls");
-        if values.get("seed").is_none() {
-            values.set("seed", DEFAULT_SEED.to_string());
-        }
-    }
-    if values.get("layout").is_some() {
-        values.remove("seed");
-        placeholders.push(("seed", "from the layout"));
-    }
-    if values.get("players") == Some("3") {
-        disabled.push("neutral");
-    }
-}
-
-impl Options {
-    /// Reads options; a layout is always kept (a `seed` without a layout draws one).
-    pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        map.check_keys(GAME, OPTION_KEYS)?;
-        let size = match map.get("size") {
-            None => DEFAULT_SIZE,
-            Some("5") => 5,
-            Some("6") => 6,
-            Some(other) => return fail(format!("size must be 5 or 6 (got {:?})", shorten(other))),
-        };
-        let t = tables(size)?;
-        let players = match map.get("players") {
-            None | Some("2") => 2,
-            Some("3") => 3,
-            Some(other) => {
-                return fail(format!("players must be 2 or 3 (got {:?})", shorten(other)))
-            }
-        };
-        let neutral = if players == 3 {
-            if map.get("neutral").is_some() {
-                return fail(
-                    "neutral applies only to 2 players: with 3 players every colour plays",
-                );
-            }
-            None
-        } else {
-            let key = map.choice("neutral", &["purple", "orange", "green"], "green")?;
-            Color::parse(key)
-        };
-        let layout = match (map.get("layout"), map.get("seed")) {
-            (Some(_), Some(_)) => {
-                return fail("give either a layout or a seed for a random setup, not both")
-            }
-            (Some(layout), None) => {
-                parse_layout(t, layout)?;
-                layout.to_string()
-            }
-            (None, seed) => {
-                let seed = match seed {
-                    None => DEFAULT_SEED,
-                    Some(text) => text.parse::<u64>().map_err(|_| {
-                        Error::new(format!(
-                            "seed must be a whole number (got {:?})",
-                            shorten(text)
-                        ))
-                    })?,
-                };
-                random_layout(size, neutral, seed)?
-            }
-        };
-        let walls = match map.get("walls") {
-            None => Vec::new(),
-            Some(text) => parse_walls(t, text)?,
-        };
-        let supply = map.number("supply", 0..=t.edges, DEFAULT_SUPPLY)?;
-        let options = Options {
-            size,
-            players,
-            neutral,
-            layout,
-            walls,
-            supply,
-        };
-        options.check_players_have_pieces()?;
-        Ok(options)
-    }
-
-    /// Canonical options: the layout always, everything else only when not the default.
-    pub fn to_map(&self) -> OptionMap {
-        let mut map = OptionMap::new();
-        if self.size != DEFAULT_SIZE {
-            map.set("size", self.size.to_string());
-        }
-        if self.players != 2 {
-            map.set("players", self.players.to_string());
-        }
-        if let Some(neutral) = self.neutral {
-            if neutral != Color::Green {
-                map.set("neutral", neutral.key());
-            }
-        }
-        map.set("layout", self.layout.clone());
-        if !self.walls.is_empty() {
-            if let Ok(t) = tables(self.size) {
-                let text: Vec<String> = self
-                    .walls
-                    .iter()
-                    .map(|&[a, b]| format!("{}|{}", t.grid.name(a), t.grid.name(b)))
-                    .collect();
-                map.set("walls", text.join(","));
-            }
-        }
-        if self.supply != DEFAULT_SUPPLY {
-            map.set("supply", self.supply.to_string());
-        }
-        map
-    }
-
-    /// The colours that play, in seat order.
-    pub fn seat_colors(&self) -> Vec<Color> {
-        Color::ALL
-            .into_iter()
-            .filter(|&c| Some(c) != self.neutral)
-            .collect()
-    }
-
-    fn check_players_have_pieces(&self) -> Result<(), Error> {
-        for color in self.seat_colors() {
-            let ring = color.letter();
-            let asterisk = ring.to_ascii_lowercase();
-            if !self.layout.chars().any(|ch| ch == ring || ch == asterisk) {
-                return fail(format!(
-                    "{} has no pieces in the layout: every player needs at least one",
-                    color.name()
-                ));
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Reads a layout string into colour bit sets and the asterisk bit set.
-fn parse_layout(t: &Tables, layout: &str) -> Result<([u128; 3], u128), Error> {
-    let count = layout.chars().count();
-    if count != t.cells {
-        return fail(format!(
-            "the layout has {count} characters but a side-{} board has {} cells (one character a cell)",
-            t.grid.side(),
-            t.cells
-        ));
-    }
-    let mut occ = [0u128; 3];
-    let mut asterisks = 0u128;
-    for (i, ch) in layout.chars().enumerate() {
-        let bit = bit(i);
-        let (color, asterisk) = match ch {
-            '.' => continue,
-            'P' => (0, false),
-            'O' => (1, false),
-            'G' => (2, false),
-            'p' => (0, true),
-            'o' => (1, true),
-            'g' => (2, true),
-            _ => {
-                return fail(format!(
-                    "layout character {} (cell {}) is {ch:?}: use . for empty, P O G for rings, p o g for asterisks",
-                    i + 1,
-                    t.grid.name(i)
-                ))
-            }
-        };
-        occ[color] |= bit;
-        if asterisk {
-            asterisks |= bit;
-        }
-    }
-    Ok((occ, asterisks))
-}
-
-/// Reads `c3|c4,d3|d4` into sorted cell pairs.
-fn parse_walls(t: &Tables, text: &str) -> Result<Vec<[usize; 2]>, Error> {
-    let mut walls = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let edge = t
-            .grid
-            .parse_edge(part)
-            .map_err(|e| Error::new(format!("walls: {e}")))?;
-        let pair = t.grid.edges()[edge];
-        if walls.contains(&pair) {
-            return fail(format!("walls: {} is listed twice", t.grid.edge_name(edge)));
-        }
-        walls.push(pair);
-    }
-    crate::game::sort_short(&mut walls);
-    Ok(walls)
-}
-
-/// A random balanced setup: in each colour as many rings as asterisks (10 + 10 on side 5,
-/// 15 + 15 on side 6), one empty cell, drawn again until no player (every colour but
-/// `neutral`; `neutral = None` means three players) is already united. Deterministic in `seed`.
-pub fn random_layout(size: usize, neutral: Option<Color>, seed: u64) -> Result<String, Error> {
-    let t = tables(size)?;
-    let half = (t.cells - 1) / 6;
-    let mut chars: Vec<char> = Vec::with_capacity(t.cells);
-    for color in Color::ALL {
-        let ring = color.letter();
-        chars.extend(std::iter::repeat(ring).take(half));
-        chars.extend(std::iter::repeat(ring.to_ascii_lowercase()).take(half));
-    }
-    chars.push('.');
-    let mut rng = Rng::new(seed);
-    loop {
-        rng.shuffle(&mut chars);
-        let layout: String = chars.iter().collect();
-        let (occ, _) = parse_layout(t, &layout)?;
-        let united = Color::ALL
-            .into_iter()
-            .filter(|&c| Some(c) != neutral)
-            .any(|c| connected(t, &Walls::default(), 0, occ[c.index()]));
-        if !united {
-            return Ok(layout);
-        }
-    }
-}
-
-/// Reads a board drawing (top row first, one line a row, cells separated by any spaces)
-/// into a layout string in cell order.
-pub fn layout_from_diagram(size: usize, diagram: &str) -> Result<String, Error> {
-    let t = tables(size)?;
-    let rows = diagram_rows(diagram);
-    let n_rows = t.grid.rows();
-    if rows.len() != n_rows {
-        return fail(format!(
-            "the diagram has {} rows but a side-{size} board has {n_rows}",
-            rows.len()
-        ));
-    }
-    let mut layout = String::with_capacity(t.cells);
-    for row in 0..n_rows {
-        let drawn = &rows[n_rows - 1 - row];
-        if drawn.len() != t.grid.row_len(row) {
-            return fail(format!(
-                "row {} of the diagram has {} cells, not {}",
-                (b'a' + row as u8) as char,
-                drawn.len(),
-                t.grid.row_len(row)
-            ));
-        }
-        layout.extend(drawn.iter());
-    }
-    parse_layout(t, &layout)?;
-    Ok(layout)
 }
 
 // ---------------------------------------------------------------------------------------------

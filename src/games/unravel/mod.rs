@@ -13,6 +13,8 @@
 //! Test helpers: [`Position::from_diagram`] builds a position between turns from a picture
 //! of the board, and [`Position::play_steps`] plays a list of step texts.
 
+mod about;
+
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
@@ -21,6 +23,7 @@ use crate::game::{
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
+pub use about::ABOUT;
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 const EMPTY: u8 = 0;

@@ -29,6 +29,8 @@
 //! `.` empty; spaces ignored) with the seat to move at the start of its turn.
 //! [`Position::diagram`] writes the same format.
 
+mod about;
+
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
@@ -37,6 +39,7 @@ use crate::game::{
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
+pub use about::ABOUT;
 use std::fmt;
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;

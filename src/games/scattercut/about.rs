@@ -1,0 +1,22 @@
+//! What Ludus tells about Scattercut (see [`About`]).
+
+use super::Position;
+use crate::games::about::{About, ClickHelp};
+use crate::games::red_blue::OPTIONS;
+
+pub const ABOUT: About = About {
+    title: "Scattercut",
+    designer: "Mark Steere",
+    rules: &[
+        "Red and Blue take turns placing one stone of their colour on an empty square, Red first; passing is not allowed. Red joins top and bottom, Blue joins left and right, with stones touching side to side.",
+        "If your new stone forms crosscuts (2×2 blocks with two stones of each colour on the diagonals), lift your own stone that sits diagonally across from the new one in each of them. Then put the lifted stones back on the board one at a time, each on an empty square where it makes no crosscut, re-placing as many as you possibly can. Stones that cannot be re-placed leave the game.",
+        "A connection only wins if it is still there when your turn is complete.",
+    ],
+    board_help: "Click an empty square to place. When stones must be re-placed, the squares where the next one may go are dotted.",
+    keyboard: None,
+    options: OPTIONS,
+    layout: &[],
+};
+
+/// The general words fit: every click is a whole step or a swap's half.
+impl ClickHelp for Position {}

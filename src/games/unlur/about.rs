@@ -1,0 +1,21 @@
+//! What Ludus tells about Unlur (see [`About`]).
+
+use super::Position;
+use crate::games::about::{About, ClickHelp};
+
+pub const ABOUT: About = About {
+    title: "Unlur",
+    designer: "Jorge Gomez Arrausi",
+    rules: &[
+        "Unlur is a connection game with two different goals. White wins by linking two opposite sides of the board with a chain of white stones. Black wins by linking three sides that are not next to each other (a Y). Corner cells belong to both of their sides.",
+        "It starts with a contract phase: both players take turns putting black stones on inner cells (not on the edge). Instead of placing, a player may pass; whoever passes plays Black from then on, and the other player takes White and moves next. After that, each places stones of their own colour on any empty cell.",
+        "If your placement completes your own goal you win, even if it completes your opponent's too; if it only completes your opponent's goal, you lose.",
+    ],
+    board_help: "Click an empty cell to place. During the contract phase the Pass button takes Black.",
+    keyboard: None,
+    options: super::OPTIONS,
+    layout: &[],
+};
+
+/// The general words fit: every click is a whole step or a swap's half.
+impl ClickHelp for Position {}
