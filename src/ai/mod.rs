@@ -4,6 +4,7 @@
 pub mod analyse;
 pub mod levels;
 pub mod mcts;
+pub mod number;
 pub mod solve;
 
 use crate::game::{fail, shorten, Error, Game, Outcome};
@@ -99,36 +100,28 @@ impl Tuning {
                         }
                         "temp" => {
                             t.temperature = Some(
-                                value
-                                    .parse()
-                                    .ok()
+                                number::parse_f64(value)
                                     .filter(|x: &f64| x.is_finite() && *x > 0.0 && *x <= 100.0)
                                     .ok_or_else(bad)?,
                             )
                         }
                         "pw" => {
                             t.widening = Some(
-                                value
-                                    .parse()
-                                    .ok()
+                                number::parse_f64(value)
                                     .filter(|x: &f64| x.is_finite() && *x >= 0.0 && *x <= 1e6)
                                     .ok_or_else(bad)?,
                             )
                         }
                         "k" => {
                             t.rave_k = Some(
-                                value
-                                    .parse()
-                                    .ok()
+                                number::parse_f64(value)
                                     .filter(|x: &f64| x.is_finite() && *x > 0.0)
                                     .ok_or_else(bad)?,
                             )
                         }
                         "c" | "rc" => {
                             let c = Some(
-                                value
-                                    .parse()
-                                    .ok()
+                                number::parse_f64(value)
                                     .filter(|x: &f64| x.is_finite() && *x >= 0.0)
                                     .ok_or_else(bad)?,
                             );
@@ -275,7 +268,7 @@ impl PlayerSpec {
         };
         let arg = text.strip_prefix("mcts:").ok_or_else(bad)?.trim();
         if let Some(secs) = arg.strip_suffix('s') {
-            let seconds: f64 = secs.trim().parse().map_err(|_| bad())?;
+            let seconds = number::parse_f64(secs.trim()).ok_or_else(bad)?;
             if !(seconds > 0.0 && seconds <= 3600.0) {
                 return fail("thinking time must be more than 0 and at most 3600 seconds");
             }
