@@ -84,14 +84,68 @@ pub struct SessionView {
     /// How many steps lead to the position shown.
     pub cursor: usize,
     pub record: String,
+    /// The status line's words about the game and its history.
+    pub status: StatusText,
+}
+
+/// The words a status line shows about the game and where the position shown is in its
+/// history; the page adds only its own state (the computer thinking, a message about a click).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct StatusText {
+    /// The line below the prompt: the highlighted result once the game is over ("The united
+    /// group is highlighted."), or, before the last step, what playing here does ("Viewing
+    /// step 3 of 10. Playing here replaces the 7 later steps."); else empty.
+    pub detail: String,
+    /// Before the last step: where the position shown is ("Viewing step 3 of 10.").
+    pub viewing: Option<String>,
+    /// Before the last step: what a step played here drops ("replaces the 7 later steps").
+    pub replaces: Option<String>,
+    /// One line for a list of games: how the game ended (the prompt), or who is to move
+    /// ("Black to move").
+    pub summary: String,
+}
+
+/// The status words of a session (see [`StatusText`]).
+pub fn status_text(s: &Session, board: &BoardView, presentation: &Presentation) -> StatusText {
+    let (cursor, len) = (s.cursor(), s.len());
+    let past = cursor < len;
+    let viewing = past.then(|| format!("Viewing step {cursor} of {len}."));
+    let replaces = past.then(|| {
+        let later = len - cursor;
+        format!(
+            "replaces the {later} later step{}",
+            if later == 1 { "" } else { "s" }
+        )
+    });
+    let detail = match (&viewing, &replaces) {
+        (Some(v), Some(r)) => format!("{v} Playing here {r}."),
+        _ if board.outcome.is_some() => presentation.highlight_note.clone().unwrap_or_default(),
+        _ => String::new(),
+    };
+    let mover = board.to_move.and_then(|seat| board.players.get(seat));
+    let summary = match mover {
+        _ if board.outcome.is_some() => board.prompt.clone(),
+        Some(p) => format!("{} to move", p.name),
+        None => String::new(),
+    };
+    StatusText {
+        detail,
+        viewing,
+        replaces,
+        summary,
+    }
 }
 
 pub fn session_view(s: &Session) -> SessionView {
     let kind = s.kind();
     let board = s.view();
     let legal = s.current().legal_step_views();
+    let presentation = s.current().presentation(&board, &legal);
     SessionView {
-        presentation: s.current().presentation(&board, &legal),
+        status: status_text(s, &board, &presentation),
+        presentation,
         board,
         game: kind.name(),
         title: kind.title(),

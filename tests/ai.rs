@@ -650,3 +650,187 @@ fn beginner_blocks_a_straight_file_in_unravel() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Numbers in player specs (read without the standard library's float parser)
+// ---------------------------------------------------------------------------------------------
+
+/// `ai::number::parse_f64` agrees with `str::parse::<f64>` on `text`: both refuse it, or
+/// both give the same bits (any NaN for NaN).
+fn same_as_std(text: &str) {
+    let ours = ludus::ai::number::parse_f64(text);
+    let std = text.parse::<f64>().ok();
+    match (ours, std) {
+        (Some(a), Some(b)) if a.is_nan() && b.is_nan() => {}
+        (Some(a), Some(b)) => assert_eq!(a.to_bits(), b.to_bits(), "{text:?}: {a:e} against {b:e}"),
+        (a, b) => assert_eq!(a.is_some(), b.is_some(), "{text:?}: {a:?} against {b:?}"),
+    }
+}
+
+#[test]
+fn numbers_read_as_the_standard_parser_reads_them() {
+    let long_nines = "9".repeat(900);
+    let long_tail = format!("1.{}1", "0".repeat(1000));
+    let tiny_tail = format!(
+        "0.{}24703282292062327208828439643411068618252990130716238221279284125033775364",
+        "0".repeat(323)
+    );
+    let cases = [
+        "",
+        ".",
+        "+",
+        "-",
+        "+-1",
+        "1",
+        "1.",
+        ".5",
+        "+.5",
+        "-.5",
+        "-0",
+        "0",
+        "-0.0",
+        "00.100",
+        "007",
+        "1e",
+        "1e+",
+        "1e-",
+        "1.e5",
+        ".e5",
+        "e5",
+        "1e5x",
+        " 1",
+        "1 ",
+        "1_0",
+        "0x10",
+        "1..2",
+        "1.2.3",
+        "1e5.5",
+        "1E5",
+        "1e+05",
+        "1e-05",
+        "inf",
+        "+Infinity",
+        "-INF",
+        "infinit",
+        "infinityy",
+        "nan",
+        "NaN",
+        "-nan",
+        "+nan",
+        "1e400",
+        "1e-400",
+        "0e999999",
+        "0.0000e-99999999999999999999999",
+        "1e99999999999999999999",
+        "1e-99999999999999999999",
+        "2.2250738585072011e-308",
+        "2.2250738585072012e-308",
+        "2.2250738585072014e-308",
+        "4.9406564584124654e-324",
+        "2.4703282292062327e-324",
+        "2.4703282292062328e-324",
+        "1.7976931348623157e308",
+        "1.7976931348623158e308",
+        "1.7976931348623159e308",
+        "9007199254740993",
+        "9007199254740995",
+        "9007199254740993.000000000000000000000000000001",
+        "0.1",
+        "0.7",
+        "0.25",
+        "3600",
+        "1e6",
+        "0.30000000000000004",
+        "123456789012345678901234567890",
+        &long_nines,
+        &long_tail,
+        &tiny_tail,
+    ];
+    for text in cases {
+        same_as_std(text);
+    }
+    let mut rng = Rng::new(25);
+    for _ in 0..20_000 {
+        // A random double, written shortest, with many digits, and with its digits disturbed.
+        let x = f64::from_bits(rng.next_u64());
+        if !x.is_finite() {
+            continue;
+        }
+        same_as_std(&format!("{x:e}"));
+        same_as_std(&format!("{x}"));
+        let long = format!("{x:.30e}");
+        same_as_std(&long);
+        let (mantissa, exp) = long.split_once('e').unwrap();
+        let cut = 3 + rng.below(mantissa.len() - 3);
+        let tail: String = (0..rng.below(30))
+            .map(|_| char::from(b'0' + rng.below(10) as u8))
+            .collect();
+        same_as_std(&format!("{}{tail}e{exp}", &mantissa[..cut]));
+        // Ties between two doubles above 2^53 (odd integers there), and their neighbours.
+        let tie = (1u64 << 53) + 1 + 2 * (rng.next_u64() % (1 << 52));
+        same_as_std(&tie.to_string());
+        same_as_std(&format!("{tie}.{}", 1 + rng.below(9)));
+        same_as_std(&format!("{}.{}", tie - 1, "9".repeat(1 + rng.below(40))));
+        // Small decimals with a few digits, as settings are written.
+        let digits = rng.next_u64() % 10_000_000;
+        let point = rng.below(12);
+        same_as_std(&format!("0.{}{digits}", "0".repeat(point)));
+        same_as_std(&format!("{digits}e-{point}"));
+    }
+}
+
+#[test]
+fn player_specs_with_numbers_keep_their_names() {
+    for (text, name) in [
+        ("mcts:0.2s", "mcts:0.2s"),
+        ("mcts:1s", "mcts:1s"),
+        ("mcts:1.50s", "mcts:1.5s"),
+        ("mcts:2e1s", "mcts:20s"),
+        ("mcts:.5s/temp=0.25", "mcts:0.5s/temp=0.25"),
+        ("mcts:200/temp=0.5", "mcts:200/temp=0.5"),
+        (
+            "mcts:2000/cap=60/c=0.7/rc=0.30/k=1e3/pw=2/min=5",
+            "mcts:2000/cap=60/c=0.7/rc=0.3/k=1000/min=5/pw=2",
+        ),
+        ("mcts:100/c=0/pw=0.0", "mcts:100/c=0/pw=0"),
+        ("mcts:100/temp=100", "mcts:100/temp=100"),
+        ("mcts:100/c=1e-400", "mcts:100/c=0"),
+        (
+            "mcts:100/k=0.1000000000000000055511151231257827",
+            "mcts:100/k=0.1",
+        ),
+    ] {
+        assert_eq!(PlayerSpec::parse(text).unwrap().name(), name, "{text}");
+    }
+    for text in [
+        "mcts:0s",
+        "mcts:-1s",
+        "mcts:3601s",
+        "mcts:infs",
+        "mcts:nans",
+        "mcts:1e9999s",
+        "mcts:s",
+        "mcts:1x5s",
+        "mcts:100/temp=0",
+        "mcts:100/temp=101",
+        "mcts:100/temp=inf",
+        "mcts:100/c=-1",
+        "mcts:100/k=0",
+        "mcts:100/pw=1e7",
+        "mcts:100/c=",
+        "mcts:100/c=.",
+        "mcts:100/c=1,5",
+    ] {
+        let ours = PlayerSpec::parse(text).unwrap_err().to_string();
+        assert!(!ours.is_empty(), "{text}");
+    }
+    assert_eq!(
+        PlayerSpec::parse("mcts:infs").unwrap_err().to_string(),
+        "thinking time must be more than 0 and at most 3600 seconds"
+    );
+    assert_eq!(
+        PlayerSpec::parse("mcts:1x5s").unwrap_err().to_string(),
+        "\"1x5s\" is not a player: use random, a level (beginner, easy, medium, hard, expert), mcts:ITERATIONS or mcts:SECONDSs"
+            .replace("1x5s", "mcts:1x5s")
+    );
+}

@@ -380,3 +380,21 @@ fn messages_show_invisible_characters_as_escapes() {
         assert!(err.contains("\\u{"), "{args:?}: the escape is shown: {err}");
     }
 }
+
+/// The help names today's levels, not the names of the levels before the ladder (which
+/// `PlayerSpec::parse` still reads, for settings and scripts written with them).
+#[test]
+fn the_help_names_the_levels() {
+    let (ok, out, _) = ludus(&["help"]);
+    assert!(ok);
+    let player = out
+        .lines()
+        .find(|l| l.starts_with("PLAYER:"))
+        .expect("a PLAYER line");
+    for level in ludus::ai::levels::LEVELS {
+        assert!(player.contains(level.id), "{player}: {}", level.id);
+    }
+    for old in ["quick", "normal", "strong"] {
+        assert!(!out.contains(old), "the help names {old}: {out}");
+    }
+}

@@ -282,3 +282,34 @@ fn the_options_form_applies_the_rules_between_options() {
     let form = GameKind::Unlur.option_form(&values(&[("size", "5"), ("colour", "x")]), None);
     assert_eq!(entries(&form.options), pairs(&[("size", "5")]));
 }
+
+/// The status line's words about the game and its history come from the engine: who is to
+/// move (for the list of games), what playing in the past does, the highlighted result.
+#[test]
+fn the_status_words_come_from_the_engine() {
+    let start = session_view(&session("unlur;size=4"));
+    assert_eq!(start.status.summary, "First player to move");
+    assert_eq!(start.status.detail, "");
+    assert_eq!(start.status.viewing, None);
+    assert_eq!(start.status.replaces, None);
+
+    let mut s = session("unravel;size=4;moves=c3,b2,a1");
+    s.go_to(2);
+    let past = session_view(&s).status;
+    assert_eq!(past.viewing.as_deref(), Some("Viewing step 2 of 3."));
+    assert_eq!(past.replaces.as_deref(), Some("replaces the 1 later step"));
+    assert_eq!(
+        past.detail,
+        "Viewing step 2 of 3. Playing here replaces the 1 later step."
+    );
+    s.go_to(0);
+    assert_eq!(
+        session_view(&s).status.detail,
+        "Viewing step 0 of 3. Playing here replaces the 3 later steps."
+    );
+
+    let over = finished(GameKind::Unity, "", 3);
+    let v = session_view(&over);
+    assert_eq!(v.status.summary, v.board.prompt);
+    assert_eq!(v.status.detail, "The united group is highlighted.");
+}

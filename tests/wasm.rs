@@ -355,3 +355,146 @@ fn selecting_the_kth_set_bit_agrees_with_a_scan() {
         }
     }
 }
+
+/// The steps of `line` from `record` as the analysis worker used to find them: each
+/// position's whole session view, its legal step of that text, the mover's colour.
+fn line_by_session_views(
+    record: &str,
+    line: &[String],
+) -> Vec<(String, String, Vec<f64>, Option<String>)> {
+    let mut s = WasmSession::from_record(record).unwrap();
+    let mut out = Vec::new();
+    for text in line {
+        let view = s.view().unwrap();
+        let legal: Array = get(&view, "legal").dyn_into().unwrap();
+        let Some(step) = legal
+            .iter()
+            .find(|v| get(v, "text").as_string().as_deref() == Some(text))
+        else {
+            break;
+        };
+        let cells: Array = get(&step, "cells").dyn_into().unwrap();
+        let seat = get(&view, "toMove");
+        let color = Reflect::get(&get(&view, "players"), &seat)
+            .ok()
+            .and_then(|p| get(&p, "color").as_string());
+        out.push((
+            text.clone(),
+            get(&step, "kind").as_string().unwrap(),
+            cells.iter().map(|c| c.as_f64().unwrap()).collect(),
+            color,
+        ));
+        s.play(text).unwrap();
+    }
+    out
+}
+
+#[wasm_bindgen_test]
+fn line_steps_give_each_step_of_the_line_in_one_call() {
+    for record in [
+        "unravel;size=4;moves=b2,c3",
+        "scattercut;moves=c3",
+        "unity;players=3",
+        "unity;moves=a1-e5,a3x",
+        "merlins-chain",
+        "unlur;size=5;moves=c3",
+    ] {
+        let analysis = wasm::analyse_position(record, 2000.0, 3.0).unwrap();
+        let line: Vec<String> = get(&analysis, "line")
+            .dyn_into::<Array>()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_string().unwrap())
+            .collect();
+        assert!(!line.is_empty(), "{record}");
+        let steps: Array = wasm::line_steps_of(record, &line.join(","))
+            .unwrap()
+            .dyn_into()
+            .unwrap();
+        let ours: Vec<_> = steps
+            .iter()
+            .map(|v| {
+                let cells: Array = get(&v, "cells").dyn_into().unwrap();
+                (
+                    get(&v, "step").as_string().unwrap(),
+                    get(&v, "kind").as_string().unwrap(),
+                    cells
+                        .iter()
+                        .map(|c| c.as_f64().unwrap())
+                        .collect::<Vec<f64>>(),
+                    get(&v, "color").as_string(),
+                )
+            })
+            .collect();
+        assert_eq!(ours.len(), line.len(), "{record}: {line:?}");
+        assert_eq!(ours, line_by_session_views(record, &line), "{record}");
+        assert!(
+            ours.iter().all(|s| s.3.is_some()),
+            "{record}: every step has its mover's colour"
+        );
+    }
+    // The line stops at its first step that is not legal; a bad record is an Error.
+    let steps: Array = wasm::line_steps_of("unravel;size=4", "b2,b2,c3")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(steps.length(), 1);
+    assert_eq!(get(&steps.get(0), "step").as_string().unwrap(), "b2");
+    let empty: Array = wasm::line_steps_of("unravel;size=4", "")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(empty.length(), 0);
+    assert!(message(wasm::line_steps_of("chess", "e4").unwrap_err()).contains("chess"));
+}
+
+#[wasm_bindgen_test]
+fn numbers_in_messages_read_as_rust_writes_them() {
+    let mut rng = ludus::rng::Rng::new(5);
+    let fixed = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        1.5,
+        -2.5,
+        0.1,
+        1e21,
+        1e-7,
+        1e-6,
+        123456789.125,
+        5e-324,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        1e300,
+        1e15,
+        1e16,
+        1e20,
+        1.25e-5,
+        0.30000000000000004,
+        9007199254740993.0,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ];
+    let random = (0..20_000).map(|_| f64::from_bits(rng.next_u64()));
+    let small = (0..2_000).map(|i| (i as f64 - 1000.0) / 8.0);
+    for x in fixed.into_iter().chain(random).chain(small) {
+        assert_eq!(wasm::number_text(x), format!("{x}"), "{x:e}");
+    }
+    let mut s = WasmSession::from_record("unravel;size=4;moves=b2").unwrap();
+    assert_eq!(
+        message(s.go_to_js(JsValue::from_f64(-1.5)).unwrap_err()),
+        "the step number must be a whole number from 0 up (got -1.5)"
+    );
+    assert_eq!(
+        message(
+            s.analyse_js(
+                JsValue::from_f64(100.0),
+                JsValue::from_f64(f64::NEG_INFINITY)
+            )
+            .unwrap_err()
+        ),
+        "seed must be a finite number (got -inf)"
+    );
+}

@@ -2,7 +2,7 @@
 // www/engine.js, like the page) and runs the search there, so the page never freezes while
 // the computer thinks. One request at a time:
 //
-//   in:  { id, record, player, seed }   (player: quick | normal | strong | random | mcts:N | mcts:Ss)
+//   in:  { id, record, player, seed }   (player: a level's id, random, mcts:N or mcts:Ss)
 //   out: { id, step, iterations, value, ms }   or   { id, error }, with `trapped: true`
 //        when the engine's wasm trapped (www/engine.js isTrap): this worker then closes and
 //        the page starts a fresh one, as a trapped engine must not be used again

@@ -12,10 +12,10 @@
 //        then closes, as its engine must not be used again (www/engine.js isTrap), and the
 //        page starts a fresh one for the next task
 //
-// The cells of each step come from the engine's own step views (`view().legal`), never
-// from game logic here: `best` and each entry of `line` are { step, kind, cells, color }
-// (color: the mover's piece colour), and each review entry with a `better` step gets
-// `betterCells` the same way.
+// The cells of each step come from the engine's own step views (`line_steps`: the line
+// replayed in the engine, one call), never from game logic here: `best` and each entry of
+// `line` are { step, kind, cells, color } (color: the mover's piece colour), and each review
+// entry with a `better` step gets `betterCells` the same way.
 
 import { studyEngine, errorText, isTrap } from './engine.js';
 import { MAX_RECORD_LENGTH } from './record.js';
@@ -53,7 +53,7 @@ function analyseTask(mod, { id, record, budgets, seed }) {
   for (let i = 0; i < budgets.length; i++) {
     const started = performance.now();
     const analysis = mod.analyse_position(record, budgets[i], seed + i);
-    const line = lineSteps(mod, record, analysis.line ?? []);
+    const line = mod.line_steps(record, (analysis.line ?? []).join(','));
     const solved = analysis.exact != null;
     postMessage({
       id,
@@ -77,32 +77,10 @@ function reviewTask(mod, { id, record, iterations, threshold, seed }) {
     for (const entry of entries) {
       if (entry.better == null) continue;
       session.goTo(entry.index);
-      entry.betterCells = stepView(session.view(), entry.better)?.cells ?? [];
+      entry.betterCells = mod.line_steps(session.record(), entry.better)[0]?.cells ?? [];
     }
   } finally {
     session.free();
   }
   postMessage({ id, kind: 'review', entries, ms: performance.now() - started, final: true });
-}
-
-/** The steps of `line` from the position of `record`, each with the engine's cells. */
-function lineSteps(mod, record, line) {
-  const session = mod.Session.fromRecord(record);
-  const out = [];
-  try {
-    for (const text of line) {
-      const view = session.view();
-      const step = stepView(view, text);
-      if (!step) break; // not legal here: the line ends (it never should)
-      out.push({ step: text, kind: step.kind, cells: step.cells, color: view.players?.[view.toMove]?.color ?? null });
-      session.play(text);
-    }
-  } finally {
-    session.free();
-  }
-  return out;
-}
-
-function stepView(view, text) {
-  return (view.legal ?? []).find((s) => s.text === text) ?? null;
 }

@@ -8,6 +8,9 @@
 
 import { interpret, selectionValid, analyse } from './input.js';
 
+/** No step to play (one array, so that the step index of "nothing" is built once). */
+const NONE = Object.freeze([]);
+
 /** @typedef {import('./types/ludus-views').SessionView} SessionView */
 /** @typedef {import('./types/ludus-views').StepView} StepView */
 
@@ -26,19 +29,36 @@ export class BoardController {
     this.host = host;
     /** The first cell (and Merlin's Chain tile) of a two-click step: {cell, piece} or null. */
     this.selection = null;
+    /** The last step index built: { legal, selection, pieces, index } (see index()). */
+    this.cached = null;
   }
 
   /** Steps the user can play now. */
   legal() {
     const v = this.host.view();
-    if (!v || v.outcome || !this.host.canPlay()) return [];
-    return v.legal ?? [];
+    if (!v || v.outcome || !this.host.canPlay()) return NONE;
+    return v.legal ?? NONE;
+  }
+
+  /**
+   * The step index (input.js analyse) of the legal steps and the selection: built once per
+   * position and selection, and handed to the board (`board.update({ index })`), as a
+   * position of Merlin's Chain lists some 1,800 steps.
+   */
+  index() {
+    const legal = this.legal();
+    const pieces = this.host.view()?.pieces;
+    const c = this.cached;
+    if (c && c.legal === legal && c.selection === this.selection && c.pieces === pieces) return c.index;
+    const index = analyse(legal, this.selection, pieces);
+    this.cached = { legal, selection: this.selection, pieces, index };
+    return index;
   }
 
   /** Drops a selection the legal steps no longer allow; call before drawing. */
   sync() {
     const v = this.host.view();
-    if (this.selection && !selectionValid(this.legal(), this.selection, v?.pieces)) this.selection = null;
+    if (this.selection && !selectionValid(this.legal(), this.selection, v?.pieces, this.index())) this.selection = null;
   }
 
   /** What the Board draws for the controller: `board.update(controller.boardState())`. */
@@ -59,7 +79,7 @@ export class BoardController {
     const v = this.host.view();
     if (!v) return;
     if (event.type === 'outside') return this.clear();
-    const result = interpret(this.legal(), this.selection, event, v.pieces);
+    const result = interpret(this.legal(), this.selection, event, v.pieces, this.index());
     if (result.play) {
       if (this.host.play(result.play)) this.selection = null;
       return;
@@ -106,7 +126,8 @@ export class BoardController {
 
   /** The pass step legal now (text), or null. */
   passStep() {
-    return analyse(this.legal(), null, this.host.view()?.pieces).pass;
+    // A pass does not depend on the selection.
+    return this.index().pass;
   }
 
   /** The pass button's words, from the engine. */
@@ -126,7 +147,7 @@ export class BoardController {
    */
   captureStep() {
     if (!this.selection) return null;
-    return analyse(this.legal(), this.selection, this.host.view()?.pieces).selfCapture;
+    return this.index().selfCapture;
   }
 
   /** Plays the selected piece's capture (the Fire button). */
@@ -138,8 +159,7 @@ export class BoardController {
   selectionHint() {
     const v = this.host.view();
     if (!this.selection || !v) return '';
-    const legal = this.legal();
-    const a = analyse(legal, this.selection, v.pieces);
+    const a = this.index();
     let kind = null;
     if (a.dirs.size) kind = 'asterisk';
     else if (a.selfCapture) kind = 'ring';
@@ -152,7 +172,7 @@ export class BoardController {
 
   /** The tiles a tray offers (Merlin's Chain flips): sorted piece numbers. */
   trayPieces() {
-    const a = analyse(this.legal(), this.selection, this.host.view()?.pieces);
+    const a = this.index();
     return [...a.flipPieces.keys()].sort((x, y) => x - y);
   }
 }

@@ -23,11 +23,17 @@ export function tileCells(pieces) {
   return out;
 }
 
+/** How many step indexes analyse() has built (tests count them per refresh). */
+export const indexStats = { builds: 0 };
+
 /**
  * Everything the board can highlight and click, for the legal steps and the current
- * selection ({cell, piece} or null).
+ * selection ({cell, piece} or null): the step index. Merlin's Chain lists some 1,800 steps,
+ * so the page builds it once per position and selection (BoardController.index) and hands
+ * it to the board.
  */
 export function analyse(legal, selection, pieces) {
+  indexStats.builds++;
   const a = {
     oneClick: new Map(), // cell -> step text (place, replace)
     edges: new Map(), // edgeKey -> step text (wall)
@@ -106,10 +112,9 @@ function selectionAt(cell, pieces, a) {
  *   | {type: "capture"} (the Fire button)
  * Returns {play: text} | {select: {cell, piece}} | {clear: true} | {reject: reason}
  * ("target": a cell the selected tile cannot go on, or the selected checker cannot swap
- * with; the selection stays).
+ * with; the selection stays). `a`: the step index of `legal` and `selection`, if built.
  */
-export function interpret(legal, selection, event, pieces) {
-  const a = analyse(legal, selection, pieces);
+export function interpret(legal, selection, event, pieces, a = analyse(legal, selection, pieces)) {
   const sel = selection ?? null;
   switch (event.type) {
     case 'cell': {
@@ -158,10 +163,10 @@ export function interpret(legal, selection, event, pieces) {
   }
 }
 
-/** Whether a selection still makes sense with these legal steps (else drop it). */
-export function selectionValid(legal, selection, pieces) {
+/** Whether a selection still makes sense with these legal steps (else drop it); `a` as in interpret. */
+export function selectionValid(legal, selection, pieces, a) {
   if (!selection) return false;
-  const a = analyse(legal, selection, pieces);
+  a ??= analyse(legal, selection, pieces);
   return a.dests.size > 0 || a.selfCapture != null || a.dirs.size > 0;
 }
 

@@ -7,7 +7,7 @@
 
 use super::mcts::{search, SearchConfig};
 use super::solve::solve_any;
-use crate::game::{Error, Game, Outcome, Seat};
+use crate::game::{Color, Error, Game, Outcome, Seat, StepKind};
 use crate::games::AnyGame;
 use crate::rng::Rng;
 use crate::session::Session;
@@ -177,6 +177,53 @@ fn line_texts<G: Game>(game: &G, steps: &[G::Step]) -> Vec<String> {
             text
         })
         .collect()
+}
+
+/// One step of a line as the board marks it: its text, its kind and cells (the game's own
+/// step view) and the colour of the seat that plays it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LineStep {
+    pub step: String,
+    pub kind: StepKind,
+    pub cells: Vec<usize>,
+    pub color: Option<Color>,
+}
+
+/// The steps of `line` (texts, as an [`Analysis`] gives them) played one after another
+/// from `game`, each with its step view, up to the first text that is not a legal step in
+/// its position. Reads each position's step and mover only, not every legal step.
+pub fn line_steps(game: &AnyGame, line: &[String]) -> Vec<LineStep> {
+    with_game!(game, g => line_steps_in(g, line))
+}
+
+fn line_steps_in<G: Game>(game: &G, line: &[String]) -> Vec<LineStep> {
+    let mut position = game.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for text in line {
+        if position.outcome().is_some() {
+            break;
+        }
+        let Ok(step) = position.parse_step(text) else {
+            break;
+        };
+        let view = position.step_view(step);
+        if view.text != *text {
+            break;
+        }
+        let board = position.view();
+        let color = board
+            .to_move
+            .and_then(|seat| board.players.get(seat))
+            .map(|p| p.color);
+        out.push(LineStep {
+            step: view.text,
+            kind: view.kind,
+            cells: view.cells,
+            color,
+        });
+        position.play(step);
+    }
+    out
 }
 
 fn result_text(outcome: Outcome, names: &[String], best_play: bool) -> String {

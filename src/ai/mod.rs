@@ -4,6 +4,7 @@
 pub mod analyse;
 pub mod levels;
 pub mod mcts;
+pub mod number;
 pub mod solve;
 
 use crate::game::{shorten, Error, Game, Outcome};
@@ -40,7 +41,7 @@ pub enum PlayerSpec {
 }
 
 /// Departures from the default search, for measuring one change against another with
-/// `ludus match` (written after the player: `quick/plain`, `mcts:2000/cap=60/c=0.7`).
+/// `ludus match` (written after the player: `medium/plain`, `mcts:2000/cap=60/c=0.7`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tuning {
     /// `plain`: uniform random playouts instead of the engine's playout policy.
@@ -99,36 +100,28 @@ impl Tuning {
                         }
                         "temp" => {
                             t.temperature = Some(
-                                value
-                                    .parse()
-                                    .ok()
+                                number::parse_f64(value)
                                     .filter(|x: &f64| x.is_finite() && *x > 0.0 && *x <= 100.0)
                                     .ok_or_else(bad)?,
                             )
                         }
                         "pw" => {
                             t.widening = Some(
-                                value
-                                    .parse()
-                                    .ok()
+                                number::parse_f64(value)
                                     .filter(|x: &f64| x.is_finite() && *x >= 0.0 && *x <= 1e6)
                                     .ok_or_else(bad)?,
                             )
                         }
                         "k" => {
                             t.rave_k = Some(
-                                value
-                                    .parse()
-                                    .ok()
+                                number::parse_f64(value)
                                     .filter(|x: &f64| x.is_finite() && *x > 0.0)
                                     .ok_or_else(bad)?,
                             )
                         }
                         "c" | "rc" => {
                             let c = Some(
-                                value
-                                    .parse()
-                                    .ok()
+                                number::parse_f64(value)
                                     .filter(|x: &f64| x.is_finite() && *x >= 0.0)
                                     .ok_or_else(bad)?,
                             );
@@ -255,7 +248,8 @@ impl PlayerSpec {
     fn parse_base(text: &str, kind: Option<GameKind>) -> Result<PlayerSpec, Error> {
         match text {
             "random" => return Ok(PlayerSpec::Random),
-            // The names of the levels before the ladder, kept for saved settings and scripts.
+            // The names of the levels before the ladder: still read (settings and scripts
+            // written with them), named nowhere a user reads.
             "quick" => return PlayerSpec::parse_base("mcts:0.2s", None),
             "normal" => return PlayerSpec::parse_base("mcts:1s", None),
             "strong" => return PlayerSpec::parse_base("mcts:4s", None),
@@ -274,7 +268,7 @@ impl PlayerSpec {
         };
         let arg = text.strip_prefix("mcts:").ok_or_else(bad)?.trim();
         if let Some(secs) = arg.strip_suffix('s') {
-            let seconds: f64 = secs.trim().parse().map_err(|_| bad())?;
+            let seconds = number::parse_f64(secs.trim()).ok_or_else(bad)?;
             if !(seconds > 0.0 && seconds <= 3600.0) {
                 return Err(Error::options(
                     "thinking time must be more than 0 and at most 3600 seconds",

@@ -30,7 +30,7 @@ mod error;
 mod study;
 pub use error::JsError;
 #[cfg(feature = "study")]
-pub use study::{analyse_position, bench, encode_gif, review_game};
+pub use study::{analyse_position, bench, encode_gif, line_steps_of, review_game};
 
 // The view objects' TypeScript definitions (generated from the Rust types by
 // tests/typescript.rs) go into the generated ludus.d.ts with the exports that return them.
@@ -98,7 +98,8 @@ fn count_arg(value: &JsValue, name: &str) -> Result<usize, JsError> {
             n as usize
         }),
         Some(n) => Err(JsError::new(&format!(
-            "{name} must be a whole number from 0 up (got {n})"
+            "{name} must be a whole number from 0 up (got {})",
+            number_text(n)
         ))),
         None => Err(JsError::new(&format!(
             "{name} must be a number (got {})",
@@ -112,13 +113,76 @@ fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsError> {
     match value.as_f64() {
         Some(n) if n.is_finite() => Ok(n),
         Some(n) => Err(JsError::new(&format!(
-            "{name} must be a finite number (got {n})"
+            "{name} must be a finite number (got {})",
+            number_text(n)
         ))),
         None => Err(JsError::new(&format!(
             "{name} must be a number (got {})",
             js_kind(value)
         ))),
     }
+}
+
+/// `n` as `format!("{n}")` writes it ("1.5", "-0", "0.0000001", "1000000000000000000000",
+/// "NaN", "-inf"), from the shortest digits JavaScript gives: the standard library's float
+/// printing is about 20 KB of the play module, for the numbers of a few error messages.
+pub fn number_text(n: f64) -> String {
+    if n.is_nan() {
+        return "NaN".into();
+    }
+    let sign = if n.is_sign_negative() { "-" } else { "" };
+    if n.is_infinite() {
+        return format!("{sign}inf");
+    }
+    let js: String = js_sys::Number::from(n.abs())
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default();
+    let (digits, point) = js_digits(&js);
+    let mut digits = digits.into_bytes();
+    // Where two shortest forms are equally near, JavaScript takes the even last digit and
+    // Rust the upper one: a tie shows in the exact value, one digit longer, ending in 5.
+    let exact = js_sys::Number::from(n.abs())
+        .to_precision(100)
+        .map(String::from)
+        .unwrap_or_default();
+    let (exact, _) = js_digits(&exact);
+    if exact.len() == digits.len() + 1 && exact.ends_with('5') {
+        let mut up = exact.as_bytes()[..digits.len()].to_vec();
+        if let Some(last) = up.iter().rposition(|&d| d != b'9') {
+            up[last] += 1;
+            up[last + 1..].fill(b'0');
+            digits = up;
+        }
+    }
+    let digits = String::from_utf8(digits).unwrap_or_default();
+    let digits = digits.trim_end_matches('0');
+    let len = digits.len() as i64;
+    if digits.is_empty() {
+        format!("{sign}0")
+    } else if point <= 0 {
+        format!(
+            "{sign}0.{}{digits}",
+            "0".repeat(point.unsigned_abs() as usize)
+        )
+    } else if point >= len {
+        format!("{sign}{digits}{}", "0".repeat((point - len) as usize))
+    } else {
+        let (a, b) = digits.split_at(point as usize);
+        format!("{sign}{a}.{b}")
+    }
+}
+
+/// The significant digits of a JavaScript number's text ("123.45", "1e+21", "1.5e-7",
+/// "0.00012"), without leading or trailing zeros, and where the point goes among them.
+fn js_digits(text: &str) -> (String, i64) {
+    let (mantissa, exp) = text.split_once('e').unwrap_or((text, "0"));
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all = format!("{int}{frac}");
+    let digits = all.trim_start_matches('0');
+    let point =
+        int.len() as i64 + exp.parse::<i64>().unwrap_or(0) - (all.len() - digits.len()) as i64;
+    (digits.trim_end_matches('0').to_string(), point)
 }
 
 /// A random seed: any finite number (its whole part, clamped to 0..2^64, is used).
@@ -381,7 +445,7 @@ impl WasmSession {
     }
 
     /// The computer's step for the seat to move: `{ step, iterations, value }`.
-    /// `player` is `quick`, `normal`, `strong`, `random`, `mcts:N` or `mcts:Ss`.
+    /// `player` is a level's id (`beginner` to `expert`), `random`, `mcts:N` or `mcts:Ss`.
     #[wasm_bindgen(js_name = aiChoose, unchecked_return_type = "ChoiceView")]
     pub fn ai_choose_js(
         &self,

@@ -9,7 +9,7 @@
 use super::{
     count_arg, js_error, js_kind, number_arg, seed_arg, text_arg, to_js, JsError, WasmSession,
 };
-use crate::ai::analyse::{analyse, review, Budget};
+use crate::ai::analyse::{analyse, line_steps, review, Budget};
 use crate::animation::{check_frames, MAX_BYTES};
 use crate::games::GameKind;
 use crate::session::Session;
@@ -137,6 +137,28 @@ pub fn analyse_position_js(
 pub fn analyse_position(record: &str, iterations: f64, seed: f64) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
     to_js(&analyse(s.current(), budget(iterations)?, seed as u64))
+}
+
+/// The steps of an analysis' line from a record's position, as the board marks them:
+/// `line` holds the step texts separated by commas (as a record's `moves=`); the answer is
+/// `[{ step, kind, cells, color }]`, up to the first step that is not legal.
+#[wasm_bindgen(js_name = line_steps)]
+pub fn line_steps_js(record: JsValue, line: JsValue) -> Result<JsValue, JsError> {
+    line_steps_of(
+        &text_arg(&record, "the record")?,
+        &text_arg(&line, "the line")?,
+    )
+}
+
+pub fn line_steps_of(record: &str, line: &str) -> Result<JsValue, JsError> {
+    let s = Session::from_record(record).map_err(js_error)?;
+    let texts: Vec<String> = line
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(String::from)
+        .collect();
+    to_js(&line_steps(s.current(), &texts))
 }
 
 /// `Session.review` for a record.

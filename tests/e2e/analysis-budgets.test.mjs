@@ -104,8 +104,9 @@ test('an analysis worker whose engine traps is replaced, and the page says so', 
   const page = await newPage(context);
   await open(page, '#unlur;size=6');
   const starved = await routedWorker(context, 'starved-analysis-worker.js', starvedWorker('studyEngine', 'analysis-worker.js'));
-  const real = await page.evaluate((url) => {
-    const client = window.__ludus.analysis.analyser;
+  const real = await page.evaluate(async (url) => {
+    // The analysis is loaded on first use: load it to reach its client.
+    const client = (await window.__ludus.analysis.load()).analyser;
     const real = String(client.url);
     client.url = url;
     return real;

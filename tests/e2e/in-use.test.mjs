@@ -318,3 +318,81 @@ test("the computer's turn of several steps is told whole", async () => {
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test("Merlin's Chain: one step index per position and selection, shared by the controller and the board", async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await open(page, '#merlins-chain');
+  // Builds of the step index over one refresh and the board's next frame (hovering too).
+  const builds = () =>
+    page.evaluate(async () => {
+      const { app } = await import('/www/app.js');
+      const { indexStats } = await import('/www/input.js');
+      const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+      await frame();
+      const before = indexStats.builds;
+      app.refresh();
+      app.board.setHover({ cell: 0 });
+      await frame();
+      return { builds: indexStats.builds - before, legal: app.legal.length };
+    });
+  const start = await builds();
+  assert.ok(start.legal > 1000, `Merlin's Chain lists ${start.legal} steps at the start`);
+  assert.equal(start.builds, 0, 'the same position and no selection: the index built before serves');
+  // A new position: one index.
+  const counted = await page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    const { indexStats } = await import('/www/input.js');
+    const before = indexStats.builds;
+    app.play(app.legal[0].text);
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    return indexStats.builds - before;
+  });
+  assert.equal(counted, 1, 'a step played: one index for the new position');
+  // A tile picked from the tray: one index for the selection, shared by the tray, the hint and the board.
+  const picked = await page.evaluate(async () => {
+    const { indexStats } = await import('/www/input.js');
+    const before = indexStats.builds;
+    document.querySelector('#tray-tiles button').click();
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    return indexStats.builds - before;
+  });
+  assert.equal(picked, 1, 'a tile picked: one index for the selection');
+  assert.match(await statusSub(page), /^Now click where tile \d+ goes\.$/);
+  assert.equal((await builds()).builds, 0, 'a refresh with the same selection builds none');
+  await context.close();
+});
+
+test('the status line words the past, a result and the saved game as before', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await open(page, '#unravel;size=4');
+  await play(page, ['a1', 'b1', 'c1', 'd1']);
+  await page.click('#undo-button');
+  await page.click('#undo-button');
+  assert.equal(await page.locator('#status-main').textContent(), 'Red to place a checker');
+  assert.equal(await statusSub(page), 'Viewing step 2 of 4. Playing here replaces the 2 later steps.');
+  await page.click('#undo-button');
+  assert.equal(await statusSub(page), 'Viewing step 1 of 4. Playing here replaces the 3 later steps.');
+  // With the computer playing the seat to move in the past, it waits.
+  await page.click('#players .seat-mode[data-seat="1"]');
+  assert.equal(
+    await statusSub(page),
+    'Viewing step 1 of 4. The computer plays Blue and waits while you look back; "Computer plays here" replaces the 3 later steps.',
+  );
+  await page.click('#players .seat-mode[data-seat="1"]');
+  // The saved game's line in "Your games": whose turn it is at the position shown.
+  await page.click('#last-button');
+  const saved = () => page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:saved-games')).games[0].status);
+  assert.equal(await saved(), 'Red to move');
+  // A finished game: the result, and what the board highlights.
+  await open(page, '#unravel;size=3');
+  await page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    while (app.legal.length && !app.view.outcome) app.play(app.legal[0].text);
+  });
+  assert.equal(await page.locator('#status-main').textContent(), 'Red wins');
+  assert.equal(await statusSub(page), 'The winning connection is highlighted.');
+  assert.equal(await saved(), 'Red wins');
+  await context.close();
+});

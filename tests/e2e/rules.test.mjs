@@ -27,6 +27,9 @@ test('the rules panel shows the engine\'s rules, board help and designer for eve
   for (const info of games) {
     await open(page, `${site.server.url}#${info.name}`);
     await page.waitForFunction((name) => window.__ludus.view?.game === name, info.name);
+    // The card's text loads when it is first opened, as a reader opens it.
+    await page.evaluate(() => { document.getElementById('rules').open = true; });
+    await page.waitForFunction((name) => document.getElementById('rules-text').dataset.game === name, info.name);
     const shown = await page.evaluate(() => ({
       credit: document.getElementById('game-credit').textContent,
       paragraphs: [...document.querySelectorAll('#rules-text p')].map((p) => ({ text: p.textContent, cls: p.className })),

@@ -20,9 +20,9 @@ const site = useSite(['ludus_bg.wasm', 'ludus.js', 'index.html', 'www/app.js']);
 const LOADS = 5;
 /** The budget for the wasm + JS a fresh load fetches to show the board, gzipped. */
 const SIZE_BUDGET = 250 * 1024;
-/** Loaded on first use, never at start (www/engine.js studyEngine, www/share/menu.js,
- * App.openEditor): most visits never need them. */
-const LAZY = ['/ludus_study.js', '/ludus_study_bg.wasm', '/www/share/menu-panel.js', '/www/share/export.js', '/www/share/svg-context.js', '/www/editor.js', '/www/app/saved-games-list.js', '/www/app/saved-games-upgrade.js'];
+/** Loaded on first use, never at start (www/engine.js studyEngine, www/analysis/analysis.js, www/share/menu.js,
+ * App.openEditor, app/head.js mountRules, a storage problem): most visits never need them. */
+const LAZY = ['/ludus_study.js', '/ludus_study_bg.wasm', '/www/analysis/panel.js', '/www/share/menu-panel.js', '/www/share/export.js', '/www/share/svg-context.js', '/www/editor.js', '/www/app/saved-games-list.js', '/www/app/saved-games-upgrade.js', '/www/app/rules-text.js', '/www/storage-note.js'];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -258,7 +258,7 @@ async function playKnown({ known, name }) {
 // The play module has the page's interface; the study module adds analysis and the rest.
 const MODULES = {
   ludus: { functions: ['games', 'levels', 'checkPlayer', 'parseRecord', 'optionForm'], methods: [] },
-  ludus_study: { functions: ['analyse_position', 'review_game', 'encode_gif', 'bench'], methods: ['analyse', 'review'] },
+  ludus_study: { functions: ['analyse_position', 'review_game', 'line_steps', 'encode_gif', 'bench'], methods: ['analyse', 'review'] },
 };
 
 for (const [name, extra] of Object.entries(MODULES)) {

@@ -1,10 +1,10 @@
-// The analysis client (www/analysis/analysis.js) against a fake Worker: each result of a
+// The analysis client (www/analysis/panel.js) against a fake Worker: each result of a
 // task reaches its callback, a new task or stop() terminates the worker, results of
 // abandoned tasks are dropped; and the small helpers (percentages that add up to 100, a
 // record's game without its position).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AnalysisClient, percentages, gameKey } from '../../www/analysis/analysis.js';
+import { AnalysisClient, percentages, gameKey } from '../../www/analysis/panel.js';
 import { FakeWorker } from './support/fake-worker.mjs';
 
 test('each result of a task reaches its callback until the final one', () => {

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { BoardController, hoverName, boardLabel } from '../../www/controller.js';
+import { analyse, indexStats } from '../../www/input.js';
 
 const FIXTURES = JSON.parse(readFileSync(new URL('./fixtures/views.json', import.meta.url), 'utf8'));
 
@@ -150,4 +151,38 @@ test('hover names and the board label', () => {
   assert.equal(hoverName(null, { cell: 3 }), '');
   assert.equal(boardLabel(view), "Unity, Unified Edition, hexagonal board, side 5");
   assert.equal(boardLabel(FIXTURES.unravel.view), 'Unravel, 4 by 4 board');
+});
+
+/**
+ * What one refresh of the page asks the controller, and hands the board (its step index):
+ * the step index is built once per position and selection, not once per question.
+ */
+function refreshOnce(control) {
+  const drawn = control.boardState();
+  const index = control.index();
+  control.selectionHint();
+  control.trayPieces();
+  control.captureStep();
+  control.passStep();
+  return { drawn, index };
+}
+
+test('the step index is built once per position and selection, and shared', () => {
+  for (const name of ['merlins-chain', 'unity', 'unravel-swap']) {
+    const { control, view } = controllerOn(name);
+    const before = indexStats.builds;
+    refreshOnce(control);
+    refreshOnce(control);
+    assert.equal(indexStats.builds - before, 1, `${name}: one index for the position`);
+    // A selection is another index, built once too; the questions answer as a fresh one would.
+    const source = [...control.index().sources][0];
+    control.onAction(view.game === 'merlins-chain' ? { type: 'piece', piece: 48 } : { type: 'cell', cell: source });
+    assert.ok(control.selection, name);
+    const selected = indexStats.builds;
+    const { index } = refreshOnce(control);
+    refreshOnce(control);
+    assert.equal(indexStats.builds - selected, 1, `${name}: one index for the selection`);
+    const fresh = analyse(view.legal, control.selection, view.pieces);
+    assert.deepEqual(index, fresh, name);
+  }
 });

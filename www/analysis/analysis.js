@@ -1,18 +1,11 @@
-// Analysis on the page: the win-chance bars, the best step and the expected line on the
-// board, a Hint for the seat to move, and a Review of a finished game that marks its
-// mistakes in the move list. The engine does all of it (analyse_position, review_game:
-// docs/ENGINE-API.md "Analysis and review") in a Web Worker (www/analysis-worker.js), so
-// the page never waits on a search; the cells of each step come from the engine's step
-// views. www/app.js calls update() on every redraw, decorateMoves() after the move list,
-// autoOn() when a position is opened from a link or the user steps back into the history.
-//
-// While Analysis is on, the search keeps refining: budgets of 1000, 4000, 16 000 and 64 000
-// iterations, each result shown as it comes, until the last budget or an exact solution.
-// A change of position terminates the worker and starts afresh; so do hiding the page
-// (visibilitychange: nothing runs while hidden) and turning Analysis off.
+// Analysis on the page: the section with its Analysis, Hint and Review buttons, drawn at
+// start; what they do (the win-chance bars, the best step and the expected line on the
+// board, a hint, a review of the game: www/analysis/panel.js, with the worker
+// www/analysis-worker.js) is loaded on first use, as most visits never ask for it. www/app.js
+// calls update() on every redraw, decorateMoves() after the move list, autoOn() when a
+// position is opened from a link or the user steps back into the history.
 
 import { el } from '../app/dom.js';
-import { RESTARTED } from '../engine.js';
 
 /** The growing search budgets of a running analysis (iterations). */
 export const ANALYSIS_BUDGETS = [1000, 4000, 16000, 64000];
@@ -22,118 +15,6 @@ export const HINT_BUDGET = 2000;
 export const REVIEW_ITERATIONS = 1000;
 export const REVIEW_THRESHOLD = 0.15;
 
-/**
- * A client for one analysis worker: one task at a time, each message of the task passed to
- * its callback. Starting a task, or stop(), abandons the one in flight by terminating the
- * worker (a search is one synchronous wasm call); messages of abandoned tasks are dropped.
- * A worker whose engine trapped is never used again: the task ends with an error that says
- * the engine was restarted, and the next task starts a fresh worker.
- */
-export class AnalysisClient {
-  constructor({ url = new URL('../analysis-worker.js', import.meta.url), name = 'ludus-analysis' } = {}) {
-    this.url = url;
-    this.name = name;
-    this.worker = null;
-    this.task = null; // { id, onMessage }
-    this.seq = 0;
-    /** How many results were delivered (tests read it to see that nothing runs). */
-    this.delivered = 0;
-    /** How many workers were dropped because their engine trapped. */
-    this.trapped = 0;
-  }
-
-  get busy() {
-    return this.task != null;
-  }
-
-  /** Runs `message` (without its id) in the worker; `onMessage(data)` gets each answer. */
-  start(message, onMessage) {
-    this.stop();
-    const id = ++this.seq;
-    if (!this.worker) {
-      try {
-        this.worker = new Worker(this.url, { type: 'module', name: this.name });
-      } catch (error) {
-        onMessage({ id, error: error?.message ?? String(error), final: true });
-        return id;
-      }
-      const worker = this.worker;
-      worker.onmessage = (event) => this.onMessage(worker, event.data);
-      worker.onerror = (event) => {
-        event.preventDefault?.();
-        this.onFailure(worker, event.message || 'the analysis could not be started');
-      };
-      worker.onmessageerror = () => this.onFailure(worker, 'the analysis sent an unreadable answer');
-    }
-    this.task = { id, onMessage };
-    this.worker.postMessage({ ...message, id });
-    return id;
-  }
-
-  /** Abandons the task in flight (its worker is terminated); true if there was one. */
-  stop() {
-    if (!this.task) return false;
-    this.task = null;
-    this.worker?.terminate();
-    this.worker = null;
-    return true;
-  }
-
-  dispose() {
-    this.stop();
-    this.worker?.terminate();
-    this.worker = null;
-  }
-
-  onMessage(worker, data) {
-    if (worker !== this.worker || !data || data.type === 'ready') return;
-    if (data.type === 'failed') return this.onFailure(worker, data.error);
-    if (data.trapped) {
-      worker.terminate();
-      this.worker = null;
-      this.trapped++;
-      data = { ...data, error: `${data.error} (${RESTARTED})`, final: true };
-    }
-    const task = this.task;
-    if (!task || data.id !== task.id) return;
-    if (data.final || data.error) this.task = null;
-    this.delivered++;
-    task.onMessage(data);
-  }
-
-  onFailure(worker, message) {
-    if (worker !== this.worker) return;
-    worker.terminate();
-    this.worker = null;
-    const task = this.task;
-    this.task = null;
-    task?.onMessage({ id: task.id, error: message, final: true });
-  }
-}
-
-/** A record's game without its `at=` (the position shown): what a review is about. */
-export function gameKey(record) {
-  return String(record).replace(/;\s*at\s*=[^;]*/g, '');
-}
-
-/** Whole percentages of `chances` that add up to 100 (largest remainders get the rest). */
-export function percentages(chances) {
-  let raw = chances.map((c) => Math.max(0, Number.isFinite(c) ? c : 0));
-  // Nothing to share (no chance known): equal shares rather than no bar at all.
-  if (!raw.some((c) => c > 0)) raw = raw.map(() => 1);
-  const total = raw.reduce((a, b) => a + b, 0);
-  const exact = raw.map((c) => (c / total) * 100);
-  const whole = exact.map(Math.floor);
-  let left = 100 - whole.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i]).sort((a, b) => b[0] - a[0]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    whole[i]++;
-    left--;
-  }
-  return whole;
-}
-
 export class AnalysisUi {
   /**
    * @param app the page (www/app.js): view, board, thinking, navigate(n).
@@ -141,29 +22,20 @@ export class AnalysisUi {
    */
   constructor(app, slot) {
     this.app = app;
-    this.on = false;
-    this.analyser = new AnalysisClient();
-    this.hinter = new AnalysisClient({ name: 'ludus-hint' });
-    this.reviewer = new AnalysisClient({ name: 'ludus-review' });
-    /** What the analyser works on: the record of its position, or null. */
-    this.running = null;
-    /** The latest analysis message of the position shown: { record, analysis, best, line, budget, final }. */
-    this.result = null;
-    this.error = '';
-    /** The hint of the position shown: { record, best } or { record, pending } or { record, error }. */
-    this.hint = null;
-    /** The review of the game: { key, entries } or { key, pending } or { key, error }. */
-    this.review = null;
-    /** A better step from the review, shown in its position: { record, step, best }. */
-    this.better = null;
-    /** The last results' search times: [{ game, budget, ms }]. */
-    this.timings = [];
+    /** The section's elements, handed to the panel when it is loaded. */
+    this.parts = {};
+    /** The panel (www/analysis/panel.js) once loaded, and its loading. */
+    this.panel = null;
+    this.loading = null;
+    /** Whether Analysis is on, until the panel holds it. */
+    this.wanted = false;
     this.build(slot);
     document.addEventListener('visibilitychange', () => this.update());
   }
 
   build(slot) {
-    this.toggle = el('button', {
+    const p = this.parts;
+    p.toggle = el('button', {
       type: 'button',
       id: 'analysis-toggle',
       'aria-pressed': 'false',
@@ -171,278 +43,125 @@ export class AnalysisUi {
       text: 'Analysis',
       onclick: () => this.setOn(!this.on),
     });
-    this.hintButton = el('button', {
+    p.hintButton = el('button', {
       type: 'button',
       id: 'hint-button',
       title: 'Show a good step for the seat to move (nothing is played)',
       text: 'Hint',
-      onclick: () => this.askHint(),
+      onclick: () => this.use((panel) => panel.askHint()),
     });
-    this.reviewButton = el('button', {
+    p.reviewButton = el('button', {
       type: 'button',
       id: 'review-button',
       title: 'Look for the steps that threw away a winning chance',
       text: 'Review',
       hidden: true,
-      onclick: () => this.startReview(),
+      onclick: () => this.use((panel) => panel.startReview()),
     });
-    this.bars = el('div', { class: 'analysis-bars', id: 'analysis-bars' });
+    p.bars = el('div', { class: 'analysis-bars', id: 'analysis-bars' });
     // Not a live region: it changes with every refinement, too often to be read out.
-    this.text = el('p', { class: 'analysis-text', id: 'analysis-text' });
-    this.note = el('p', { class: 'analysis-note', id: 'analysis-note', 'aria-live': 'polite' });
-    this.body = el('div', { class: 'analysis-body', id: 'analysis-body', hidden: true }, this.bars, this.text);
-    this.section = el(
+    p.text = el('p', { class: 'analysis-text', id: 'analysis-text' });
+    p.note = el('p', { class: 'analysis-note', id: 'analysis-note', 'aria-live': 'polite' });
+    p.body = el('div', { class: 'analysis-body', id: 'analysis-body', hidden: true }, p.bars, p.text);
+    p.section = el(
       'section',
       { class: 'analysis-section', id: 'analysis', 'aria-labelledby': 'analysis-heading' },
       el(
         'div',
         { class: 'section-head' },
         el('h2', { id: 'analysis-heading', text: 'Analysis' }),
-        el('div', { class: 'analysis-buttons' }, this.hintButton, this.reviewButton, this.toggle),
+        el('div', { class: 'analysis-buttons' }, p.hintButton, p.reviewButton, p.toggle),
       ),
-      this.body,
-      this.note,
+      p.body,
+      p.note,
     );
-    slot.before(this.section);
+    slot.before(p.section);
+  }
+
+  /** Loads the panel once; it takes over the section. */
+  load() {
+    this.loading ??= import('./panel.js').then(
+      ({ AnalysisPanel }) => {
+        this.panel = new AnalysisPanel(this.app, this.parts, this.wanted);
+        this.panel.update();
+        return this.panel;
+      },
+      (error) => {
+        this.loading = null;
+        this.parts.note.textContent = `The analysis could not be loaded: ${error?.message ?? error}`;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /** Runs `action(panel)` now if the panel is loaded, else once it is. */
+  use(action) {
+    if (this.panel) return action(this.panel);
+    this.load().then(action, () => {});
+  }
+
+  get on() {
+    return this.panel ? this.panel.on : this.wanted;
   }
 
   /** Turns Analysis on or off (the toggle). */
   setOn(on) {
-    this.on = !!on;
+    if (this.panel) return this.panel.setOn(on);
+    this.wanted = !!on;
     this.update();
   }
 
   /** On by itself: a position opened from a link, or a step back into the history. */
   autoOn() {
-    this.on = true;
+    if (this.panel) this.panel.autoOn();
+    else this.wanted = true;
   }
 
   /** Stops every search (the page is going away). */
   stop() {
-    this.analyser.stop();
-    this.hinter.stop();
-    this.reviewer.stop();
-    this.running = null;
+    this.panel?.stop();
   }
 
   /** Matches the searches and the display to the position shown (called by the page's redraw). */
   update() {
+    if (this.panel) return this.panel.update();
     const v = this.app.view;
     if (!v) return;
-    const visible = document.visibilityState !== 'hidden';
-    if (this.result && this.result.record !== v.record) this.result = null;
-    if (this.hint && this.hint.record !== v.record) {
-      if (this.hint.pending) this.hinter.stop();
-      this.hint = null;
+    // Before the panel is loaded nothing has been found: the buttons, and the wait.
+    const p = this.parts;
+    p.toggle.setAttribute('aria-pressed', String(this.wanted));
+    p.toggle.classList.toggle('on', this.wanted);
+    p.hintButton.disabled = !!v.outcome || !(v.legal ?? []).length;
+    p.reviewButton.hidden = !v.outcome;
+    p.body.hidden = !this.wanted;
+    p.section.dataset.state = this.wanted ? 'starting' : 'off';
+    if (this.wanted) {
+      p.text.textContent = this.app.thinking ? 'Waiting while the computer thinks…' : 'Analysing…';
+      this.load().catch(() => {});
     }
-    if (this.better && this.better.record !== v.record) this.better = null;
-    if (!visible) {
-      // Nothing searches while the page is hidden; coming back starts afresh.
-      this.analyser.stop();
-      this.running = null;
-      if (this.hint?.pending) {
-        this.hinter.stop();
-        this.hint = null;
-      }
-      if (this.review?.pending) {
-        this.reviewer.stop();
-        this.review = null;
-      }
-    }
-    const wanted = this.on && visible && !this.app.thinking ? v.record : null;
-    if (wanted !== this.running) {
-      this.analyser.stop();
-      this.running = wanted;
-      this.error = '';
-      if (wanted && !(this.result?.record === wanted && this.result.final)) this.startAnalysis(wanted);
-    }
-    if (this.review && this.review.key !== gameKey(v.record)) {
-      this.reviewer.stop();
-      this.review = null;
-    }
-    this.render();
-  }
-
-  startAnalysis(record) {
-    const seed = Math.floor(Math.random() * 2 ** 31);
-    this.analyser.start({ task: 'analyse', record, budgets: ANALYSIS_BUDGETS, seed }, (data) => {
-      if (this.running !== record) return;
-      if (data.error) {
-        this.error = `The analysis stopped: ${data.error}`;
-      } else {
-        this.result = { ...data, record };
-        // How long each budget took in the worker (the e2e test reports them).
-        this.timings.push({ game: this.app.view?.game, budget: data.budget, ms: data.ms });
-        if (this.timings.length > 50) this.timings.shift();
-      }
-      this.render();
-    });
-  }
-
-  askHint() {
-    const v = this.app.view;
-    if (!v || v.outcome) return;
-    const record = v.record;
-    if (this.result?.record === record && this.result.best) {
-      this.hint = { record, best: this.result.best };
-      this.render();
-      return;
-    }
-    this.hint = { record, pending: true };
-    const seed = Math.floor(Math.random() * 2 ** 31);
-    this.hinter.start({ task: 'analyse', record, budgets: [HINT_BUDGET], seed }, (data) => {
-      if (this.hint?.record !== record) return;
-      if (data.error) this.hint = { record, error: data.error };
-      else if (data.best) this.hint = { record, best: data.best };
-      else this.hint = { record, error: 'there is no step to suggest here' };
-      this.render();
-    });
-    this.render();
-  }
-
-  startReview() {
-    const v = this.app.view;
-    if (!v) return;
-    const key = gameKey(v.record);
-    this.review = { key, pending: true };
-    const seed = Math.floor(Math.random() * 2 ** 31);
-    this.reviewer.start(
-      { task: 'review', record: v.record, iterations: REVIEW_ITERATIONS, threshold: REVIEW_THRESHOLD, seed },
-      (data) => {
-        if (this.review?.key !== key) return;
-        this.review = data.error ? { key, error: data.error } : { key, entries: data.entries };
-        this.render();
-        this.app.renderMoves();
-      },
-    );
-    this.render();
-  }
-
-  /** Shows the review's better step in the position where it was missed. */
-  showBetter(entry) {
-    this.app.navigate(entry.index);
-    const v = this.app.view;
-    if (v.cursor !== entry.index) return;
-    const color = v.players?.[entry.mover]?.color ?? null;
-    const kind = (v.legal ?? []).find((s) => s.text === entry.better)?.kind ?? null;
-    this.better = {
-      record: v.record,
-      entry,
-      best: { step: entry.better, kind, cells: entry.betterCells ?? [], color },
-    };
-    this.render();
-  }
-
-  /** What the board draws for the analysis (www/board/render.js `advice`). */
-  advice() {
-    if (this.better) return [{ ...this.better.best, n: null }];
-    if (this.hint?.best) return [{ ...this.hint.best, n: null }];
-    if (!this.on || !this.result?.line?.length) return null;
-    return this.result.line.map((step, i) => ({ ...step, n: i + 1 }));
-  }
-
-  render() {
-    const v = this.app.view;
-    if (!v) return;
-    this.toggle.setAttribute('aria-pressed', String(this.on));
-    this.toggle.classList.toggle('on', this.on);
-    this.hintButton.disabled = !!v.outcome || !(v.legal ?? []).length || !!this.hint?.pending;
-    const reviewing = this.review?.pending;
-    this.reviewButton.hidden = !(v.outcome || this.review);
-    this.reviewButton.disabled = !!reviewing || !!this.review?.entries;
-    this.reviewButton.textContent = reviewing ? 'Reviewing…' : this.review?.entries ? 'Reviewed' : 'Review';
-    this.body.hidden = !this.on;
-    this.section.dataset.state = !this.on ? 'off' : this.result ? (this.result.final ? 'done' : 'refining') : 'starting';
-    if (this.on) this.renderResult(v);
-    this.note.textContent = this.noteText(v);
-    this.app.board.update({ advice: this.advice() });
-    const box = this.app.board.container;
-    const shown = this.advice()?.[0]?.step;
-    if (shown) box.dataset.advice = shown;
-    else delete box.dataset.advice;
-  }
-
-  renderResult(v) {
-    const r = this.result;
-    this.bars.replaceChildren();
-    if (!r) {
-      this.text.textContent = this.app.thinking ? 'Waiting while the computer thinks…' : this.error || 'Analysing…';
-      return;
-    }
-    const a = r.analysis;
-    const shares = percentages(a.chances ?? []);
-    (a.chances ?? []).forEach((chance, seat) => {
-      const p = v.players?.[seat];
-      const name = p?.name ?? `Seat ${seat + 1}`;
-      this.bars.append(
-        el(
-          'div',
-          { class: 'analysis-bar', 'data-seat': seat, 'data-chance': chance, title: `${name}'s chance of winning` },
-          el('span', { class: 'analysis-name', text: name }),
-          el(
-            'span',
-            { class: 'analysis-track', 'aria-hidden': 'true' },
-            el('span', { class: 'analysis-fill', style: `width: ${shares[seat]}%; background: var(--piece-${p?.color ?? 'grey'})` }),
-          ),
-          el('span', { class: 'analysis-percent', text: `${shares[seat]}%` }),
-        ),
-      );
-    });
-    const parts = [];
-    if (a.exact) {
-      const keep = a.exact.keeping?.length ? ` (${a.exact.keeping.join(', ')} keep${a.exact.keeping.length === 1 ? 's' : ''} it)` : '';
-      parts.push(`Solved: ${a.exact.text}${v.outcome ? '' : keep}.`);
-    }
-    if (r.best) {
-      const mover = v.players?.[v.toMove]?.name ?? 'The seat to move';
-      parts.push(`Best for ${mover}: ${r.best.step}.`);
-      if (r.line.length > 1) parts.push(`Expected: ${r.line.map((s) => s.step).join(' ')}.`);
-    }
-    if (!a.exact) parts.push(r.final ? `${a.iterations} iterations.` : `${a.iterations} iterations, refining…`);
-    if (this.error) parts.push(this.error);
-    this.text.textContent = parts.join(' ');
-  }
-
-  noteText(v) {
-    if (this.better) {
-      const e = this.better.entry;
-      const who = v.players?.[e.mover]?.name ?? 'The mover';
-      return `${who} played ${e.step} here; ${e.better} was better (winning chance ${Math.round(e.before * 100)}% before, ${Math.round(e.after * 100)}% after ${e.step}).`;
-    }
-    if (this.hint?.pending) return 'Looking for a hint…';
-    if (this.hint?.error) return `No hint: ${this.hint.error}`;
-    if (this.hint?.best) return `Hint: ${this.hint.best.step} (marked on the board; nothing was played).`;
-    if (this.review?.pending) return 'Reviewing the game: every position is analysed once…';
-    if (this.review?.error) return `The review stopped: ${this.review.error}`;
-    if (this.review?.entries) {
-      const mistakes = this.review.entries.filter((e) => e.better != null).length;
-      if (!mistakes) return 'Review: no step lost more than 15% of its winning chance.';
-      return `Review: ${mistakes} step${mistakes === 1 ? '' : 's'} lost more than 15% of ${mistakes === 1 ? 'its' : 'their'} winning chance (marked in the move list; click the better step to see it).`;
-    }
-    return '';
   }
 
   /** Marks the review's mistakes in the move list (after it is drawn). */
   decorateMoves(list) {
-    const entries = this.review?.entries;
-    if (!entries) return;
-    for (const entry of entries) {
-      if (entry.better == null) continue;
-      const button = list.querySelector(`button.step[data-index="${entry.index}"]`);
-      if (!button) continue;
-      button.classList.add('mistake');
-      button.title = `A mistake: the winning chance fell from ${Math.round(entry.before * 100)}% to ${Math.round(entry.after * 100)}%`;
-      button.after(
-        el('button', {
-          type: 'button',
-          class: 'better-step',
-          'data-index': entry.index,
-          text: `${entry.better}!`,
-          title: `Better was ${entry.better}: click to see it`,
-          'aria-label': `Better was ${entry.better}`,
-          onclick: () => this.showBetter(entry),
-        }),
-      );
-    }
+    this.panel?.decorateMoves(list);
+  }
+
+  // What the page's tests read: the panel's searches and results (before it is loaded:
+  // no client, nothing found yet).
+  get analyser() {
+    return this.panel?.analyser;
+  }
+
+  get result() {
+    return this.panel ? this.panel.result : null;
+  }
+
+  get error() {
+    return this.panel ? this.panel.error : '';
+  }
+
+  get timings() {
+    return this.panel ? this.panel.timings : [];
   }
 }

@@ -35,6 +35,8 @@ export class Board {
     this.view = null;
     this.legal = [];
     this.selection = null;
+    /** The step index of `legal` and `selection` (input.js analyse), or null until built. */
+    this.index = null;
     this.flipped = false;
     this.coords = false;
     this.interactive = true;
@@ -88,6 +90,8 @@ export class Board {
   /** Sets what to show. Any omitted field keeps its value. */
   update(state) {
     const oldShape = this.view?.shape;
+    // A new position or selection without the controller's step index: the board builds one.
+    if (!('index' in state) && ['view', 'legal', 'selection', 'interactive'].some((k) => k in state)) this.index = null;
     Object.assign(this, state);
     if (this.view && (!oldShape || !sameShape(oldShape, this.view.shape))) {
       this.container.style.setProperty('--board-aspect', String(aspectOf(this.view.shape)));
@@ -126,8 +130,10 @@ export class Board {
     return this.geom;
   }
 
+  /** The step index of what the board shows: the controller's (see update), or its own once. */
   analysis() {
-    return analyse(this.interactive ? this.legal : [], this.selection, this.view?.pieces);
+    this.index ??= analyse(this.interactive ? this.legal : [], this.selection, this.view?.pieces);
+    return this.index;
   }
 
   /** Schedules a redraw on the next animation frame. */

@@ -206,7 +206,11 @@ stepColors: Array<Color | null>,
 /**
  * How many steps lead to the position shown.
  */
-cursor: number, record: string, shape: Shape, 
+cursor: number, record: string, 
+/**
+ * The status line's words about the game and its history.
+ */
+status: StatusText, shape: Shape, 
 /**
  * Cell names in cell order ("a1", ...).
  */

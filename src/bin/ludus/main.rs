@@ -46,7 +46,8 @@ usage:
 GAME: unravel, scattercut, unity, merlins-chain, unlur
 OPTIONS: --size N; for Unity also --players 2|3 --neutral purple|orange|green
          --layout STR --walls \"c3|c4,...\" --supply N --seed S
-PLAYER: random, quick, normal, strong, mcts:ITERATIONS, mcts:SECONDSs (e.g. mcts:0.2s)";
+PLAYER: random, a level (beginner, easy, medium, hard, expert), mcts:ITERATIONS,
+        mcts:SECONDSs (e.g. mcts:0.2s)";
 
 fn main() -> ExitCode {
     match text_args().and_then(|args| run(&args)) {

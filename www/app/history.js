@@ -1,0 +1,232 @@
+// History and navigation: which game the page shows (a link, Back and Forward, a saved
+// game, a new game), moving through its steps, and the saved game and the URL kept in step.
+
+import { errorText } from '../engine.js';
+import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../record.js';
+import { withFreshSeed } from './options-form.js';
+import { historyStep } from './autoplay.js';
+
+export class GameHistory {
+  /**
+   * `host`: mod(), games(), gameInfo(name); saved, report(problem), prefs(); view(),
+   * session(); setSession(session); goTo(n) (null: stays), returns the view; moved(): the
+   * selection and messages go; seats(); hold(record): the computer waits there;
+   * analysisOn(); tasks; showNotice(text, actions, kind), hideNotice(); refresh(); renderSaved().
+   */
+  constructor(host) {
+    this.host = host;
+    /** The id of the saved game shown; null for a link's game (saved once played on). */
+    this.entry = null;
+    /** False after a broken link: the saved game stays untouched until the user acts. */
+    this.persist = true;
+  }
+
+  defaultGame() {
+    const last = gameOfRecord(this.host.saved.current()?.record);
+    if (last && this.host.gameInfo(last)) return last;
+    return this.host.games()[0].name;
+  }
+
+  /**
+   * Opens what the URL fragment says: 'opened', 'saved' (no fragment), 'broken' or 'same'.
+   * A link never replaces a saved game: only this tab's history, a reload, or a link with a
+   * saved game's very record go on in that game.
+   */
+  openFromLocation({ initial = false } = {}) {
+    // A computer step's URL update still waiting belongs to the entry just left: drop it,
+    // but keep the step in the saved game.
+    if (this.host.tasks.has('persist')) {
+      this.host.tasks.drop('persist');
+      this.save({ adopt: true });
+    }
+    const frag = readFragment(location.hash);
+    if (frag.record != null && this.host.view() && frag.record === this.host.view().record) return 'same';
+    if (frag.empty) {
+      if (!initial && this.host.session()) return 'same';
+      this.resumeCurrent({ push: false });
+      return 'saved';
+    }
+    let error = frag.error ?? null;
+    if (!error) {
+      try {
+        const session = this.host.mod().Session.fromRecord(frag.record);
+        this.host.setSession(session);
+        // Our own history entries name their saved game.
+        const entry = this.host.saved.get(history.state?.entry) ?? this.host.saved.find(this.host.view().record);
+        this.entry = entry?.id ?? null;
+        // A game from a link: the computer does not play on in it until the user acts.
+        if (!entry || entry.record !== this.host.view().record) {
+          this.host.hold(this.host.view().record);
+          // Analysis comes on by itself for a linked position (one with steps): such a link
+          // is usually sent to be looked at. A bare game link (`#unlur`) is a new game.
+          if (this.host.view().steps.length) this.host.analysisOn();
+        }
+        this.persist = true;
+        this.host.hideNotice();
+        this.save();
+        this.host.refresh();
+        this.host.renderSaved();
+        const mine = this.host.saved.current();
+        if (!entry && mine) {
+          this.host.showNotice(
+            'Opened from a link: your saved games are kept under "Your games".',
+            [{ label: 'Back to my game', action: () => this.openSaved(mine) }],
+            'info',
+          );
+        }
+        return 'opened';
+      } catch (e) {
+        error = errorText(e);
+      }
+    }
+    // A broken or hostile link: explain, start afresh, do not touch the saved game.
+    const named = gameOfRecord(frag.record ?? '');
+    const name = this.host.gameInfo(named) ? named : this.defaultGame();
+    this.persist = false;
+    this.entry = null;
+    this.startGame(name, {}, { push: false, persist: false });
+    const saved = this.host.saved.current();
+    this.host.showNotice(`This link does not hold a game Ludus can open: ${error}. A new game has been started instead.`, [
+      saved && {
+        label: 'Resume my saved game',
+        action: () => this.openSaved(saved),
+      },
+    ]);
+    return 'broken';
+  }
+
+  /** Opens a saved game; false if it cannot be read. */
+  openSaved(entry, { push = true } = {}) {
+    let session;
+    try {
+      session = this.host.mod().Session.fromRecord(entry.record);
+    } catch {
+      this.host.report(STORAGE_PROBLEMS.damagedGame);
+      return false;
+    }
+    this.host.setSession(session);
+    this.entry = entry.id;
+    this.persist = true;
+    this.host.hideNotice();
+    this.save();
+    this.writeLocation(push);
+    this.host.refresh();
+    return true;
+  }
+
+  /** Opens the saved game shown last, or a fresh game. */
+  resumeCurrent({ push = true } = {}) {
+    const current = this.host.saved.current();
+    if (current && this.openSaved(current, { push })) return;
+    this.resumeOrStart(this.defaultGame(), { push });
+  }
+
+  /** Resumes the latest saved game of `name`, or starts a fresh one. */
+  resumeOrStart(name, { push = true } = {}) {
+    const saved = this.host.saved.latestOf(name);
+    if (saved && this.openSaved(saved, { push })) return;
+    this.startGame(name, this.host.prefs()[`options:${name}`] ?? {}, { push });
+  }
+
+  /** The shown game was deleted from the list: it stays on the board, unsaved. */
+  forgetShown() {
+    this.entry = null;
+    history.replaceState({ entry: null }, '', location.href);
+  }
+
+  /** Starts a fresh game; returns an error message or null. */
+  startGame(name, options, { push = true, persist = true } = {}) {
+    let session;
+    try {
+      session = this.host.mod().Session.create(name, withFreshSeed(this.host.gameInfo(name), options));
+    } catch (error) {
+      if (Object.keys(options).length) {
+        // Stale remembered options: fall back to the defaults rather than fail.
+        try {
+          session = this.host.mod().Session.create(name, withFreshSeed(this.host.gameInfo(name), {}));
+        } catch {
+          return errorText(error);
+        }
+      } else {
+        return errorText(error);
+      }
+    }
+    this.host.setSession(session);
+    if (persist) {
+      this.persist = true;
+      this.host.hideNotice();
+      const reuse = this.entry;
+      this.entry = null;
+      this.save({ adopt: true, reuse });
+      this.writeLocation(push);
+    } else {
+      // Not the user's choice (a broken link was replaced): keep it out of the URL too, so
+      // that a reload brings back the saved game.
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+    this.host.refresh();
+    return null;
+  }
+
+  /** Saves the game shown; `adopt`: as a new entry if it has none (`reuse`: see SavedGames.add). */
+  save({ adopt = false, reuse = null } = {}) {
+    if (!this.persist || !this.host.view()) return;
+    const v = this.host.view();
+    // The engine's one line for a list of games: who is to move, or how the game ended.
+    if (this.entry) this.host.saved.save(this.entry, v.record, v.status.summary);
+    else if (adopt) this.entry = this.host.saved.add(v.record, v.status.summary, reuse);
+  }
+
+  writeLocation(push) {
+    if (!this.host.view()) return;
+    const hash = fragmentFor(this.host.view().record);
+    // Back and Forward stay in the saved game.
+    const state = { entry: this.entry };
+    if (location.hash === hash && history.state?.entry === this.entry) return;
+    if (push && location.hash !== hash) history.pushState(state, '', hash);
+    else history.replaceState(state, '', hash);
+  }
+
+  /** Like startGame but without falling back to defaults: the user asked for these. */
+  startGameStrict(name, options) {
+    let session;
+    try {
+      session = this.host.mod().Session.create(name, withFreshSeed(this.host.gameInfo(name), options));
+    } catch (error) {
+      return errorText(error);
+    }
+    this.host.setSession(session);
+    this.persist = true;
+    this.host.hideNotice();
+    const reuse = this.entry;
+    this.entry = null;
+    this.save({ adopt: true, reuse });
+    this.writeLocation(true);
+    this.host.refresh();
+    return null;
+  }
+
+  /** Moves through the steps of the game shown: 'first', 'undo', 'redo', 'last' or a step number. */
+  navigate(action) {
+    const v = this.host.view();
+    if (!this.host.session() || !v) return;
+    this.host.tasks.flush('persist');
+    const before = v.cursor;
+    // Back and Forward skip the computer's turns (app/autoplay.js): the user lands on a turn
+    // of their own.
+    let to = null;
+    if (action === 'undo') to = historyStep(v, this.host.seats(), -1);
+    else if (action === 'redo') to = historyStep(v, this.host.seats(), 1);
+    else if (action === 'first') to = 0;
+    else if (action === 'last') to = v.steps.length;
+    else if (typeof action === 'number') to = action;
+    const after = this.host.goTo(to);
+    if (after.cursor === before) return;
+    // Stepping back into the history turns the analysis on.
+    if (after.cursor < after.steps.length) this.host.analysisOn();
+    this.host.moved();
+    this.save();
+    this.writeLocation(false);
+    this.host.refresh();
+  }
+}
