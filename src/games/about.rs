@@ -27,7 +27,20 @@ pub struct About {
     /// The characters of a setup drawn as a layout (one character a cell), for the setup
     /// editor; empty for a game whose setup is not drawn.
     pub layout: &'static [LayoutChar],
+    /// The game's rules between its options' fields, if it has any (see
+    /// `GameKind::option_form`).
+    pub form_rules: Option<FormRules>,
 }
+
+/// Rules between an options form's fields: given the values entered and the field just
+/// changed, adjusts the values and names the fields that do not apply and the placeholders
+/// of fields filled from elsewhere.
+pub type FormRules = fn(
+    values: &mut OptionMap,
+    changed: Option<&str>,
+    disabled: &mut Vec<&'static str>,
+    placeholders: &mut Vec<(&'static str, &'static str)>,
+);
 
 /// One option as a game declares it.
 #[derive(Clone, Copy, Debug)]

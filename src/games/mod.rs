@@ -91,8 +91,8 @@ impl GameKind {
     /// The options form for the values a user has entered (`values`, as typed; empty means
     /// "not given"), after the user changed the field `changed`: what each field shows and
     /// whether it applies, and the options a game would start with. The rules between
-    /// options (Unity: a neutral colour only with two players, a layout or a seed) live here
-    /// so that the page holds none; the engine still judges the options when the game starts.
+    /// options are the game's own (`About::form_rules`), applied here so that the page holds
+    /// none; the engine still judges the options when the game starts.
     pub fn option_form(self, values: &OptionMap, changed: Option<&str>) -> OptionForm {
         let specs = self.option_specs();
         let mut values: OptionMap = specs
@@ -104,8 +104,8 @@ impl GameKind {
             .fold(OptionMap::new(), |map, (k, v)| map.with(k, v));
         let mut disabled: Vec<&str> = Vec::new();
         let mut placeholders: Vec<(&str, &'static str)> = Vec::new();
-        if self == GameKind::Unity {
-            unity::form_rules(&mut values, changed, &mut disabled, &mut placeholders);
+        if let Some(rules) = self.about().form_rules {
+            rules(&mut values, changed, &mut disabled, &mut placeholders);
         }
         let mut options = OptionMap::new();
         let fields = specs

@@ -16,6 +16,7 @@ pub const ABOUT: About = About {
     keyboard: None,
     options: super::OPTIONS,
     layout: &[],
+    form_rules: None,
 };
 
 /// A flip takes two clicks, the tile (or a number from the tray) and then the cell.

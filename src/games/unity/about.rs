@@ -19,6 +19,7 @@ pub const ABOUT: About = About {
     ),
     options: super::OPTIONS,
     layout: &LAYOUT_CHARS,
+    form_rules: Some(super::form_rules),
 };
 
 impl ClickHelp for Position {

@@ -15,6 +15,7 @@ pub const ABOUT: About = About {
     keyboard: None,
     options: super::OPTIONS,
     layout: &[],
+    form_rules: None,
 };
 
 /// The general words fit: every click is a whole step or a swap's half.

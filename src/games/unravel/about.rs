@@ -16,6 +16,7 @@ pub const ABOUT: About = About {
     keyboard: None,
     options: OPTIONS,
     layout: &[],
+    form_rules: None,
 };
 
 /// The general words fit: every click is a whole step or a swap's half.
