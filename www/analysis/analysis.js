@@ -15,13 +15,25 @@ export const HINT_BUDGET = 2000;
 export const REVIEW_ITERATIONS = 1000;
 export const REVIEW_THRESHOLD = 0.15;
 
+/**
+ * What the analysis asks of the page (www/app.js); the panel (www/analysis/panel.js) gets the same.
+ * @typedef {object} AnalysisHost
+ * @property {() => object|null} view the SessionView shown, or null before the first game
+ * @property {() => boolean} thinking whether the computer is thinking (nothing is analysed then)
+ * @property {(n: number) => void} goTo shows the position after step `n` (a review's mistake)
+ * @property {() => void} movesChanged redraws the move list (the review's marks go in it)
+ * @property {(advice: object[]|null) => void} drawAdvice draws the best steps on the board
+ *   (www/board/render.js `advice`), or none
+ * @property {HTMLElement} boardBox the board's element: its `data-advice` names the step marked
+ */
+
 export class AnalysisUi {
   /**
-   * @param app the page (www/app.js): view, board, thinking, navigate(n).
-   * @param slot the element the Analysis section is put before.
+   * @param {AnalysisHost} host
+   * @param {HTMLElement} slot the element the Analysis section is put before.
    */
-  constructor(app, slot) {
-    this.app = app;
+  constructor(host, slot) {
+    this.host = host;
     /** The section's elements, handed to the panel when it is loaded. */
     this.parts = {};
     /** The panel (www/analysis/panel.js) once loaded, and its loading. */
@@ -82,7 +94,7 @@ export class AnalysisUi {
   load() {
     this.loading ??= import('./panel.js').then(
       ({ AnalysisPanel }) => {
-        this.panel = new AnalysisPanel(this.app, this.parts, this.wanted);
+        this.panel = new AnalysisPanel(this.host, this.parts, this.wanted);
         this.panel.update();
         return this.panel;
       },
@@ -126,7 +138,7 @@ export class AnalysisUi {
   /** Matches the searches and the display to the position shown (called by the page's redraw). */
   update() {
     if (this.panel) return this.panel.update();
-    const v = this.app.view;
+    const v = this.host.view();
     if (!v) return;
     // Before the panel is loaded nothing has been found: the buttons, and the wait.
     const p = this.parts;
@@ -137,7 +149,7 @@ export class AnalysisUi {
     p.body.hidden = !this.wanted;
     p.section.dataset.state = this.wanted ? 'starting' : 'off';
     if (this.wanted) {
-      p.text.textContent = this.app.thinking ? 'Waiting while the computer thinks…' : 'Analysing…';
+      p.text.textContent = this.host.thinking() ? 'Waiting while the computer thinks…' : 'Analysing…';
       this.load().catch(() => {});
     }
   }
