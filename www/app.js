@@ -121,10 +121,6 @@ export class App {
     return this.opponent.lastAnswer;
   }
 
-  get entry() {
-    return this.history.entry;
-  }
-
   async boot() {
     // Storage that is blocked, full or damaged is said on the page; play goes on without it.
     // The note's code (www/storage-note.js) loads only then.
@@ -174,12 +170,13 @@ export class App {
     }
     const parseRecord = (record) => this.mod.parseRecord(record);
     const gameInfo = (name) => this.gameInfo(name);
+    const view = () => this.view;
     this.renderSaved = mountSavedGames({
-      shown: () => this.entry,
+      shown: () => this.history.entry,
       gameInfo,
       parseRecord,
-      open: (entry) => this.openSaved(entry),
-      forgetShown: () => this.forgetShown(),
+      open: (entry) => this.history.openSaved(entry),
+      forgetShown: () => this.history.forgetShown(),
     }, this.saved);
     this.optionsForm = new OptionsForm({
       gameInfo,
@@ -190,7 +187,7 @@ export class App {
     });
     // Analysis, hint and review (www/analysis/analysis.js).
     this.analysis = new AnalysisUi({
-      view: () => this.view,
+      view,
       thinking: () => !!this.thinking,
       goTo: (n) => this.navigate(n),
       movesChanged: () => this.renderMoves(),
@@ -201,7 +198,7 @@ export class App {
     this.renderSaved();
     // Play by link ("Send your move", "My games").
     this.correspondence = new CorrespondenceUi({
-      view: () => this.view,
+      view,
       parseRecord,
       known: (name) => !!this.gameInfo(name),
       setFlipped: (flipped) => {
@@ -264,14 +261,6 @@ export class App {
 
   gameInfo(name) {
     return this.games.find((g) => g.name === name) ?? null;
-  }
-
-  openSaved(entry, options) {
-    return this.history.openSaved(entry, options);
-  }
-
-  forgetShown() {
-    this.history.forgetShown();
   }
 
   startGameStrict(name, options) {

@@ -20,7 +20,7 @@ const SUB_VIEWS = [
   },
   {
     typedef: 'AnalysisHost',
-    home: 'analysis/analysis.js',
+    home: 'analysis/panel.js',
     users: { 'analysis/analysis.js': 'this.host', 'analysis/panel.js': 'this.host' },
     made: 'new AnalysisUi(',
   },

@@ -15,21 +15,10 @@ export const HINT_BUDGET = 2000;
 export const REVIEW_ITERATIONS = 1000;
 export const REVIEW_THRESHOLD = 0.15;
 
-/**
- * What the analysis asks of the page (www/app.js); the panel (www/analysis/panel.js) gets the same.
- * @typedef {object} AnalysisHost
- * @property {() => object|null} view the SessionView shown, or null before the first game
- * @property {() => boolean} thinking whether the computer is thinking (nothing is analysed then)
- * @property {(n: number) => void} goTo shows the position after step `n` (a review's mistake)
- * @property {() => void} movesChanged redraws the move list (the review's marks go in it)
- * @property {(advice: object[]|null) => void} drawAdvice draws the best steps on the board
- *   (www/board/render.js `advice`), or none
- * @property {HTMLElement} boardBox the board's element: its `data-advice` names the step marked
- */
-
 export class AnalysisUi {
   /**
-   * @param {AnalysisHost} host
+   * @param {import('./panel.js').AnalysisHost} host what it asks of the page
+   *   (documented in panel.js, off the start load).
    * @param {HTMLElement} slot the element the Analysis section is put before.
    */
   constructor(host, slot) {

@@ -126,9 +126,21 @@ export function percentages(chances) {
   return whole;
 }
 
+/**
+ * What the analysis asks of the page (www/app.js): the section (analysis.js) and the panel.
+ * @typedef {object} AnalysisHost
+ * @property {() => object|null} view the SessionView shown, or null before the first game
+ * @property {() => boolean} thinking whether the computer is thinking (nothing is analysed then)
+ * @property {(n: number) => void} goTo shows the position after step `n` (a review's mistake)
+ * @property {() => void} movesChanged redraws the move list (the review's marks go in it)
+ * @property {(advice: object[]|null) => void} drawAdvice draws the best steps on the board
+ *   (www/board/render.js `advice`), or none
+ * @property {HTMLElement} boardBox the board's element: its `data-advice` names the step marked
+ */
+
 export class AnalysisPanel {
   /**
-   * @param {import('./analysis.js').AnalysisHost} host what the panel asks of the page.
+   * @param {AnalysisHost} host
    * @param parts the Analysis section's elements (www/analysis/analysis.js builds them):
    *   { section, toggle, hintButton, reviewButton, bars, text, note, body }.
    * @param on whether Analysis was turned on before this was loaded.

@@ -9,12 +9,12 @@ import { setupOfRecord } from '../record.js';
 /**
  * What the form asks of the page (www/app.js).
  * @typedef {object} OptionsHost
- * @property {(name: string) => object|null} gameInfo the engine's facts of a game (its options)
+ * @property {(name: string) => object|null} gameInfo the engine's facts of a game
  * @property {(record: string) => object} parseRecord the engine's reading of a record
  * @property {(game: string, values: object, changed: string|undefined) => object} optionForm
- *   the engine's form rules: what each field shows, and the options it makes
- * @property {() => void} randomSetup starts a game from a fresh random setup
- * @property {(values: object) => void} openEditor opens the setup editor with the form's values
+ *   the engine's form rules
+ * @property {() => void} randomSetup
+ * @property {(values: object) => void} openEditor opens the setup editor
  */
 
 export class OptionsForm {

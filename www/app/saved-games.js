@@ -109,10 +109,7 @@ export class SavedGames {
   }
 }
 
-/**
- * The "Your games" card: its count, and while open its list (saved-games-list.js, loaded on
- * first use). `host` is what the list asks of the page (its SavedListHost). Returns its redraw.
- */
+/** The "Your games" card: its count, and while open its list (saved-games-list.js, loaded on first use; `host`: its SavedListHost). Returns its redraw. */
 export function mountSavedGames(host, saved) {
   const card = document.getElementById('saved-games-card');
   const render = () => {

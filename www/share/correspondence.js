@@ -150,18 +150,16 @@ export function entryFor(id, seat, view) {
 /**
  * What play by link asks of the page (www/app.js).
  * @typedef {object} CorrespondenceHost
- * @property {() => object|null} view the SessionView shown, or null before the first game
- * @property {(record: string) => object} parseRecord the engine's reading of a record (throws
- *   on one it cannot read)
+ * @property {() => object|null} view the SessionView shown
+ * @property {(record: string) => object} parseRecord the engine's reading (throws on a bad record)
  * @property {(name: string) => boolean} known whether the page plays that game
- * @property {(flipped: boolean) => void} setFlipped turns the board (seen from the reader's side)
- * @property {() => void} refresh redraws the page
- * @property {(text: string, actions: object[], kind?: string) => void} showNotice shows a
- *   notice with buttons ({label, action}); `kind` 'info' for news
- * @property {() => void} hideNotice hides the notice
+ * @property {(flipped: boolean) => void} setFlipped turns the board to the reader's side
+ * @property {() => void} refresh
+ * @property {(text: string, actions: object[], kind?: string) => void} showNotice
+ * @property {() => void} hideNotice
  */
 
-/** The page's part; `host`: a CorrespondenceHost. */
+/** The page's part. */
 export class CorrespondenceUi {
   /** The moves of a record (what two games are compared on), read by the engine. */
   movesOf(record) {
@@ -176,6 +174,7 @@ export class CorrespondenceUi {
     return loadGames(this.store, (name) => this.host.known(name));
   }
 
+  /** @param {CorrespondenceHost} host */
   constructor(host, { sendSlot, listSlot, store = new Store() }) {
     this.host = host;
     this.store = store;
