@@ -3,7 +3,8 @@
 // status. The parts get only what they need: www/controller.js (clicks to steps),
 // app/history.js (links, Back and Forward, saved and new games, moving through the steps),
 // app/seats.js (the computer opponent), app/players.js, app/status.js, app/controls.js,
-// app/head.js, app/options-form.js, app/panels.js, app/tasks.js, app/dom.js.
+// app/head.js, app/options-form.js, app/saved-games.js, app/panels.js, app/tasks.js,
+// app/dom.js, analysis/analysis.js, share/correspondence.js, share/menu.js, editor.js.
 
 import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
@@ -120,10 +121,6 @@ export class App {
     return this.opponent.lastAnswer;
   }
 
-  get entry() {
-    return this.history.entry;
-  }
-
   async boot() {
     // Storage that is blocked, full or damaged is said on the page; play goes on without it.
     // The note's code (www/storage-note.js) loads only then.
@@ -171,14 +168,46 @@ export class App {
         /* the old saves stay for the next visit */
       }
     }
-    this.renderSaved = mountSavedGames(this, this.saved);
-    this.optionsForm = new OptionsForm(this);
+    const parseRecord = (record) => this.mod.parseRecord(record);
+    const gameInfo = (name) => this.gameInfo(name);
+    const view = () => this.view;
+    this.renderSaved = mountSavedGames({
+      shown: () => this.history.entry,
+      gameInfo,
+      parseRecord,
+      open: (entry) => this.history.openSaved(entry),
+      forgetShown: () => this.history.forgetShown(),
+    }, this.saved);
+    this.optionsForm = new OptionsForm({
+      gameInfo,
+      parseRecord,
+      optionForm: (game, values, changed) => this.mod.optionForm(game, values, changed),
+      randomSetup: () => this.randomSetup(),
+      openEditor: (values) => this.openEditor(values),
+    });
     // Analysis, hint and review (www/analysis/analysis.js).
-    this.analysis = new AnalysisUi(this, document.querySelector('.moves-section'));
+    this.analysis = new AnalysisUi({
+      view,
+      thinking: () => !!this.thinking,
+      goTo: (n) => this.navigate(n),
+      movesChanged: () => this.renderMoves(),
+      drawAdvice: (advice) => this.board.update({ advice }),
+      boardBox: this.board.container,
+    }, document.querySelector('.moves-section'));
     const opened = this.history.openFromLocation({ initial: true });
     this.renderSaved();
     // Play by link ("Send your move", "My games").
-    this.correspondence = new CorrespondenceUi(this, {
+    this.correspondence = new CorrespondenceUi({
+      view,
+      parseRecord,
+      known: (name) => !!this.gameInfo(name),
+      setFlipped: (flipped) => {
+        this.flipped = flipped;
+      },
+      refresh: () => this.refresh(),
+      showNotice: (...args) => this.showNotice(...args),
+      hideNotice: () => this.hideNotice(),
+    }, {
       sendSlot: $('copy-link-button').parentElement,
       listSlot: $('rules').parentElement,
       store: this.store,
@@ -208,7 +237,13 @@ export class App {
   async openEditor(options) {
     if (!this.editor) {
       const { SetupEditor } = await import('./editor.js');
-      this.editor ??= new SetupEditor(this);
+      this.editor ??= new SetupEditor({
+        view: () => this.view,
+        gameInfo: (name) => this.gameInfo(name),
+        formOptions: (extra, changed) => this.optionsForm.options(extra, changed),
+        newSession: (game, opts) => this.mod.Session.create(game, opts),
+        start: (game, opts) => this.startGameStrict(game, opts),
+      });
     }
     this.editor.open(options);
   }
@@ -226,14 +261,6 @@ export class App {
 
   gameInfo(name) {
     return this.games.find((g) => g.name === name) ?? null;
-  }
-
-  openSaved(entry, options) {
-    return this.history.openSaved(entry, options);
-  }
-
-  forgetShown() {
-    this.history.forgetShown();
   }
 
   startGameStrict(name, options) {

@@ -22,9 +22,24 @@ export function charOf(alphabet, piece) {
   return alphabet.find((a) => a.color === piece.color && a.kind === piece.kind)?.symbol ?? empty;
 }
 
+/**
+ * What the editor asks of the page (www/app.js).
+ * @typedef {object} EditorHost
+ * @property {() => object|null} view the SessionView shown (its game, pieces and walls)
+ * @property {(name: string) => object|null} gameInfo the engine's facts of a game (its
+ *   layout alphabet and options)
+ * @property {(extra: object, changed: string) => object} formOptions the options the form
+ *   makes with some fields set (www/app/options-form.js `options`)
+ * @property {(game: string, options: object) => object} newSession a new engine Session
+ *   (the caller frees it); throws on options the engine refuses
+ * @property {(game: string, options: object) => string|null} start starts a game, or says
+ *   why it cannot
+ */
+
 export class SetupEditor {
-  constructor(app) {
-    this.app = app;
+  /** @param {EditorHost} host */
+  constructor(host) {
+    this.host = host;
     this.dialog = $('setup-editor');
     this.alphabet = [];
     this.tool = null;
@@ -86,8 +101,8 @@ export class SetupEditor {
 
   /** Opens with the options in the form (size, layout, walls). */
   open(options) {
-    this.game = this.app.view.game;
-    const alphabet = this.app.gameInfo(this.game)?.layout ?? [];
+    this.game = this.host.view().game;
+    const alphabet = this.host.gameInfo(this.game)?.layout ?? [];
     if (alphabet !== this.alphabet) {
       this.alphabet = alphabet;
       this.tool = alphabet[0]?.symbol ?? 'wall';
@@ -121,18 +136,18 @@ export class SetupEditor {
 
   /** The layout of the game on screen, when it has one of this size. */
   currentLayout(count) {
-    const v = this.app.view;
+    const v = this.host.view();
     if (!v || !this.hasLayout(v.game) || v.pieces.length !== count) return null;
     return v.pieces.map((p) => charOf(this.alphabet, p)).join('');
   }
 
   /** Whether a game is set up by a layout (the engine lists a `layout` option). */
   hasLayout(game) {
-    return (this.app.gameInfo(game)?.options ?? []).some((o) => o.key === 'layout');
+    return (this.host.gameInfo(game)?.options ?? []).some((o) => o.key === 'layout');
   }
 
   wallsFromView() {
-    const v = this.app.view;
+    const v = this.host.view();
     if (!v || !this.hasLayout(v.game) || v.pieces.length !== this.layout.length) return;
     for (const [a, b] of v.walls ?? []) this.walls.add(a < b ? `${a}|${b}` : `${b}|${a}`);
   }
@@ -198,12 +213,11 @@ export class SetupEditor {
 
   /** A random balanced setup from the engine (a fresh seed), loaded into the editor. */
   random() {
-    const mod = this.app.mod;
     // The form's options with a fresh seed (the engine's form rules drop any layout for it).
-    const options = this.app.optionsForm.options({ seed: String(Math.floor(Math.random() * 1e9)) }, 'seed');
+    const options = this.host.formOptions({ seed: String(Math.floor(Math.random() * 1e9)) }, 'seed');
     let session = null;
     try {
-      session = mod.Session.create(this.game, options);
+      session = this.host.newSession(this.game, options);
       const view = session.view();
       this.layout = view.pieces.map((p) => charOf(this.alphabet, p));
       this.walls = new Set((view.walls ?? []).map(([a, b]) => (a < b ? `${a}|${b}` : `${b}|${a}`)));
@@ -231,8 +245,8 @@ export class SetupEditor {
 
   use() {
     // The engine's form rules drop the seed for a layout.
-    const options = this.app.optionsForm.options({ layout: this.layoutText(), walls: this.wallsText() }, 'layout');
-    const error = this.app.startGameStrict(this.game, options);
+    const options = this.host.formOptions({ layout: this.layoutText(), walls: this.wallsText() }, 'layout');
+    const error = this.host.start(this.game, options);
     if (error) {
       $('editor-error').hidden = false;
       $('editor-error').textContent = `This setup cannot be played: ${error}`;

@@ -48,8 +48,19 @@ test('the position as text: summary, pieces by cell, sides, legal steps', () => 
   assert.equal(describePosition(view([]), []).steps, 'No step to play here.');
   const many = Array.from({ length: MAX_LISTED_STEPS + 5 }, (_, i) => ({ text: `s${i}` }));
   assert.match(describePosition(view([]), many).steps, /^65 legal steps: s0, .*s59, and 5 more\.$/);
-  const won = view(['c1', 'c2'], 2, { outcome: { kind: 'winner', seat: 1 }, prompt: '' });
+  // At the end the engine's prompt and status summary say the result.
+  const won = view(['c1', 'c2'], 2, { outcome: { kind: 'winner', seat: 1 }, prompt: 'Black wins', status: { summary: 'Black wins' } });
   assert.equal(describePosition(won).summary, 'Unlur, move 2 of 2. Last turn: Black c2. Black wins.');
+});
+
+test('the result is said in the engine words, not composed here', () => {
+  const said = 'Black wins: Black joined N, SE and SW';
+  const won = view(['c1', 'c2'], 2, { outcome: { kind: 'winner', seat: 1 }, prompt: said, status: { summary: said } });
+  assert.equal(describePosition(won).summary, `Unlur, move 2 of 2. Last turn: Black c2. ${said}.`);
+  assert.equal(changeWords(view(['c1'], 1), won), `Black c2 played. ${said}.`);
+  const drawn = 'Draw: neither side has a chain';
+  const draw = view(['c1', 'c2'], 2, { outcome: { kind: 'draw' }, prompt: drawn, status: { summary: drawn } });
+  assert.equal(describePosition(draw).summary, `Unlur, move 2 of 2. Last turn: Black c2. ${drawn}.`);
 });
 
 test('pieces in words', () => {

@@ -33,11 +33,10 @@ export function lastStepWords(view) {
   return `${player ? `${player.name} ` : ''}${view.steps[view.cursor - 1]}`;
 }
 
-/** The result in words ("White wins", "Draw"), or null while the game goes on. */
+/** The result in the engine's words (its status summary), or null while the game goes on. */
 export function resultWords(view) {
   if (!view?.outcome) return null;
-  if (view.outcome.kind === 'winner') return `${view.players?.[view.outcome.seat]?.name ?? 'Someone'} wins`;
-  return 'Draw';
+  return view.status?.summary || view.prompt || null;
 }
 
 /**

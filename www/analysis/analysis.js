@@ -17,11 +17,12 @@ export const REVIEW_THRESHOLD = 0.15;
 
 export class AnalysisUi {
   /**
-   * @param app the page (www/app.js): view, board, thinking, navigate(n).
-   * @param slot the element the Analysis section is put before.
+   * @param {import('./panel.js').AnalysisHost} host what it asks of the page
+   *   (documented in panel.js, off the start load).
+   * @param {HTMLElement} slot the element the Analysis section is put before.
    */
-  constructor(app, slot) {
-    this.app = app;
+  constructor(host, slot) {
+    this.host = host;
     /** The section's elements, handed to the panel when it is loaded. */
     this.parts = {};
     /** The panel (www/analysis/panel.js) once loaded, and its loading. */
@@ -82,7 +83,7 @@ export class AnalysisUi {
   load() {
     this.loading ??= import('./panel.js').then(
       ({ AnalysisPanel }) => {
-        this.panel = new AnalysisPanel(this.app, this.parts, this.wanted);
+        this.panel = new AnalysisPanel(this.host, this.parts, this.wanted);
         this.panel.update();
         return this.panel;
       },
@@ -126,7 +127,7 @@ export class AnalysisUi {
   /** Matches the searches and the display to the position shown (called by the page's redraw). */
   update() {
     if (this.panel) return this.panel.update();
-    const v = this.app.view;
+    const v = this.host.view();
     if (!v) return;
     // Before the panel is loaded nothing has been found: the buttons, and the wait.
     const p = this.parts;
@@ -137,7 +138,7 @@ export class AnalysisUi {
     p.body.hidden = !this.wanted;
     p.section.dataset.state = this.wanted ? 'starting' : 'off';
     if (this.wanted) {
-      p.text.textContent = this.app.thinking ? 'Waiting while the computer thinks…' : 'Analysing…';
+      p.text.textContent = this.host.thinking() ? 'Waiting while the computer thinks…' : 'Analysing…';
       this.load().catch(() => {});
     }
   }

@@ -126,15 +126,27 @@ export function percentages(chances) {
   return whole;
 }
 
+/**
+ * What the analysis asks of the page (www/app.js): the section (analysis.js) and the panel.
+ * @typedef {object} AnalysisHost
+ * @property {() => object|null} view the SessionView shown, or null before the first game
+ * @property {() => boolean} thinking whether the computer is thinking (nothing is analysed then)
+ * @property {(n: number) => void} goTo shows the position after step `n` (a review's mistake)
+ * @property {() => void} movesChanged redraws the move list (the review's marks go in it)
+ * @property {(advice: object[]|null) => void} drawAdvice draws the best steps on the board
+ *   (www/board/render.js `advice`), or none
+ * @property {HTMLElement} boardBox the board's element: its `data-advice` names the step marked
+ */
+
 export class AnalysisPanel {
   /**
-   * @param app the page (www/app.js): view, board, thinking, navigate(n).
+   * @param {AnalysisHost} host
    * @param parts the Analysis section's elements (www/analysis/analysis.js builds them):
    *   { section, toggle, hintButton, reviewButton, bars, text, note, body }.
    * @param on whether Analysis was turned on before this was loaded.
    */
-  constructor(app, parts, on = false) {
-    this.app = app;
+  constructor(host, parts, on = false) {
+    this.host = host;
     this.on = on;
     this.analyser = new AnalysisClient();
     this.hinter = new AnalysisClient({ name: 'ludus-hint' });
@@ -176,7 +188,7 @@ export class AnalysisPanel {
 
   /** Matches the searches and the display to the position shown (called by the page's redraw). */
   update() {
-    const v = this.app.view;
+    const v = this.host.view();
     if (!v) return;
     const visible = document.visibilityState !== 'hidden';
     if (this.result && this.result.record !== v.record) this.result = null;
@@ -198,7 +210,7 @@ export class AnalysisPanel {
         this.review = null;
       }
     }
-    const wanted = this.on && visible && !this.app.thinking ? v.record : null;
+    const wanted = this.on && visible && !this.host.thinking() ? v.record : null;
     if (wanted !== this.running) {
       this.analyser.stop();
       this.running = wanted;
@@ -221,7 +233,7 @@ export class AnalysisPanel {
       } else {
         this.result = { ...data, record };
         // How long each budget took in the worker (the e2e test reports them).
-        this.timings.push({ game: this.app.view?.game, budget: data.budget, ms: data.ms });
+        this.timings.push({ game: this.host.view()?.game, budget: data.budget, ms: data.ms });
         if (this.timings.length > 50) this.timings.shift();
       }
       this.render();
@@ -229,7 +241,7 @@ export class AnalysisPanel {
   }
 
   askHint() {
-    const v = this.app.view;
+    const v = this.host.view();
     if (!v || v.outcome) return;
     const record = v.record;
     if (this.result?.record === record && this.result.best) {
@@ -250,7 +262,7 @@ export class AnalysisPanel {
   }
 
   startReview() {
-    const v = this.app.view;
+    const v = this.host.view();
     if (!v) return;
     const key = gameKey(v.record);
     this.review = { key, pending: true };
@@ -261,7 +273,7 @@ export class AnalysisPanel {
         if (this.review?.key !== key) return;
         this.review = data.error ? { key, error: data.error } : { key, entries: data.entries };
         this.render();
-        this.app.renderMoves();
+        this.host.movesChanged();
       },
     );
     this.render();
@@ -269,8 +281,8 @@ export class AnalysisPanel {
 
   /** Shows the review's better step in the position where it was missed. */
   showBetter(entry) {
-    this.app.navigate(entry.index);
-    const v = this.app.view;
+    this.host.goTo(entry.index);
+    const v = this.host.view();
     if (v.cursor !== entry.index) return;
     const color = v.players?.[entry.mover]?.color ?? null;
     const kind = (v.legal ?? []).find((s) => s.text === entry.better)?.kind ?? null;
@@ -291,7 +303,7 @@ export class AnalysisPanel {
   }
 
   render() {
-    const v = this.app.view;
+    const v = this.host.view();
     if (!v) return;
     this.toggle.setAttribute('aria-pressed', String(this.on));
     this.toggle.classList.toggle('on', this.on);
@@ -304,8 +316,8 @@ export class AnalysisPanel {
     this.section.dataset.state = !this.on ? 'off' : this.result ? (this.result.final ? 'done' : 'refining') : 'starting';
     if (this.on) this.renderResult(v);
     this.note.textContent = this.noteText(v);
-    this.app.board.update({ advice: this.advice() });
-    const box = this.app.board.container;
+    this.host.drawAdvice(this.advice());
+    const box = this.host.boardBox;
     const shown = this.advice()?.[0]?.step;
     if (shown) box.dataset.advice = shown;
     else delete box.dataset.advice;
@@ -315,7 +327,7 @@ export class AnalysisPanel {
     const r = this.result;
     this.bars.replaceChildren();
     if (!r) {
-      this.text.textContent = this.app.thinking ? 'Waiting while the computer thinks…' : this.error || 'Analysing…';
+      this.text.textContent = this.host.thinking() ? 'Waiting while the computer thinks…' : this.error || 'Analysing…';
       return;
     }
     const a = r.analysis;

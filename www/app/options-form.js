@@ -6,13 +6,21 @@
 import { $, el } from './dom.js';
 import { setupOfRecord } from '../record.js';
 
+/**
+ * What the form asks of the page (www/app.js).
+ * @typedef {object} OptionsHost
+ * @property {(name: string) => object|null} gameInfo the engine's facts of a game
+ * @property {(record: string) => object} parseRecord the engine's reading of a record
+ * @property {(game: string, values: object, changed: string|undefined) => object} optionForm
+ *   the engine's form rules
+ * @property {() => void} randomSetup
+ * @property {(values: object) => void} openEditor opens the setup editor
+ */
+
 export class OptionsForm {
-  /**
-   * @param {object} app the page: `mod` (the engine), `gameInfo(name)`, `randomSetup()`,
-   *   `openEditor(options)` (the setup editor).
-   */
-  constructor(app) {
-    this.app = app;
+  /** @param {OptionsHost} host */
+  constructor(host) {
+    this.host = host;
     this.game = null;
   }
 
@@ -30,13 +38,13 @@ export class OptionsForm {
     this.game = view.game;
     fields.replaceChildren();
     $('options-error').hidden = true;
-    const specs = this.app.gameInfo(view.game)?.options ?? [];
+    const specs = this.host.gameInfo(view.game)?.options ?? [];
     if (!specs.length) {
       fields.append(el('p', { class: 'muted', text: 'This game has no options.' }));
       return;
     }
-    const current = this.app.mod.parseRecord(view.record).options;
-    const form = this.app.mod.optionForm(view.game, current, undefined);
+    const current = this.host.parseRecord(view.record).options;
+    const form = this.host.optionForm(view.game, current, undefined);
     const textRows = [];
     for (const field of form.fields) {
       const id = `opt-${field.key}`;
@@ -64,7 +72,7 @@ export class OptionsForm {
                 type: 'button',
                 text: 'New random setup',
                 title: 'Start a new game from a fresh random setup',
-                onclick: () => this.app.randomSetup(),
+                onclick: () => this.host.randomSetup(),
               })
             : null,
           keys.has('layout')
@@ -72,7 +80,7 @@ export class OptionsForm {
                 type: 'button',
                 text: 'Edit setup…',
                 title: 'Place the pieces and walls by hand',
-                onclick: () => this.app.openEditor(this.values()),
+                onclick: () => this.host.openEditor(this.values()),
               })
             : null,
         ),
@@ -109,7 +117,7 @@ export class OptionsForm {
 
   /** The engine's reading of the form, `changed` the field the user just changed. */
   read(changed, extra = {}) {
-    return this.app.mod.optionForm(this.game, { ...this.values(), ...extra }, changed);
+    return this.host.optionForm(this.game, { ...this.values(), ...extra }, changed);
   }
 
   /** The options a game would start with, optionally with some fields set first. */

@@ -23,18 +23,26 @@ export function agoText(then, now = Date.now()) {
 let deleted = null;
 
 /**
- * Draws the list of `saved` (a SavedGames). The page `app` gives `entry` (the id of the saved
- * game shown, or null when the game shown is not saved), `gameInfo(name)`,
- * `mod.parseRecord(record)`, `openSaved(entry)` and `forgetShown()`.
+ * What the list asks of the page (www/app.js).
+ * @typedef {object} SavedListHost
+ * @property {() => string|null} shown the id of the saved game shown, or null when the game
+ *   shown is not saved
+ * @property {(name: string) => object|null} gameInfo the engine's facts of a game (its title)
+ * @property {(record: string) => object} parseRecord the engine's reading of a record (throws
+ *   on one it cannot read)
+ * @property {(entry: object) => void} open opens a saved game
+ * @property {() => void} forgetShown the saved game shown was deleted: it is no longer saved
  */
-export function renderList(app, saved) {
+
+/** Draws the list of `saved` (a SavedGames); `host`: a SavedListHost. */
+export function renderList(host, saved) {
   const list = document.getElementById('saved-games');
   const games = saved.list();
-  const shown = app.entry;
+  const shown = host.shown();
   document.getElementById('saved-games-note').textContent = shown
     ? 'Every game you play is kept here until you delete it.'
     : 'The game on the board is not saved: play a step to keep it here.';
-  const label = (entry) => labelOf(app, entry);
+  const label = (entry) => labelOf(host, entry);
   list.replaceChildren();
   if (deleted) {
     const gone = deleted;
@@ -69,7 +77,7 @@ export function renderList(app, saved) {
             class: 'saved-game-open',
             'aria-current': current ? 'true' : null,
             title: current ? 'The game on the board' : 'Open this game',
-            onclick: () => !current && app.openSaved(g),
+            onclick: () => !current && host.open(g),
           },
           el('span', { class: 'saved-game-title', text: label(g) }),
           el('span', {
@@ -84,7 +92,7 @@ export function renderList(app, saved) {
           text: 'Delete',
           onclick: () => {
             deleted = removeEntry(saved, g.id);
-            if (current) app.forgetShown();
+            if (current) host.forgetShown();
           },
         }),
       ),
@@ -93,12 +101,12 @@ export function renderList(app, saved) {
 }
 
 /** "Unlur, move 5", "Unlur, not started", or "Unlur (cannot be read)". */
-function labelOf(app, entry) {
+function labelOf(host, entry) {
   const name = gameOfRecord(entry.record);
-  const title = app.gameInfo(name)?.title ?? name;
+  const title = host.gameInfo(name)?.title ?? name;
   let n;
   try {
-    n = app.mod.parseRecord(entry.record).moves.length;
+    n = host.parseRecord(entry.record).moves.length;
   } catch {
     return `${title} (cannot be read)`;
   }

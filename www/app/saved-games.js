@@ -109,13 +109,13 @@ export class SavedGames {
   }
 }
 
-/** The "Your games" card: its count, and while open its list (saved-games-list.js, loaded on first use). Returns its redraw. */
-export function mountSavedGames(app, saved) {
+/** The "Your games" card: its count, and while open its list (saved-games-list.js, loaded on first use; `host`: its SavedListHost). Returns its redraw. */
+export function mountSavedGames(host, saved) {
   const card = document.getElementById('saved-games-card');
   const render = () => {
     const n = saved.read().games.length;
     document.getElementById('saved-games-count').textContent = n ? `(${n})` : '';
-    if (card.open) import('./saved-games-list.js').then((m) => m.renderList(app, saved));
+    if (card.open) import('./saved-games-list.js').then((m) => m.renderList(host, saved));
   };
   card.addEventListener('toggle', render);
   // After the change: the page sets the entry it shows right after saving.

@@ -448,11 +448,11 @@ export class LudusBoard extends HTMLElement {
     const v = this.view;
     if (!v) return;
     const status = this.ui.status;
-    // The engine's prompt says what is asked, or how the game ended.
+    // The engine's prompt says what is asked, or how the game ended; back in the moves, its
+    // status words say what a step played here drops.
     let text = v.prompt;
-    if (this.playable && v.cursor < v.steps.length) {
-      text += `. A step played here replaces the ${v.steps.length - v.cursor} later.`;
-    }
+    const replaces = this.playable ? v.status?.replaces : null;
+    if (replaces) text += `. A step played here ${replaces}.`;
     const hint = this.note ? '' : this.control.selectionHint();
     if (hint) text = hint;
     status.classList.toggle('over', !!v.outcome);

@@ -148,25 +148,35 @@ export function entryFor(id, seat, view) {
 // ------------------------------------------------------------------------------------------
 
 /**
- * The page's part. `app` is the page (www/app.js): it reads `app.view`, sets `app.flipped`
- * and calls `app.refresh()`, `app.showNotice(text, actions, kind)` and `app.hideNotice()`.
+ * What play by link asks of the page (www/app.js).
+ * @typedef {object} CorrespondenceHost
+ * @property {() => object|null} view the SessionView shown
+ * @property {(record: string) => object} parseRecord the engine's reading (throws on a bad record)
+ * @property {(name: string) => boolean} known whether the page plays that game
+ * @property {(flipped: boolean) => void} setFlipped turns the board to the reader's side
+ * @property {() => void} refresh
+ * @property {(text: string, actions: object[], kind?: string) => void} showNotice
+ * @property {() => void} hideNotice
  */
+
+/** The page's part. */
 export class CorrespondenceUi {
   /** The moves of a record (what two games are compared on), read by the engine. */
   movesOf(record) {
     try {
-      return this.app.mod.parseRecord(record).moves;
+      return this.host.parseRecord(record).moves;
     } catch {
       return [];
     }
   }
 
   games() {
-    return loadGames(this.store, (name) => !!this.app.gameInfo(name));
+    return loadGames(this.store, (name) => this.host.known(name));
   }
 
-  constructor(app, { sendSlot, listSlot, store = new Store() }) {
-    this.app = app;
+  /** @param {CorrespondenceHost} host */
+  constructor(host, { sendSlot, listSlot, store = new Store() }) {
+    this.host = host;
     this.store = store;
     /** The correspondence of the game shown ({id, seat, game}; seat: the reader's), or null. */
     this.current = null;
@@ -195,12 +205,12 @@ export class CorrespondenceUi {
   /** Called once the app has opened the address: a correspondence link is checked here. */
   opened() {
     const link = readLink(location.search);
-    const view = this.app.view;
+    const view = this.host.view();
     if (!link || !view) return;
     const seats = view.players?.length ?? 2;
     const problem = link.error ?? (link.seat >= seats ? `seat=${link.seat} names no seat of this ${seats}-player game` : null);
     if (problem) {
-      this.app.showNotice(`This link's game cannot be answered by link: ${problem}.`, []);
+      this.host.showNotice(`This link's game cannot be answered by link: ${problem}.`, []);
       return;
     }
     const saved = this.games().find((g) => g.id === link.id);
@@ -208,7 +218,7 @@ export class CorrespondenceUi {
     if (saved && saved.game !== view.game) return;
     this.current = { ...link, game: view.game };
     // From the reader's own side: the second seat of a two-player game sees it turned.
-    this.app.flipped = link.seat === 1 && (view.players?.length ?? 2) === 2;
+    this.host.setFlipped(link.seat === 1 && (view.players?.length ?? 2) === 2);
     const name = view.players?.[link.seat]?.name ?? `player ${link.seat + 1}`;
     const turn = view.outcome
       ? `${view.title}: ${view.prompt || 'the game is over'}.`
@@ -222,35 +232,35 @@ export class CorrespondenceUi {
           relation === 'differ'
             ? `The link's game and yours differ from move ${move}.`
             : `This link is older than your game: yours goes on from move ${move}.`;
-        this.app.showNotice(`${turn} ${why} Your saved game is kept until you choose.`, [
+        this.host.showNotice(`${turn} ${why} Your saved game is kept until you choose.`, [
           { label: 'Open my saved game', action: () => location.assign(linkFor(location.href, saved.record, saved)) },
           {
             label: "Keep the link's game",
             action: () => {
               this.remember();
-              this.app.hideNotice();
+              this.host.hideNotice();
             },
           },
         ]);
-        this.app.refresh();
+        this.host.refresh();
         return;
       }
     }
     this.remember();
-    this.app.showNotice(turn, [], 'info');
-    this.app.refresh();
+    this.host.showNotice(turn, [], 'info');
+    this.host.refresh();
   }
 
   /** The game shown, saved under the current correspondence. */
   remember() {
-    if (!this.current || !this.app.view) return;
-    saveGame(this.store, entryFor(this.current.id, this.current.seat, this.app.view));
+    if (!this.current || !this.host.view()) return;
+    saveGame(this.store, entryFor(this.current.id, this.current.seat, this.host.view()));
     this.renderList();
   }
 
   /** After each step: a correspondence game shown is kept up to date, and the button too. */
   update() {
-    const view = this.app.view;
+    const view = this.host.view();
     if (!view) return;
     const saved = this.current && this.games().find((g) => g.id === this.current.id);
     if (saved && saved.game === view.game) {
@@ -263,7 +273,7 @@ export class CorrespondenceUi {
   }
 
   async send() {
-    const view = this.app.view;
+    const view = this.host.view();
     if (!view || !view.steps.length) return;
     const mover = view.movers?.[view.steps.length - 1] ?? 0;
     if (!this.current || this.current.game !== view.game) this.current = { id: newId(), seat: mover, game: view.game };
@@ -284,7 +294,7 @@ export class CorrespondenceUi {
         this.sendStatus.textContent = 'The link to your move is copied.';
       }
     } catch {
-      this.app.showNotice(`Copy this link and send it: ${url}`, [], 'info');
+      this.host.showNotice(`Copy this link and send it: ${url}`, [], 'info');
     }
   }
 

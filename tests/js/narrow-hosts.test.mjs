@@ -1,0 +1,110 @@
+// The page's sub-views get a narrow host from www/app.js, not the whole App: a small object
+// of functions, documented by a JSDoc typedef at the sub-view. Checked here on the sources:
+// each sub-view uses only what its typedef documents (and the typedef lists nothing unused),
+// never the App, and app.js hands it exactly those names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+const read = (path) => readFileSync(new URL(`../../www/${path}`, import.meta.url), 'utf8');
+
+// Each sub-view: its typedef, the files that use the host (and how they name it), and the
+// call in app.js that makes it.
+const SUB_VIEWS = [
+  { typedef: 'OptionsHost', home: 'app/options-form.js', users: { 'app/options-form.js': 'this.host' }, made: 'new OptionsForm(' },
+  {
+    typedef: 'SavedListHost',
+    home: 'app/saved-games-list.js',
+    users: { 'app/saved-games-list.js': 'host' },
+    made: 'mountSavedGames(',
+  },
+  {
+    typedef: 'AnalysisHost',
+    home: 'analysis/panel.js',
+    users: { 'analysis/analysis.js': 'this.host', 'analysis/panel.js': 'this.host' },
+    made: 'new AnalysisUi(',
+  },
+  {
+    typedef: 'CorrespondenceHost',
+    home: 'share/correspondence.js',
+    users: { 'share/correspondence.js': 'this.host' },
+    made: 'new CorrespondenceUi(',
+  },
+  { typedef: 'EditorHost', home: 'editor.js', users: { 'editor.js': 'this.host' }, made: 'new SetupEditor(' },
+];
+
+/** The text from `open` (an opening bracket at `start`) to its closing bracket. */
+function balanced(text, start) {
+  const pairs = { '{': '}', '(': ')', '[': ']' };
+  const stack = [];
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (pairs[c]) stack.push(pairs[c]);
+    else if (c === stack.at(-1)) {
+      stack.pop();
+      if (!stack.length) return text.slice(start, i + 1);
+    }
+  }
+  throw new Error(`unbalanced from ${start}`);
+}
+
+/** The property names a typedef documents (`@property {type} name`). */
+function documented(source, typedef) {
+  const at = source.indexOf(`@typedef {object} ${typedef}`);
+  assert.ok(at >= 0, `${typedef} is documented`);
+  const block = source.slice(at, source.indexOf('*/', at));
+  const names = [];
+  for (let i = block.indexOf('@property'); i >= 0; i = block.indexOf('@property', i + 1)) {
+    const type = balanced(block, block.indexOf('{', i));
+    names.push(block.slice(block.indexOf(type, i) + type.length).match(/^\s*(\w+)/)[1]);
+  }
+  return names.sort();
+}
+
+/** The names used on `host` (`this.host.x`, `host.x`) in a source. */
+function used(source, host) {
+  const pattern = new RegExp(`(?<![\\w.])${host.replace('.', '\\.')}\\.(\\w+)`, 'g');
+  return [...new Set([...source.matchAll(pattern)].map((m) => m[1]))].sort();
+}
+
+/** The top-level keys of the first argument of the call that starts with `call` in app.js. */
+function handed(app, call) {
+  const at = app.indexOf(call);
+  assert.ok(at >= 0, `app.js makes ${call}`);
+  const args = balanced(app, at + call.length - 1);
+  const object = balanced(args, args.indexOf('{'));
+  // Drop nested brackets and strings, then split at the top level.
+  let flat = object.slice(1, -1);
+  for (let prev = ''; prev !== flat; ) {
+    prev = flat;
+    flat = flat.replace(/\([^()]*\)|\{[^{}]*\}|\[[^[\]]*\]|'[^']*'|`[^`]*`/g, '');
+  }
+  return flat
+    .split(',')
+    .map((part) => part.trim().match(/^(\w+)/)?.[1])
+    .filter(Boolean)
+    .sort();
+}
+
+test('each sub-view uses only the host its typedef documents, never the App', () => {
+  for (const { typedef, home, users } of SUB_VIEWS) {
+    const names = documented(read(home), typedef);
+    const all = new Set();
+    for (const [file, host] of Object.entries(users)) {
+      const source = read(file);
+      assert.doesNotMatch(source, /\bthis\.app\b|\bapp\.(?!js\b)\w+/, `${file} reaches into the App`);
+      for (const name of used(source, host)) {
+        assert.ok(names.includes(name), `${file} uses ${host}.${name}, which ${typedef} does not document`);
+        all.add(name);
+      }
+    }
+    assert.deepEqual([...all].sort(), names, `${typedef} documents only what is used`);
+  }
+});
+
+test('app.js hands each sub-view exactly the names of its host', () => {
+  const app = read('app.js');
+  for (const { typedef, home, made } of SUB_VIEWS) {
+    assert.deepEqual(handed(app, made), documented(read(home), typedef), `${made}…) in app.js`);
+  }
+});
