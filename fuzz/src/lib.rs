@@ -32,7 +32,7 @@ pub const TARGETS: [(&str, Target); 5] = [
 
 /// An error must say what is wrong: non-empty, short, one line, every character visible.
 pub fn check_error(context: &str, e: &Error) {
-    let message = &e.0;
+    let message = e.message();
     assert!(!message.trim().is_empty(), "{context}: empty error message");
     assert!(
         message.chars().count() <= MAX_ERROR_CHARS,
@@ -370,7 +370,7 @@ pub fn unity_setup(data: &[u8]) {
                 .with("layout", layout.as_str());
             if let Err(e) = unity::Options::from_map(&from_layout) {
                 // A drawing that reads is a valid layout: only missing pieces may be refused.
-                assert!(e.0.contains("has no pieces"), "{layout:?}: {e}");
+                assert!(e.message().contains("has no pieces"), "{layout:?}: {e}");
             }
         }
         Err(e) => check_error("unity::layout_from_diagram", &e),
