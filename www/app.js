@@ -193,6 +193,7 @@ export class App {
       movesChanged: () => this.renderMoves(),
       drawAdvice: (advice) => this.board.update({ advice }),
       boardBox: this.board.container,
+      heldBack: () => !!this.correspondence?.inProgress(),
     }, document.querySelector('.moves-section'));
     const opened = this.history.openFromLocation({ initial: true });
     this.renderSaved();

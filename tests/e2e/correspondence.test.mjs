@@ -103,3 +103,56 @@ test('a correspondence query never hides a broken link, nor adds a game to My ga
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a game played by link: neither player gets analysis or a hint until it is over', async () => {
+  const helpShown = (page) =>
+    page.evaluate(() => ({
+      toggle: !document.getElementById('analysis-toggle').hidden,
+      hint: !document.getElementById('hint-button').hidden,
+      on: window.__ludus.analysis.on,
+      body: !document.getElementById('analysis-body').hidden,
+      note: document.getElementById('analysis-note').textContent,
+      found: window.__ludus.analysis.result,
+    }));
+  const held = {
+    toggle: false,
+    hint: false,
+    on: false,
+    body: false,
+    note: 'Analysis and hints come back when this game played by link is over.',
+    found: null,
+  };
+  const red = await person();
+  await open(red.page, `${site.server.url}#scattercut;size=4`);
+  assert.equal((await helpShown(red.page)).hint, true, 'offered in a game at one screen');
+  await red.page.evaluate(() => window.__ludus.play(window.__ludus.legal[0].text));
+  const sent = await sendMove(red.page);
+  assert.deepEqual(await helpShown(red.page), held, 'the sender: held back once the move is sent');
+
+  // The reader of the link: a position with steps opened from a link turns Analysis on by
+  // itself, but not in a game played by link.
+  const blue = await person();
+  await open(blue.page, sent.url);
+  await blue.page.waitForTimeout(500);
+  assert.deepEqual(await helpShown(blue.page), held, 'the reader: held back at once');
+  // Looking back through the moves does not turn it on either.
+  await blue.page.keyboard.press('Home');
+  await blue.page.keyboard.press('End');
+  assert.deepEqual(await helpShown(blue.page), held, 'the reader: held back in the history');
+
+  // Played to its end, the game may be analysed and reviewed.
+  await blue.page.evaluate(() => {
+    const app = window.__ludus;
+    while (!app.view.outcome) app.play(app.legal[0].text);
+  });
+  const after = await helpShown(blue.page);
+  assert.equal(after.toggle, true, 'Analysis offered once the game is over');
+  assert.equal(after.hint, true);
+  assert.notEqual(after.note, held.note);
+  await blue.page.click('#analysis-toggle');
+  assert.equal(await blue.page.getAttribute('#analysis-toggle', 'aria-pressed'), 'true');
+  assert.deepEqual(red.page.errors, []);
+  assert.deepEqual(blue.page.errors, []);
+  await red.context.close();
+  await blue.context.close();
+});

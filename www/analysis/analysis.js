@@ -3,7 +3,8 @@
 // board, a hint, a review of the game: www/analysis/panel.js, with the worker
 // www/analysis-worker.js) is loaded on first use, as most visits never ask for it. www/app.js
 // calls update() on every redraw, decorateMoves() after the move list, autoOn() when a
-// position is opened from a link or the user steps back into the history.
+// position is opened from a link or the user steps back into the history. While a game played
+// by link ("Send your move") goes on, analysis and hints are held back for both players.
 
 import { el } from '../app/dom.js';
 
@@ -14,6 +15,8 @@ export const HINT_BUDGET = 2000;
 /** A review's search per position (iterations), and the fall in the mover's chance that marks a mistake. */
 export const REVIEW_ITERATIONS = 1000;
 export const REVIEW_THRESHOLD = 0.15;
+/** What the section says while a game played by link goes on. */
+export const HELD_BACK = 'Analysis and hints come back when this game played by link is over.';
 
 export class AnalysisUi {
   /**
@@ -126,6 +129,21 @@ export class AnalysisUi {
 
   /** Matches the searches and the display to the position shown (called by the page's redraw). */
   update() {
+    // A game played by link is between two people: until it is over, analysis and hints are
+    // neither offered nor on by themselves (a link would otherwise show its reader the best step).
+    const held = this.host.heldBack();
+    if (held) {
+      this.wanted = false;
+      this.panel?.holdBack();
+    }
+    this.draw();
+    const p = this.parts;
+    p.toggle.hidden = held;
+    p.hintButton.hidden = held;
+    if (held) p.note.textContent = HELD_BACK;
+  }
+
+  draw() {
     if (this.panel) return this.panel.update();
     const v = this.host.view();
     if (!v) return;

@@ -12,7 +12,7 @@
 
 import { el } from '../app/dom.js';
 import { RESTARTED } from '../engine.js';
-import { ANALYSIS_BUDGETS, HINT_BUDGET, REVIEW_ITERATIONS, REVIEW_THRESHOLD } from './analysis.js';
+import { ANALYSIS_BUDGETS, HINT_BUDGET, REVIEW_ITERATIONS, REVIEW_THRESHOLD, HELD_BACK } from './analysis.js';
 
 /**
  * A client for one analysis worker: one task at a time, each message of the task passed to
@@ -136,6 +136,8 @@ export function percentages(chances) {
  * @property {(advice: object[]|null) => void} drawAdvice draws the best steps on the board
  *   (www/board/render.js `advice`), or none
  * @property {HTMLElement} boardBox the board's element: its `data-advice` names the step marked
+ * @property {() => boolean} heldBack whether the engine's help is held back (a game played by
+ *   link, until it is over)
  */
 
 export class AnalysisPanel {
@@ -176,6 +178,13 @@ export class AnalysisPanel {
   /** On by itself: a position opened from a link, or a step back into the history. */
   autoOn() {
     this.on = true;
+  }
+
+  /** Off, and no hint: while a game played by link goes on, neither player gets the engine's help. */
+  holdBack() {
+    this.on = false;
+    if (this.hint) this.hinter.stop();
+    this.hint = null;
   }
 
   /** Stops every search (the page is going away). */
@@ -365,6 +374,7 @@ export class AnalysisPanel {
   }
 
   noteText(v) {
+    if (this.host.heldBack()) return HELD_BACK;
     if (this.better) {
       const e = this.better.entry;
       const who = v.players?.[e.mover]?.name ?? 'The mover';

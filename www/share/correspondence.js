@@ -258,6 +258,18 @@ export class CorrespondenceUi {
     this.renderList();
   }
 
+  /**
+   * Whether a game played by link is shown and still going on: the correspondence's game, with
+   * steps, not over, and not gone another way than the saved one (a new game is not it).
+   */
+  inProgress() {
+    const view = this.host.view();
+    if (!this.current || !view || view.outcome || !view.steps.length) return false;
+    const saved = this.games().find((g) => g.id === this.current.id);
+    if (!saved || saved.game !== view.game) return false;
+    return compareSteps(this.movesOf(view.record), this.movesOf(saved.record)).relation !== 'differ';
+  }
+
   /** After each step: a correspondence game shown is kept up to date, and the button too. */
   update() {
     const view = this.host.view();
@@ -279,6 +291,7 @@ export class CorrespondenceUi {
     if (!this.current || this.current.game !== view.game) this.current = { id: newId(), seat: mover, game: view.game };
     this.current.seat = mover;
     this.remember();
+    this.host.refresh(); // the game is now played by link: the page says so (no analysis)
     const to = view.outcome ? (mover + 1) % Math.max(1, view.players?.length ?? 2) : view.toMove;
     const url = linkFor(location.href, view.record, { id: this.current.id, seat: to });
     const text = messageFor(view);
