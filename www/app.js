@@ -265,7 +265,7 @@ export class App {
   }
 
   startGameStrict(name, options) {
-    return this.history.startGameStrict(name, options);
+    return this.history.startGame(name, options, { strict: true });
   }
 
   navigate(action) {

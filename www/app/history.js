@@ -134,13 +134,16 @@ export class GameHistory {
     history.replaceState({ entry: null }, '', location.href);
   }
 
-  /** Starts a fresh game; returns an error message or null. */
-  startGame(name, options, { push = true, persist = true } = {}) {
+  /**
+   * Starts a fresh game; returns an error message or null. `strict`: the user asked for these
+   * options, so a refusal is reported rather than answered with the defaults.
+   */
+  startGame(name, options, { push = true, persist = true, strict = false } = {}) {
     let session;
     try {
       session = this.host.mod().Session.create(name, withFreshSeed(this.host.gameInfo(name), options));
     } catch (error) {
-      if (Object.keys(options).length) {
+      if (!strict && Object.keys(options).length) {
         // Stale remembered options: fall back to the defaults rather than fail.
         try {
           session = this.host.mod().Session.create(name, withFreshSeed(this.host.gameInfo(name), {}));
@@ -185,25 +188,6 @@ export class GameHistory {
     if (location.hash === hash && history.state?.entry === this.entry) return;
     if (push && location.hash !== hash) history.pushState(state, '', hash);
     else history.replaceState(state, '', hash);
-  }
-
-  /** Like startGame but without falling back to defaults: the user asked for these. */
-  startGameStrict(name, options) {
-    let session;
-    try {
-      session = this.host.mod().Session.create(name, withFreshSeed(this.host.gameInfo(name), options));
-    } catch (error) {
-      return errorText(error);
-    }
-    this.host.setSession(session);
-    this.persist = true;
-    this.host.hideNotice();
-    const reuse = this.entry;
-    this.entry = null;
-    this.save({ adopt: true, reuse });
-    this.writeLocation(true);
-    this.host.refresh();
-    return null;
   }
 
   /** Moves through the steps of the game shown: 'first', 'undo', 'redo', 'last' or a step number. */
