@@ -4,6 +4,7 @@
 //! at run time.
 
 pub mod about;
+pub mod lesson;
 pub mod merlins_chain;
 mod red_blue;
 pub mod scattercut;

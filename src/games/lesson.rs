@@ -1,0 +1,38 @@
+//! How Ludus teaches a game: a path of short lessons, each a position, one sentence of goal
+//! and the steps that reach it. Each game declares its lessons beside its engine
+//! (`src/games/<game>/lessons.rs`) together with the points of its rules, and every lesson
+//! names the points it teaches, so a test can check that the path covers the whole game.
+
+use serde::Serialize;
+
+/// One point of a game's rules, as the rule sheet and the rules notes make it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct RulePoint {
+    /// A short stable name ("crosscut", "swap-chain").
+    pub id: &'static str,
+    /// The point in one sentence, in our own words.
+    pub text: &'static str,
+}
+
+/// One lesson: the learner plays the seat to move in `record`'s position.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Lesson {
+    /// A short stable name, used in links to the lesson.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// What to do, in one sentence, shown above the board.
+    pub goal: &'static str,
+    /// The starting position as a Ludus record (reached by play, or a Unity setup).
+    pub record: &'static str,
+    /// The expected steps in order: the learner's, and the other seats' steps, which the
+    /// page plays as scripted replies.
+    pub line: &'static [&'static str],
+    /// Said when the learner makes a legal step that is not the lesson's.
+    pub hint: &'static str,
+    /// A step a learner might try that the engine refuses; its explanation is the lesson.
+    pub wrong: &'static str,
+    /// Said when the lesson is done.
+    pub done: &'static str,
+    /// The ids of the rule points the lesson teaches.
+    pub covers: &'static [&'static str],
+}
