@@ -27,6 +27,9 @@ pub struct Lesson {
     /// The expected steps in order: the learner's, and the other seats' steps, which the
     /// page plays as scripted replies.
     pub line: &'static [&'static str],
+    /// Whether the line ends with the learner winning (checked by the tests); otherwise the
+    /// lesson is done when its line has been played.
+    pub wins: bool,
     /// Said when the learner makes a legal step that is not the lesson's.
     pub hint: &'static str,
     /// A step a learner might try that the engine refuses; its explanation is the lesson.
