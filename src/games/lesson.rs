@@ -39,3 +39,26 @@ pub struct Lesson {
     /// The ids of the rule points the lesson teaches.
     pub covers: &'static [&'static str],
 }
+
+/// A lesson as `ludus lessons` prints it and the page reads it (`www/learn/<game>-lessons.json`):
+/// the lesson with its game and its place on the game's path (from 1).
+#[derive(Debug, Serialize)]
+pub struct LessonEntry {
+    pub game: &'static str,
+    pub n: usize,
+    #[serde(flatten)]
+    pub lesson: Lesson,
+}
+
+/// A game's lessons in order, as they are printed and shipped to the page.
+pub fn entries(kind: super::GameKind) -> Vec<LessonEntry> {
+    kind.lessons()
+        .iter()
+        .enumerate()
+        .map(|(i, lesson)| LessonEntry {
+            game: kind.name(),
+            n: i + 1,
+            lesson: *lesson,
+        })
+        .collect()
+}
