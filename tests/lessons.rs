@@ -144,7 +144,6 @@ fn every_lesson_plays_to_its_goal_and_refuses_the_wrong_step() {
 
             assert!(!lesson.line.is_empty(), "{who}: the line is empty");
             let mut learner_steps = 0;
-            let mut last_mover = None;
             for (i, step) in lesson.line.iter().enumerate() {
                 let mover = session.current().to_move().unwrap_or_else(|| {
                     panic!("{who}: the game is over before step {} ({step})", i + 1)
@@ -158,13 +157,7 @@ fn every_lesson_plays_to_its_goal_and_refuses_the_wrong_step() {
                 session
                     .play(step)
                     .unwrap_or_else(|e| panic!("{who}: step {} ({step}): {e}", i + 1));
-                last_mover = Some(mover);
             }
-            assert_eq!(
-                last_mover,
-                Some(learner),
-                "{who}: the line must end with the learner's step, not a scripted reply"
-            );
             assert!(
                 learner_steps <= MAX_LEARNER_STEPS,
                 "{who}: {learner_steps} steps for the learner"
