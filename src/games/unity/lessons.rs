@@ -119,7 +119,7 @@ pub const LESSONS: &[Lesson] = &[
         record: "unity;layout=....Og.......GG.....GPG......G.G......GG.....G....Go....P....",
         line: &["i1-e5"],
         wins: true,
-        hint: "The piece in the top corner can hop over the green pieces in a straight line to the one free space beside your other piece.",
+        hint: "The piece in the top corner can hop in a straight line over the pieces in its way to the one free space beside your other piece.",
         wrong: "i1-f4",
         done: "You won: all your pieces form one group, and even a single piece would count.",
         covers: &["unite", "slide", "jump"],
