@@ -28,7 +28,8 @@ pub struct Lesson {
     /// page plays as scripted replies.
     pub line: &'static [&'static str],
     /// Whether the line ends with the learner winning (checked by the tests); otherwise the
-    /// lesson is done when its line has been played.
+    /// lesson is done when its line has been played, whether the game goes on or ends
+    /// another way (a draw, a loss the lesson warns against).
     pub wins: bool,
     /// Said when the learner makes a legal step that is not the lesson's.
     pub hint: &'static str,
