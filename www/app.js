@@ -4,13 +4,14 @@
 // app/history.js (links, Back and Forward, saved and new games, moving through the steps),
 // app/seats.js (the computer opponent), app/players.js, app/status.js, app/controls.js,
 // app/head.js, app/options-form.js, app/saved-games.js, app/panels.js, app/tasks.js,
-// app/dom.js, analysis/analysis.js, share/correspondence.js, share/menu.js, editor.js.
+// app/dom.js, analysis/analysis.js, share/correspondence.js, share/menu.js, editor.js,
+// app/learn-entry.js and learn/trainer.js (Learn and Puzzles, loaded when first opened).
 
 import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
 import { paletteCss } from './board/palette.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
-import { Store } from './record.js';
+import { Store, readFragment } from './record.js';
 import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { $, el } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
@@ -27,6 +28,7 @@ import { BoardDescription } from './a11y/describe.js';
 import { mountContrastSwitch } from './a11y/contrast.js';
 import { CorrespondenceUi } from './share/correspondence.js';
 import { AnalysisUi } from './analysis/analysis.js';
+import { LearnEntry } from './app/learn-entry.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -92,6 +94,7 @@ export class App {
       hideNotice: () => this.hideNotice(),
       refresh: () => this.refresh(),
       renderSaved: () => this.renderSaved(),
+      trainer: (text, initial) => this.showTrainer(text, initial),
     });
     this.opponent = new Opponent({
       view: () => this.view,
@@ -158,7 +161,8 @@ export class App {
     this.games = this.mod.games();
     this.opponent.levels = this.mod.levels();
     this.opponent.levelOverride = this.playerFromQuery();
-    buildTabs(this.games, (name) => this.view?.game !== name && this.history.resumeOrStart(name, { push: true }));
+    this.learnEntry = new LearnEntry(this.store);
+    buildTabs(this.games, (name) => this.backToGame(name));
     mountRules();
     // The single saved game of earlier versions joins the list (that code loads only then).
     if (this.store.get('last') != null) {
@@ -215,6 +219,11 @@ export class App {
     });
     // Only a game the link holds can be a correspondence.
     if (opened === 'opened') this.correspondence.opened();
+    // No offer to learn the game over a game someone shared.
+    if (opened === 'opened' && this.view.steps.length) {
+      this.learnEntry.shared = this.view.game;
+      this.refresh();
+    }
     this.correspondence.update();
     window.addEventListener('hashchange', () => this.history.openFromLocation());
     window.addEventListener('popstate', () => this.history.openFromLocation());
@@ -230,6 +239,56 @@ export class App {
   // --------------------------------------------------------------------------------------
   // Games and sessions
   // --------------------------------------------------------------------------------------
+
+  /**
+   * Shows Learn or Puzzles for a fragment's `text` (www/learn/route.js), or (null) closes
+   * them. Their code loads the first time. The game stays behind as it was: opened first
+   * on a link to them, without touching the link.
+   */
+  showTrainer(text, initial) {
+    if (text == null) {
+      this.trainer?.close();
+      return;
+    }
+    if (initial || !this.session) {
+      const hash = location.hash;
+      this.history.resumeCurrent({ push: false });
+      history.replaceState(history.state, '', hash);
+    }
+    this.opponent.stop();
+    this.trainerLoad ??= import('./learn/trainer.js').then((m) => {
+      this.trainer = new m.Trainer({
+        mod: this.mod,
+        store: this.store,
+        gameInfo: (name) => this.gameInfo(name),
+        back: (name) => this.backToGame(name),
+      });
+      return this.trainer;
+    });
+    this.trainerLoad.then(
+      (trainer) => {
+        // Only if the link still asks for it (Back may have left it while the code loaded).
+        const frag = readFragment(location.hash);
+        if (frag.record === text) trainer.open(text);
+      },
+      (error) => {
+        this.trainerLoad = null;
+        this.showNotice(`Learn and Puzzles could not be loaded: ${errorText(error)}.`);
+      },
+    );
+  }
+
+  /** A game's tab (or Learn's "Play" link): that game, leaving Learn or Puzzles if shown. */
+  backToGame(name) {
+    if (this.trainer?.shown) {
+      this.trainer.close();
+      // The game behind, as it was; another game: as its tab opens it.
+      if (this.view?.game !== name) return this.history.resumeOrStart(name, { push: true });
+      this.history.writeLocation(true);
+      return this.refresh();
+    }
+    if (this.view?.game !== name) this.history.resumeOrStart(name, { push: true });
+  }
 
   /**
    * Opens the Unity setup editor with the form's options. Its module (www/editor.js) is
@@ -397,6 +456,7 @@ export class App {
     renderToolbar(v, { flipped: this.flipped, coords: this.coords });
     const panel = () => {
       renderHead(this.view, this.gameInfo(this.view.game));
+      this.learnEntry.update(this.view, this.view.title);
       this.renderMoves();
       this.optionsForm.render(this.view);
     };
@@ -525,7 +585,7 @@ export class App {
         this.applyTheme(next);
       },
       systemTheme: () => this.board.refreshTheme(),
-      shown: () => !!this.view,
+      shown: () => !!this.view && !this.trainer?.shown,
       boardCanvas: () => this.board.canvas,
     });
   }
