@@ -5,7 +5,7 @@ import { errorText } from '../engine.js';
 import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../record.js';
 import { withFreshSeed } from './options-form.js';
 import { historyStep } from './autoplay.js';
-import { isTrainerRoute } from '../learn/route.js';
+import { isTrainerRoute } from './learn-entry.js';
 
 export class GameHistory {
   /**

@@ -8,6 +8,11 @@ import { $ } from './dom.js';
 
 const OFFERS_KEY = 'learn-offers';
 
+/** Whether a fragment's text (decoded, no `#`) opens Learn or Puzzles (www/learn/route.js) rather than a game. */
+export function isTrainerRoute(text) {
+  return /^(learn|puzzles)=|^daily$/.test(String(text ?? '').trim());
+}
+
 /** The games whose offer was dismissed, from storage (untrusted: anything else is dropped). */
 export function readOffers(text) {
   let data = null;

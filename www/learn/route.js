@@ -5,10 +5,9 @@
 
 export const GAMES = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
 
-/** Whether a fragment's text (without `#`, decoded) is one of these routes rather than a record. */
-export function isTrainerRoute(text) {
-  return /^(learn|puzzles)=|^daily$/.test(String(text ?? '').trim());
-}
+// Whether a fragment is one of these routes is told on the page's start path, by
+// app/learn-entry.js (this file loads only with Learn and Puzzles).
+export { isTrainerRoute } from '../app/learn-entry.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
 
