@@ -247,8 +247,9 @@ export class App {
    */
   showTrainer(text, initial) {
     if (text == null) {
-      this.trainer?.close();
-      return;
+      if (!this.trainer?.shown) return;
+      this.trainer.close();
+      return this.refresh();
     }
     if (initial || !this.session) {
       const hash = location.hash;

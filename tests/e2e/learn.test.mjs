@@ -157,6 +157,33 @@ test('the way in: a first visit offers to learn the game; dismissed for good; no
   await fresh.close();
 });
 
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
+
+test('on a phone: a lesson and a puzzle played with taps; nothing moves under the finger', async () => {
+  const c = await context(PHONE);
+  const page = await newPage(c);
+  const where = () => page.evaluate(() => ({ y: window.scrollY, top: document.getElementById('trainer-board').getBoundingClientRect().top }));
+  for (const [kind, game] of [['learn', 'unravel'], ['puzzles', 'unlur']]) {
+    await open(page, `${site.server.url}#${kind}=${game}`);
+    await waitTrainer(page);
+    const item = kind === 'learn' ? data('lessons', game).sort((a, b) => a.n - b.n)[0] : null;
+    const before = await where();
+    if (kind === 'learn') await page.screenshot({ path: join(artifacts, 'learn-phone.png') });
+    const line = item ? item.line : (await page.evaluate(() => window.__ludus.trainer.item.line));
+    // A message of any length (a long hint, the engine's reason) keeps the board in place.
+    await page.evaluate(() => window.__ludus.trainer.say('A long explanation of the rule. '.repeat(8)));
+    assert.deepEqual(await where(), before, `${kind}: a long message does not move the board`);
+    const s = await playLine(page, line, { touch: true });
+    assert.equal(s.state, 'done', `${game}: finished with taps`);
+    assert.deepEqual(await where(), before, `${kind}: the board stays where it was`);
+    await page.screenshot({ path: join(artifacts, kind === 'learn' ? 'learn-phone-done.png' : 'puzzle-phone.png') });
+  }
+  // Nothing sticks out sideways.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390));
+  assert.deepEqual(page.errors, []);
+  await c.close();
+});
+
 test('axe-core: no serious or critical problem on a lesson, light and dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const c = await context({ colorScheme, bypassCSP: true });

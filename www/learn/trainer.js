@@ -373,7 +373,8 @@ export class Trainer {
     this.root.dataset.kind = this.route.kind;
     this.root.dataset.item = item.id;
     this.ui.kind.textContent = lesson ? `Learn ${this.title(game)}` : this.route.kind === 'daily' ? `Daily puzzle: ${this.title(game)}` : `${this.title(game)} puzzles`;
-    this.ui.title.textContent = lesson ? `${this.items.indexOf(item) + 1}. ${item.title}` : `Puzzle ${item.id}`;
+    const n = this.items.indexOf(item) + 1;
+    this.ui.title.textContent = lesson ? `${n}. ${item.title}` : this.route.kind === 'daily' ? `Puzzle of ${dayKey()}` : `Puzzle ${n} of ${this.items.length}`;
     this.ui.credit.textContent = this.credit(game);
     this.ui.goal.textContent = lesson ? item.goal : this.prompt();
     // Retry once there is something to retry: a step played, a wrong step, the end.
@@ -386,6 +387,12 @@ export class Trainer {
     this.renderPath();
     this.renderLinks();
     document.title = `${lesson ? 'Learn' : 'Puzzles'}: ${this.title(game)} · Ludus`;
+    // The game's tab is the one lit (it leads back to the game's page).
+    for (const tab of document.querySelectorAll('#game-tabs [data-game]')) {
+      tab.classList.toggle('active', tab.dataset.game === game);
+      if (tab.dataset.game === game) tab.setAttribute('aria-current', 'page');
+      else tab.removeAttribute('aria-current');
+    }
     this.draw();
   }
 
