@@ -178,6 +178,14 @@ test('on a phone: a lesson and a puzzle played with taps; nothing moves under th
     assert.deepEqual(await where(), before, `${kind}: the board stays where it was`);
     await page.screenshot({ path: join(artifacts, kind === 'learn' ? 'learn-phone-done.png' : 'puzzle-phone.png') });
   }
+  // Every link and button of the view is a touch-sized target.
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('#trainer a, #trainer button')]
+      .map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
+      .filter(([, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
+      .map(([name, r]) => `${name} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`),
+  );
+  assert.deepEqual(small, [], 'controls smaller than 44 px');
   // Nothing sticks out sideways.
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390));
   assert.deepEqual(page.errors, []);
