@@ -65,31 +65,40 @@ test('every game: the first lesson is finished by clicking the board, and stays 
 test('a wrong step gets the hint and is taken back; a refused one the engine\'s reason; Retry', async () => {
   const c = await context();
   const page = await newPage(c);
-  const lesson = data('lessons', 'unravel').sort((a, b) => a.n - b.n)[0];
+  const lessons = data('lessons', 'unravel').sort((a, b) => a.n - b.n);
+  // A legal step that is not the lesson's: its hint, and the step is taken back.
+  const lesson = lessons[0];
   await open(page, `${site.server.url}#learn=unravel/${lesson.id}`);
   await waitTrainer(page);
+  const start = await trainerState(page);
   const other = await page.evaluate((want) => window.__ludus.trainer.drill.view.legal.find((s) => s.text !== want).text, lesson.line[0]);
   await clickStep(page, other);
   let s = await trainerState(page);
   assert.equal(s.message, lesson.hint);
-  assert.deepEqual(s.steps.length, 0, 'the wrong step is taken back');
+  assert.deepEqual(s.steps, start.steps, 'the wrong step is taken back');
   assert.equal(s.state, 'play');
-  // The expected step, then a click on the cell just taken: the engine says why not.
-  await clickStep(page, lesson.line[0]);
-  await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'play');
-  const { x, y } = await page.evaluate((text) => {
+  assert.ok(await page.locator('#trainer-retry').isVisible(), 'Try again after a wrong step');
+  // A click the rules refuse (on a checker, in a lesson that starts with some): the engine says why.
+  const withPieces = lessons.find((l) => l.record.includes('moves='));
+  await open(page, `${site.server.url}#learn=unravel/${withPieces.id}`);
+  await page.waitForFunction((id) => window.__ludus.trainer.item?.id === id && window.__ludus.trainer.drill.state === 'play', withPieces.id);
+  const { x, y } = await page.evaluate(() => {
     const t = window.__ludus.trainer;
-    const cell = t.drill.view.cells.indexOf(text);
-    return t.board.cellPoint(cell);
-  }, lesson.line[0]);
+    return t.board.cellPoint(t.drill.view.pieces.findIndex((p) => p));
+  });
+  const before = await trainerState(page);
   await page.mouse.click(x, y);
   s = await trainerState(page);
-  assert.match(s.message, /occupied|taken|empty|not/i, s.message);
-  assert.notEqual(s.message, lesson.hint);
-  assert.ok(await page.locator('#trainer-retry').isVisible());
+  assert.match(s.message, /occupied|taken|empty|not|already/i, s.message);
+  assert.notEqual(s.message, withPieces.hint);
+  assert.deepEqual(s.steps, before.steps, 'nothing was played');
+  // Retry: the lesson from its start, after a step of it.
+  await clickStep(page, withPieces.line[0]);
+  await page.waitForFunction(() => window.__ludus.trainer.drill.at > 0);
   await page.click('#trainer-retry');
   s = await trainerState(page);
-  assert.equal(s.steps.length, 0, 'Retry: the lesson from its start');
+  assert.deepEqual(s.steps, before.steps, 'Retry: the lesson from its start');
+  assert.equal(s.state, 'play');
   assert.deepEqual(page.errors, []);
   await c.close();
 });

@@ -37,9 +37,16 @@ export class Trainer {
       view: () => this.drill?.view ?? null,
       canPlay: () => this.drill?.state === 'play',
       play: (text) => this.play(text),
-      changed: () => this.draw(),
+      // A piece picked: what its second click asks (the engine's words).
+      changed: () => {
+        const hint = this.control.selectionHint();
+        if (hint) this.say(hint);
+        this.draw();
+      },
+      // The engine's reason for a refused click; cleared: back to what is asked.
       say: (message) => {
-        if (message || this.drill?.state === 'play') this.say(message, message ? 'refused' : '');
+        if (message) this.say(message, 'refused');
+        else if (this.drill?.state === 'play' && this.ui.status.dataset.tone === 'refused') this.say(this.prompt());
       },
     });
   }
