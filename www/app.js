@@ -11,7 +11,7 @@ import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
 import { paletteCss } from './board/palette.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
-import { Store, readFragment } from './record.js';
+import { Store } from './record.js';
 import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { $, el } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
@@ -94,7 +94,7 @@ export class App {
       hideNotice: () => this.hideNotice(),
       refresh: () => this.refresh(),
       renderSaved: () => this.renderSaved(),
-      trainer: (text, initial) => this.showTrainer(text, initial),
+      trainer: (text, initial) => this.learnEntry.show(text, initial),
     });
     this.opponent = new Opponent({
       view: () => this.view,
@@ -105,6 +105,11 @@ export class App {
       refresh: () => this.refresh(),
       flash: (message) => this.flash(message),
     });
+  }
+
+  /** Learn or Puzzles, once opened (www/learn/trainer.js). */
+  get trainer() {
+    return this.learnEntry?.trainer ?? null;
   }
 
   /** The first cell of a two-click step, if one is picked (the controller keeps it). */
@@ -161,8 +166,23 @@ export class App {
     this.games = this.mod.games();
     this.opponent.levels = this.mod.levels();
     this.opponent.levelOverride = this.playerFromQuery();
-    this.learnEntry = new LearnEntry(this.store);
-    buildTabs(this.games, (name) => this.backToGame(name));
+    // Learn and Puzzles (app/learn-entry.js): over the game, which stays as it was.
+    this.learnEntry = new LearnEntry(this.store, {
+      mod: this.mod,
+      gameInfo: (name) => this.gameInfo(name),
+      view: () => this.view,
+      behind: (initial) => {
+        if (!initial && this.session) return false;
+        this.history.resumeCurrent({ push: false });
+        return true;
+      },
+      stop: () => this.opponent.stop(),
+      refresh: () => this.refresh(),
+      writeLocation: () => this.history.writeLocation(true),
+      resumeOrStart: (name) => this.history.resumeOrStart(name, { push: true }),
+      notice: (text) => this.showNotice(text),
+    });
+    buildTabs(this.games, (name) => this.learnEntry.back(name));
     mountRules();
     // The single saved game of earlier versions joins the list (that code loads only then).
     if (this.store.get('last') != null) {
@@ -239,57 +259,6 @@ export class App {
   // --------------------------------------------------------------------------------------
   // Games and sessions
   // --------------------------------------------------------------------------------------
-
-  /**
-   * Shows Learn or Puzzles for a fragment's `text` (www/learn/route.js), or (null) closes
-   * them. Their code loads the first time. The game stays behind as it was: opened first
-   * on a link to them, without touching the link.
-   */
-  showTrainer(text, initial) {
-    if (text == null) {
-      if (!this.trainer?.shown) return;
-      this.trainer.close();
-      return this.refresh();
-    }
-    if (initial || !this.session) {
-      const hash = location.hash;
-      this.history.resumeCurrent({ push: false });
-      history.replaceState(history.state, '', hash);
-    }
-    this.opponent.stop();
-    this.trainerLoad ??= import('./learn/trainer.js').then((m) => {
-      this.trainer = new m.Trainer({
-        mod: this.mod,
-        store: this.store,
-        gameInfo: (name) => this.gameInfo(name),
-        back: (name) => this.backToGame(name),
-      });
-      return this.trainer;
-    });
-    this.trainerLoad.then(
-      (trainer) => {
-        // Only if the link still asks for it (Back may have left it while the code loaded).
-        const frag = readFragment(location.hash);
-        if (frag.record === text) trainer.open(text);
-      },
-      (error) => {
-        this.trainerLoad = null;
-        this.showNotice(`Learn and Puzzles could not be loaded: ${errorText(error)}.`);
-      },
-    );
-  }
-
-  /** A game's tab (or Learn's "Play" link): that game, leaving Learn or Puzzles if shown. */
-  backToGame(name) {
-    if (this.trainer?.shown) {
-      this.trainer.close();
-      // The game behind, as it was; another game: as its tab opens it.
-      if (this.view?.game !== name) return this.history.resumeOrStart(name, { push: true });
-      this.history.writeLocation(true);
-      return this.refresh();
-    }
-    if (this.view?.game !== name) this.history.resumeOrStart(name, { push: true });
-  }
 
   /**
    * Opens the Unity setup editor with the form's options. Its module (www/editor.js) is

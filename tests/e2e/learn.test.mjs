@@ -149,6 +149,9 @@ test('the way in: a first visit offers to learn the game; dismissed for good; no
   await page.click('#learn-offer-go');
   await waitTrainer(page);
   assert.equal((await trainerState(page)).game, 'scattercut');
+  await page.locator('#game-tabs [data-game="scattercut"]').click();
+  await page.waitForFunction(() => !window.__ludus.trainer.shown);
+  assert.ok(!(await page.locator('#learn-offer').isVisible()), 'lessons opened: no more offer for that game');
   // A shared game (a link with steps), in a fresh browser: no offer over it.
   const fresh = await context();
   const other = await newPage(fresh);
