@@ -151,6 +151,10 @@ test('a puzzle in a post: solved by clicking, in the widget and the iframe; an u
   const puzzle = data('puzzles', game).find((p) => p.id === id);
   assert.ok(puzzle, `the sample's puzzle ${spec} is among the puzzles shipped`);
   await page.waitForFunction((sel) => document.querySelector(sel).state.status === 'ready', sel);
+  await page.evaluate((sel) => {
+    window.changes = [];
+    document.querySelector(sel).addEventListener('ludus-change', (e) => window.changes.push(e.detail.puzzle));
+  }, sel);
   const credit = await page.evaluate((sel) => document.querySelector(sel).shadowRoot.querySelector('.credit').textContent, sel);
   assert.match(credit, / · /, 'the designer is credited');
   // The learner's steps by clicks on their cells (the cells named in the step).
@@ -175,6 +179,29 @@ test('a puzzle in a post: solved by clicking, in the widget and the iframe; an u
   await page.waitForFunction((sel) => /Solved/.test(document.querySelector(sel).shadowRoot.querySelector('.status').textContent), sel);
   await page.locator(sel).scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(artifacts, 'puzzle-widget.png') });
+
+  assert.equal(await page.evaluate((sel) => document.querySelector(sel).shadowRoot.querySelector('.status').className, sel), 'status over');
+  assert.equal(await page.evaluate(() => window.changes.at(-1)), 'done', 'ludus-change says the puzzle is solved');
+
+  // A wrong first step, refuted in the widget by its reply; Reset tries again.
+  const r = GAMES.map(refutable).find((x) => x && !/[-~|x@]/.test(x.wrong));
+  if (r) {
+    await page.evaluate((spec) => {
+      const b = document.createElement('ludus-board');
+      b.id = 'refuted';
+      b.setAttribute('puzzle', spec);
+      b.setAttribute('size', '360');
+      document.querySelector('article').append(b);
+    }, `${r.puzzle.game}/${r.puzzle.id}`);
+    await page.waitForFunction(() => document.querySelector('#refuted').state.status === 'ready');
+    await page.locator('#refuted').scrollIntoViewIfNeeded();
+    await clickWidgetCell(page, '#refuted', r.wrong);
+    await page.waitForFunction(() => /beats that step/.test(document.querySelector('#refuted').shadowRoot.querySelector('.status').textContent));
+    assert.equal(await page.evaluate(() => document.querySelector('#refuted').shadowRoot.querySelector('.status').className), 'status note');
+    await page.locator('#refuted').screenshot({ path: join(artifacts, 'puzzle-widget-refuted.png') });
+    await page.evaluate(() => document.querySelector('#refuted').shadowRoot.querySelector('.reset').click());
+    assert.match(await page.evaluate(() => document.querySelector('#refuted').shadowRoot.querySelector('.status').textContent), /to play and win/);
+  }
 
   // Unknown puzzles, games and malformed names: a message inside the widget.
   await page.evaluate(() => {

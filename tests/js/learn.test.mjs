@@ -5,6 +5,7 @@
 // against a small stand-in for the engine's Session).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { readRoute, routeFragment, isTrainerRoute, GAMES } from '../../www/learn/route.js';
 import { readProgress, rate, Progress, START_RATING, PROGRESS_KEY } from '../../www/learn/progress.js';
 import { dayKey, dailyGame, dailyPuzzle } from '../../www/learn/daily.js';
@@ -216,4 +217,30 @@ test('a puzzle drill: any winning step counts; a wrong first step is refuted by 
   const broken = new Drill(mod, { record: 'race', line: ['a', 'zz'], refutations: {} }, { puzzle: true });
   broken.attempt('a');
   assert.equal(broken.playReply().kind, 'broken');
+});
+
+test('property: links, stored progress, offers and data entries never throw, whatever they hold', () => {
+  const json = fc.jsonValue().map((v) => JSON.stringify(v));
+  const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), json, fc.constantFrom('daily', 'learn=unravel', 'puzzles=unlur/x', 'learn=unity/a.b-c_d'));
+  fc.assert(
+    fc.property(text, (t) => {
+      const route = readRoute(t);
+      assert.ok(route.error || GAMES.includes(route.game) || route.kind === 'daily');
+      if (!route.error) assert.deepEqual(readRoute(routeFragment(route).slice(1)), route);
+      const p = readProgress(t);
+      assert.ok(Number.isInteger(p.rating) && p.rating >= 0 && Number.isInteger(p.streak) && p.best >= p.streak);
+      for (const ids of [...Object.values(p.lessons), ...Object.values(p.solved)]) assert.ok(ids.every((id) => typeof id === 'string'));
+      for (const v of Object.values(readOffers(t))) assert.equal(v, true);
+    }),
+    { numRuns: 2000 },
+  );
+  fc.assert(
+    fc.property(fc.jsonValue(), (v) => {
+      const lesson = checkLesson(v, 'unravel');
+      const puzzle = checkPuzzle(v, 'unravel');
+      if (lesson) assert.ok(lesson.line.every((step) => typeof step === 'string'));
+      if (puzzle) assert.ok(Object.values(puzzle.refutations).every((r) => r.every((step) => typeof step === 'string')));
+    }),
+    { numRuns: 2000 },
+  );
 });

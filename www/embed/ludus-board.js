@@ -304,9 +304,14 @@ export class LudusBoard extends HTMLElement {
     if (!this.puzzle) return;
     this.session = this.puzzle.session;
     this.view = this.puzzle.view;
-    this.note = this.puzzle.message;
+    this.note = '';
     this.control.selection = null;
     this.render();
+    // As for any change; `puzzle`: 'play', 'reply', 'refuting', 'failed' or 'done'.
+    const v = this.view;
+    this.dispatchEvent(
+      new CustomEvent('ludus-change', { detail: { record: v.record, cursor: v.cursor, steps: v.steps.length, puzzle: this.puzzle.state } }),
+    );
   }
 
   dropSession() {
@@ -495,13 +500,14 @@ export class LudusBoard extends HTMLElement {
     const status = this.ui.status;
     // The engine's prompt says what is asked, or how the game ended; back in the moves, its
     // status words say what a step played here drops.
-    let text = v.prompt;
-    const replaces = this.playable ? v.status?.replaces : null;
+    // A puzzle says how the reader is doing instead; a wrong step in the colour of a refusal.
+    let text = this.puzzle ? this.puzzle.message : v.prompt;
+    const replaces = this.playable && !this.puzzle ? v.status?.replaces : null;
     if (replaces) text += `. A step played here ${replaces}.`;
     const hint = this.note ? '' : this.control.selectionHint();
     if (hint) text = hint;
     status.classList.toggle('over', !!v.outcome);
-    status.classList.toggle('note', !!this.note);
+    status.classList.toggle('note', !!this.note || this.puzzle?.tone === 'wrong');
     status.textContent = this.note || text;
   }
 }

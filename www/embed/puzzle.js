@@ -35,6 +35,8 @@ export class WidgetPuzzle {
     this.changed = changed;
     this.timer = 0;
     this.message = this.prompt();
+    /** 'wrong' while a wrong step is being answered, else ''. */
+    this.tone = '';
   }
 
   get session() {
@@ -61,9 +63,11 @@ export class WidgetPuzzle {
     if (result.kind === 'wait') return false;
     if (result.kind === 'refused') {
       this.message = result.message;
+      this.tone = 'wrong';
       this.changed();
       return false;
     }
+    this.tone = result.kind === 'wrong' || result.kind === 'refuted' ? 'wrong' : '';
     if (result.kind === 'wrong') this.message = `${result.step} does not win: try another step.`;
     else if (result.kind === 'refuted') this.message = `${result.step}? Watch the reply…`;
     else if (result.kind === 'done') this.message = 'Solved!';
@@ -85,6 +89,7 @@ export class WidgetPuzzle {
     else if (result.kind === 'good') this.message = `${step}. Your move.`;
     else if (result.kind === 'done') this.message = 'Solved!';
     else if (result.kind === 'failed') this.message = `${step} beats that step. Reset to try again.`;
+    if (this.drill.state === 'play' || this.drill.state === 'done') this.tone = '';
     else if (result.kind === 'broken') this.message = `This puzzle is damaged: ${result.message}.`;
     this.changed();
   }
@@ -93,6 +98,7 @@ export class WidgetPuzzle {
     clearTimeout(this.timer);
     this.drill.restart();
     this.message = this.prompt();
+    this.tone = '';
     this.changed();
   }
 
