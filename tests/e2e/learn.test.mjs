@@ -169,6 +169,26 @@ test('the way in: a first visit offers to learn the game; dismissed for good; no
   await fresh.close();
 });
 
+test('the lesson board: described for screen readers, and the theme button reaches it', async () => {
+  const c = await context();
+  const page = await newPage(c);
+  const lesson = data('lessons', 'unlur').sort((a, b) => a.n - b.n)[0];
+  await open(page, `${site.server.url}#learn=unlur/${lesson.id}`);
+  await waitTrainer(page);
+  const summary = () => page.evaluate(() => document.querySelector('#trainer-board .ludus-description p').textContent);
+  assert.match(await summary(), /Unlur/);
+  const canvas = await page.evaluate(() => document.querySelector('#trainer-board canvas').getAttribute('aria-describedby'));
+  assert.ok(canvas && (await page.locator(`#${canvas}`).count()) === 1, 'the canvas is described by the summary');
+  await playLine(page, lesson.line.slice(0, 1));
+  assert.notEqual(await page.evaluate(() => document.querySelector('#trainer-board .ludus-announce').textContent), '', 'the step is announced');
+  const theme = () => page.evaluate(() => JSON.stringify(window.__ludus.trainer.board.theme));
+  const before = await theme();
+  await page.click('#theme-button');
+  await page.waitForFunction((b) => JSON.stringify(window.__ludus.trainer.board.theme) !== b, before);
+  assert.deepEqual(page.errors, []);
+  await c.close();
+});
+
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 
 test('on a phone: a lesson and a puzzle played with taps; nothing moves under the finger', async () => {

@@ -9,6 +9,7 @@
 
 import { Board } from '../board/board.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
+import { BoardDescription } from '../a11y/describe.js';
 import { el } from '../app/dom.js';
 import { readRoute, routeFragment, GAMES } from './route.js';
 import { load } from './data.js';
@@ -123,6 +124,14 @@ export class Trainer {
       },
       onEscape: () => this.control.clear(),
     });
+    if (!this.a11y) {
+      // The position as text and a live region, as on the game's board.
+      this.a11y = new BoardDescription(this.ui.box, this.board);
+      // The page's theme button and the system's setting reach this board too.
+      const retheme = () => this.board.refreshTheme();
+      new MutationObserver(retheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', retheme);
+    }
     this.board.refreshTheme();
     if (route.error) return this.fail(`This link cannot be opened: ${route.error}.`, route);
     let game = route.game;
@@ -344,6 +353,7 @@ export class Trainer {
     box.dataset.legal = JSON.stringify(drawn.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);
     box.dataset.state = this.drill.state;
+    this.a11y.update(v, drawn.legal);
     this.board.canvas.setAttribute('aria-label', `${boardLabel(v)}. ${this.message || v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`);
     this.ui.pass.hidden = this.control.passStep() == null;
     if (!this.ui.pass.hidden) this.ui.pass.textContent = this.control.passLabel();
