@@ -127,9 +127,9 @@ export class Trainer {
     if (!this.a11y) {
       // The position as text and a live region, as on the game's board.
       this.a11y = new BoardDescription(this.ui.box, this.board);
-      // The page's theme button and the system's setting reach this board too.
+      // The page's theme and high contrast (set on the game's page), and the system's setting.
       const retheme = () => this.board.refreshTheme();
-      new MutationObserver(retheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+      new MutationObserver(retheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'data-contrast'] });
       matchMedia('(prefers-color-scheme: dark)').addEventListener('change', retheme);
     }
     this.board.refreshTheme();
