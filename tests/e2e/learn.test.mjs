@@ -73,6 +73,13 @@ test('a wrong step gets the hint and is taken back; a refused one the engine\'s 
   const start = await trainerState(page);
   const other = await page.evaluate((want) => window.__ludus.trainer.drill.view.legal.find((s) => s.text !== want).text, lesson.line[0]);
   await clickStep(page, other);
+  // The step shows a moment, then goes.
+  const box = () => page.evaluate(() => ({ ...document.getElementById('trainer-board').dataset }));
+  const shown = await box();
+  assert.equal(shown.state, 'taking-back');
+  assert.equal(Number(shown.cursor), start.cursor + 1);
+  await page.waitForFunction(() => document.getElementById('trainer-board').dataset.state === 'play');
+  assert.equal(Number((await box()).cursor), start.cursor);
   let s = await trainerState(page);
   assert.equal(s.message, lesson.hint);
   assert.deepEqual(s.steps, start.steps, 'the wrong step is taken back');

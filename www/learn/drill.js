@@ -83,7 +83,8 @@ export class Drill {
    * The learner plays `text`. Returns {kind}: 'wait' (not the learner's turn), 'refused'
    * (with the engine's `message`; nothing changed), 'good' (`reply`: the page plays next),
    * 'done', 'refuted' (a wrong first step of a puzzle: its refutation follows, played by
-   * replies) or 'wrong' (a legal step that is not the line's: it has been taken back).
+   * replies) or 'wrong' (a legal step that is not the line's: it has been taken back;
+   * `shown`: the view with it, for the page to show a moment).
    */
   attempt(text) {
     if (this.state !== 'play') return { kind: 'wait' };
@@ -111,11 +112,12 @@ export class Drill {
       return { kind: 'refuted', step: played };
     }
     // Taken back: the position before the step, the same line still to play.
+    const shown = this.view;
     const session = this.mod.Session.fromRecord(before);
     this.free();
     this.session = session;
     this.view = session.view();
-    return { kind: 'wrong', step: played };
+    return { kind: 'wrong', step: played, shown };
   }
 
   /** The step the page plays next (a scripted reply, a refutation), or null. */

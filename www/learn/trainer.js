@@ -19,6 +19,8 @@ import { dayKey, dailyGame, dailyPuzzle } from './daily.js';
 
 /** The pause before the page plays a reply, so the learner sees their own step first. */
 export const REPLY_PAUSE_MS = 450;
+/** How long a wrong step stays on the board before it is taken back. */
+export const TAKE_BACK_MS = 700;
 
 export class Trainer {
   /** `host`: mod, store (www/record.js Store), gameInfo(name), pass(): the page's game comes back. */
@@ -32,11 +34,13 @@ export class Trainer {
     this.message = '';
     this.timer = 0;
     this.token = 0;
+    /** A wrong step's view, shown a moment before it is taken back (else null). */
+    this.held = null;
     this.build();
     this.control = new BoardController({
       session: () => this.drill?.session ?? null,
-      view: () => this.drill?.view ?? null,
-      canPlay: () => this.drill?.state === 'play',
+      view: () => this.held ?? this.drill?.view ?? null,
+      canPlay: () => this.drill?.state === 'play' && !this.held,
       play: (text) => this.play(text),
       // A piece picked: what its second click asks (the engine's words).
       changed: () => {
@@ -259,6 +263,7 @@ export class Trainer {
         return false;
       case 'wrong':
         this.count(false);
+        this.hold(result.shown);
         this.say(lesson ? this.item.hint : `${result.step} does not win: try another step.`, 'wrong');
         break;
       case 'refuted':
@@ -291,6 +296,18 @@ export class Trainer {
   stopReply() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = 0;
+    this.held = null;
+  }
+
+  /** Shows a wrong step (`view`) a moment before the board goes back to the drill's position. */
+  hold(view) {
+    this.stopReply();
+    this.held = view;
+    this.timer = setTimeout(() => {
+      this.timer = 0;
+      this.held = null;
+      this.draw();
+    }, TAKE_BACK_MS);
   }
 
   reply() {
@@ -345,14 +362,14 @@ export class Trainer {
   // ------------------------------------------------------------------------------------
 
   draw() {
-    const v = this.drill?.view;
+    const v = this.held ?? this.drill?.view;
     if (!v) return;
     const drawn = this.control.boardState();
     this.board.update({ view: v, flipped: false, coords: false, ...drawn, index: this.control.index() });
     const box = this.ui.box;
     box.dataset.legal = JSON.stringify(drawn.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);
-    box.dataset.state = this.drill.state;
+    box.dataset.state = this.held ? 'taking-back' : this.drill.state;
     this.a11y.update(v, drawn.legal);
     this.board.canvas.setAttribute('aria-label', `${boardLabel(v)}. ${this.message || v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`);
     this.ui.pass.hidden = this.control.passStep() == null;
