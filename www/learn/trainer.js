@@ -451,7 +451,8 @@ export class Trainer {
             'a',
             { href: routeFragment({ kind: 'learn', game: x.game, id: x.id }), 'aria-current': current ? 'step' : null },
             el('span', { class: 'tick', 'aria-hidden': 'true', text: done ? '✓' : String(i + 1) }),
-            `${x.title}${done ? ' (finished)' : ''}`,
+            x.title,
+            done ? el('span', { class: 'visually-hidden', text: ' (finished)' }) : null,
           ),
         );
       }),
