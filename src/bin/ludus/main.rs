@@ -20,6 +20,7 @@ use std::time::Instant;
 // library's parts by `crate::` paths, which these imports make good here too.
 #[path = "bench.rs"]
 mod bench;
+mod puzzles;
 mod soak;
 use ludus::{ai, game, games, options, rng, with_game};
 use soak::game_seed;
@@ -37,6 +38,13 @@ usage:
   ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N] [--method alphabeta|pns]
   ludus analyse GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--iterations N] [--seed S]
   ludus review --record TEXT [--iterations N] [--threshold X] [--seed S]
+  ludus puzzles GAME [--array]
+      the shipped puzzles, one JSON object a line (--array: one JSON array, the file
+      www/learn/GAME-puzzles.json); docs/PUZZLES.md
+  ludus puzzles generate GAME [--count N] [--seed S] [--games G] [--nodes N] [--size N]
+      makes puzzles again from games the computer plays against itself (levels beginner,
+      easy, medium; seeded); each proved by the solver within N positions (default 200000);
+      the same arguments print the same puzzles
   ludus bench [GAME ...] [--seconds S] [--runs R]   (or: [--mcts N [--runs R] [--seed S]])
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
@@ -88,7 +96,7 @@ struct Args {
 const GAME_OPTION_FLAGS: [&str; 7] = [
     "size", "players", "neutral", "layout", "walls", "supply", "seed",
 ];
-const SWITCHES: [&str; 1] = ["divide"];
+const SWITCHES: [&str; 2] = ["divide", "array"];
 
 impl Args {
     fn parse(args: &[String]) -> Result<Args, Error> {
@@ -197,6 +205,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "solve" => solve(&rest),
         "analyse" | "analyze" => analyse(&rest),
         "review" => review(&rest),
+        "puzzles" => puzzles::run(&rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
