@@ -2,8 +2,9 @@
 // served, and steps made by clicking the trainer's board at its cells' screen positions.
 //
 // The page reads www/learn/<game>-lessons.json and <game>-puzzles.json. Where the build has
-// no such file yet, the tests serve the small hand-made set in tests/fixtures/learn/ (real
-// positions and steps the engine accepts) so that the page's side can be tested on its own.
+// no such file yet (or one with no entries yet), the tests serve the small hand-made set in
+// tests/fixtures/learn/ (real positions and steps the engine accepts), so that the page's
+// side is tested for every game; `fromFixtures()` lists the files taken from there.
 
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,10 +13,19 @@ import { dist, root } from './site.mjs';
 export const GAMES = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
 const FIXTURES = join(root, 'tests/fixtures/learn');
 
+const fixtures = new Set();
+
 /** The file the tests serve for `<game>-<kind>.json`: the build's, else the fixture. */
 function source(name) {
   const built = join(dist, 'www/learn', name);
-  return existsSync(built) ? built : join(FIXTURES, name);
+  if (existsSync(built) && JSON.parse(readFileSync(built, 'utf8')).length) return built;
+  fixtures.add(name);
+  return join(FIXTURES, name);
+}
+
+/** The data files served from the fixtures so far (none once the build has them all). */
+export function fromFixtures() {
+  return [...fixtures].sort();
 }
 
 /** The lessons or puzzles of a game, as served. */

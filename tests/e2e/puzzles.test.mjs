@@ -12,8 +12,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
 import { newPage, open } from './app-page.mjs';
-import { GAMES, data, puzzlesInOrder, serveData, trainerState, waitTrainer, clickStep, playLine } from './learn-page.mjs';
-import { dailyGame, dailyPuzzle, dayKey } from '../../www/learn/daily.js';
+import { GAMES, data, puzzlesInOrder, serveData, trainerState, waitTrainer, clickStep, playLine, fromFixtures } from './learn-page.mjs';
+import { dailyGames, dailyPuzzle, dayKey } from '../../www/learn/daily.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core');
 const SAMPLE = 'www/examples/blog-post.html';
@@ -27,13 +27,16 @@ async function context(options = {}) {
 
 const stats = (page) => page.evaluate(() => ({ ...window.__ludus.trainer.progress.data }));
 
-/** A puzzle with a refutation, and its wrong first step. */
-function refutable(game) {
-  const p = puzzlesInOrder(game).find((x) => Object.keys(x.refutations ?? {}).length);
-  return p && { puzzle: p, wrong: Object.keys(p.refutations)[0] };
+/** A puzzle with a refutation (`lost`: a wrong step that loses at once, with no reply), and its wrong first step. */
+function refutable(game, { lost = false } = {}) {
+  for (const puzzle of puzzlesInOrder(game)) {
+    const wrong = Object.keys(puzzle.refutations ?? {}).find((k) => (puzzle.refutations[k].length === 0) === lost);
+    if (wrong) return { puzzle, wrong };
+  }
+  return null;
 }
 
-test('every game: the easiest puzzle is solved by clicking the board; streak and rating go up', async () => {
+test('every game: the easiest puzzle is solved by clicking the board; streak and rating go up', async (t) => {
   const c = await context();
   const page = await newPage(c);
   let before = null;
@@ -51,6 +54,7 @@ test('every game: the easiest puzzle is solved by clicking the board; streak and
     assert.match(s.message, /Solved/);
     if (game === 'unravel') await page.screenshot({ path: join(artifacts, 'puzzle-desktop.png') });
   }
+  if (fromFixtures().length) t.diagnostic(`served from tests/fixtures/learn (none or no entries built): ${fromFixtures().join(', ')}`);
   const after = await stats(page);
   assert.equal(after.streak, GAMES.length);
   assert.ok(after.rating > before.rating, `${before.rating} -> ${after.rating}`);
@@ -90,6 +94,15 @@ test('a wrong first step is refuted on the board, then Try again; the streak end
     assert.equal(solved.state, 'done');
     assert.match(solved.message, /another try/);
   }
+  // A wrong step that loses at once stays on the board, said so.
+  const lost = GAMES.map((g) => refutable(g, { lost: true })).find(Boolean);
+  if (lost) {
+    await open(page, `${site.server.url}#puzzles=${lost.puzzle.game}/${lost.puzzle.id}`);
+    await waitTrainer(page);
+    await clickStep(page, lost.wrong);
+    await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed');
+    assert.match((await trainerState(page)).message, /loses at once\. Try again\./);
+  }
   assert.deepEqual(page.errors, []);
   await c.close();
 });
@@ -102,7 +115,8 @@ test('the daily puzzle: the same for everyone on the date, its game shown', asyn
   await page.click('#daily-link');
   await waitTrainer(page);
   const day = dayKey();
-  const game = dailyGame(day, GAMES);
+  // The day's game, or the next in turn while a game has no puzzles yet.
+  const game = dailyGames(day, GAMES).find((g) => data('puzzles', g).length);
   const want = dailyPuzzle(day, game, data('puzzles', game));
   const s = await trainerState(page);
   assert.equal(s.game, game);
@@ -197,7 +211,7 @@ test('a puzzle in a post: solved by clicking, in the widget and the iframe; an u
     await page.locator('#refuted').scrollIntoViewIfNeeded();
     await clickWidgetCell(page, '#refuted', r.wrong);
     await page.waitForFunction(() => /beats that step/.test(document.querySelector('#refuted').shadowRoot.querySelector('.status').textContent));
-    assert.equal(await page.evaluate(() => document.querySelector('#refuted').shadowRoot.querySelector('.status').className), 'status note');
+    assert.ok(await page.evaluate(() => document.querySelector('#refuted').shadowRoot.querySelector('.status').classList.contains('note')), 'said as a refusal');
     await page.locator('#refuted').screenshot({ path: join(artifacts, 'puzzle-widget-refuted.png') });
     await page.evaluate(() => document.querySelector('#refuted').shadowRoot.querySelector('.reset').click());
     assert.match(await page.evaluate(() => document.querySelector('#refuted').shadowRoot.querySelector('.status').textContent), /to play and win/);

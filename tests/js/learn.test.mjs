@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readRoute, routeFragment, isTrainerRoute, GAMES } from '../../www/learn/route.js';
 import { readProgress, rate, Progress, START_RATING, PROGRESS_KEY } from '../../www/learn/progress.js';
-import { dayKey, dailyGame, dailyPuzzle } from '../../www/learn/daily.js';
+import { dayKey, dailyGame, dailyGames, dailyPuzzle } from '../../www/learn/daily.js';
 import { checkLesson, checkPuzzle } from '../../www/learn/data.js';
 import { Drill } from '../../www/learn/drill.js';
 import { Store } from '../../www/record.js';
@@ -105,6 +105,9 @@ test('the daily puzzle: the same for a date, spread over the games, independent 
     seen.add(game);
   }
   assert.equal(seen.size, GAMES.length, 'every game has its days');
+  const order = dailyGames('2026-03-04', GAMES);
+  assert.equal(order[0], dailyGame('2026-03-04', GAMES));
+  assert.deepEqual([...order].sort(), [...GAMES].sort(), 'then every other game, once');
   const puzzles = Array.from({ length: 40 }, (_, i) => ({ id: `p-${i}` }));
   const picks = new Set();
   for (let d = 1; d <= 30; d++) {
@@ -124,9 +127,9 @@ test('data files: entries without what the page needs are left out', () => {
   for (const broken of [{ line: [] }, { line: 'a1' }, { record: 5 }, { goal: '' }, { id: '../x' }, { line: [3] }]) {
     assert.equal(checkLesson({ ...lesson, ...broken }, 'unravel'), null, JSON.stringify(broken));
   }
-  const puzzle = { game: 'unlur', id: 'u-1', record: 'unlur', line: ['a1'], turns: 1, rating: 900, refutations: { b1: ['c1'], c2: 'x' } };
+  const puzzle = { game: 'unlur', id: 'u-1', record: 'unlur', line: ['a1'], turns: 1, rating: 900, refutations: { b1: ['c1'], c2: 'x', d1: [], e1: [4] } };
   const checked = checkPuzzle(puzzle, 'unlur');
-  assert.deepEqual(checked.refutations, { b1: ['c1'] });
+  assert.deepEqual(checked.refutations, { b1: ['c1'], d1: [] }, 'an empty reply: the step loses at once');
   assert.equal(checkPuzzle({ ...puzzle, rating: 'x' }, 'unlur').rating, 1500);
   assert.equal(checkPuzzle(null, 'unlur'), null);
 });
@@ -137,8 +140,8 @@ test('the offer: which games dismissed it, from untrusted storage', () => {
 });
 
 /**
- * A stand-in for the engine: a race to three on a line of cells "a".."e" between two seats;
- * a step is a free cell's name, "zz" is refused; the game is won by the seat that takes "e".
+ * A stand-in for the engine: a race on a line of cells "a".."f" between two seats; a step is
+ * a free cell's name, "zz" is refused; the seat that takes "e" wins, the one that takes "f" loses.
  */
 class FakeSession {
   static fromRecord(record) {
@@ -153,17 +156,19 @@ class FakeSession {
   play(text) {
     const step = text.trim().toLowerCase();
     if (this.over()) throw new Error('the game is over');
-    if (!/^[a-e]$/.test(step)) throw new Error(`${text} is no cell`);
+    if (!/^[a-f]$/.test(step)) throw new Error(`${text} is no cell`);
     if (this.steps.includes(step)) throw new Error(`${step} is taken`);
     this.steps.push(step);
   }
   over() {
-    return this.steps.includes('e');
+    return this.steps.includes('e') || this.steps.includes('f');
   }
   goTo() {}
   free() {}
   view() {
-    const winner = this.steps.indexOf('e');
+    const e = this.steps.indexOf('e');
+    const f = this.steps.indexOf('f');
+    const winner = e >= 0 ? e : f >= 0 ? f + 1 : -1;
     return {
       record: `race;moves=${this.steps.join(',')}`,
       steps: [...this.steps],
@@ -210,6 +215,10 @@ test('a puzzle drill: any winning step counts; a wrong first step is refuted by 
   assert.equal(d.view.outcome.seat, 0, 'the refutation won for the other side');
   d.restart();
   assert.deepEqual(d.attempt('e'), { kind: 'done' }, 'a step that wins at once is right too');
+  d.restart();
+  assert.deepEqual(d.attempt('f'), { kind: 'lost', step: 'f' }, 'a step that loses at once stays');
+  assert.equal(d.state, 'failed');
+  assert.equal(d.view.outcome.seat, 0);
   d.restart();
   assert.equal(d.attempt('b').kind, 'wrong', 'no refutation given: taken back');
   assert.deepEqual(d.attempt('c'), { kind: 'good', reply: true });

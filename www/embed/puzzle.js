@@ -67,9 +67,10 @@ export class WidgetPuzzle {
       this.changed();
       return false;
     }
-    this.tone = result.kind === 'wrong' || result.kind === 'refuted' ? 'wrong' : '';
+    this.tone = ['wrong', 'refuted', 'lost'].includes(result.kind) ? 'wrong' : '';
     if (result.kind === 'wrong') this.message = `${result.step} does not win: try another step.`;
     else if (result.kind === 'refuted') this.message = `${result.step}? Watch the reply…`;
+    else if (result.kind === 'lost') this.message = `${result.step} loses at once. Reset to try again.`;
     else if (result.kind === 'done') this.message = 'Solved!';
     else this.message = 'Yes. Now the reply…';
     if (this.drill.nextReply() != null) this.later();

@@ -21,6 +21,12 @@ export function dailyGame(day, games) {
   return games[hash(`ludus-daily:${day}`) % games.length];
 }
 
+/** The games to try for the day's puzzle, the day's game first: the next is used when one has none. */
+export function dailyGames(day, games) {
+  const i = games.indexOf(dailyGame(day, games));
+  return [...games.slice(i), ...games.slice(0, i)];
+}
+
 /**
  * The day's puzzle among `puzzles` (objects with an `id`): chosen by id, so that the order
  * of the file does not change the choice. Null when there are none.

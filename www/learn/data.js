@@ -33,7 +33,10 @@ export function checkPuzzle(x, game) {
   if (!text(x.record, 100_000) || !steps(x.line)) return null;
   const refutations = {};
   if (x.refutations && typeof x.refutations === 'object' && !Array.isArray(x.refutations)) {
-    for (const [step, reply] of Object.entries(x.refutations)) if (steps(reply)) refutations[step] = [...reply];
+    // An empty reply: the wrong step loses at once, and needs no answer.
+    for (const [step, reply] of Object.entries(x.refutations)) {
+      if (Array.isArray(reply) && (!reply.length || steps(reply))) refutations[step] = [...reply];
+    }
   }
   return {
     game,

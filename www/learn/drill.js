@@ -83,7 +83,7 @@ export class Drill {
    * The learner plays `text`. Returns {kind}: 'wait' (not the learner's turn), 'refused'
    * (with the engine's `message`; nothing changed), 'good' (`reply`: the page plays next),
    * 'done', 'refuted' (a wrong first step of a puzzle: its refutation follows, played by
-   * replies) or 'wrong' (a legal step that is not the line's: it has been taken back;
+   * replies), 'lost' (a puzzle's step that loses at once: it stays) or 'wrong' (a legal step that is not the line's: it has been taken back;
    * `shown`: the view with it, for the page to show a moment).
    */
   attempt(text) {
@@ -105,8 +105,12 @@ export class Drill {
       return this.advance();
     }
     this.erred = true;
+    if (this.puzzle && this.view.outcome) {
+      this.state = 'failed';
+      return { kind: 'lost', step: played };
+    }
     const refutation = this.puzzle && this.at === 0 ? (this.item.refutations[played] ?? this.item.refutations[text]) : null;
-    if (refutation && !this.view.outcome) {
+    if (refutation?.length) {
       this.state = 'refuting';
       this.pending = [...refutation];
       return { kind: 'refuted', step: played };

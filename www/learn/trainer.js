@@ -15,7 +15,7 @@ import { readRoute, routeFragment, GAMES } from './route.js';
 import { load } from './data.js';
 import { Drill } from './drill.js';
 import { Progress } from './progress.js';
-import { dayKey, dailyGame, dailyPuzzle } from './daily.js';
+import { dayKey, dailyGames, dailyPuzzle } from './daily.js';
 
 /** The pause before the page plays a reply, so the learner sees their own step first. */
 export const REPLY_PAUSE_MS = 450;
@@ -141,8 +141,8 @@ export class Trainer {
     let game = route.game;
     let items;
     try {
-      if (route.kind === 'daily') game = dailyGame(dayKey(), GAMES);
-      items = await load(route.kind === 'learn' ? 'lessons' : 'puzzles', game);
+      if (route.kind === 'daily') [game, items] = await this.daily();
+      else items = await load(route.kind === 'learn' ? 'lessons' : 'puzzles', game);
     } catch (error) {
       if (token === this.token) this.fail(`Sorry: ${error.message}.`, { ...route, game });
       return;
@@ -160,6 +160,19 @@ export class Trainer {
       return this.fail(`There is no ${what} called ${JSON.stringify(route.id)} for ${this.title(game)}.`, this.route);
     }
     this.show(item);
+  }
+
+  /** The day's game and its puzzles: the next game in turn while one has none yet. */
+  async daily() {
+    let last;
+    for (const game of dailyGames(dayKey(), GAMES)) {
+      try {
+        return [game, await load('puzzles', game)];
+      } catch (error) {
+        last = error;
+      }
+    }
+    throw last;
   }
 
   close() {
@@ -265,6 +278,10 @@ export class Trainer {
         this.count(false);
         this.hold(result.shown);
         this.say(lesson ? this.item.hint : `${result.step} does not win: try another step.`, 'wrong');
+        break;
+      case 'lost':
+        this.count(false);
+        this.say(`${result.step} loses at once. Try again.`, 'wrong');
         break;
       case 'refuted':
         this.count(false);
