@@ -238,13 +238,21 @@ export class Trainer {
     this.render();
   }
 
-  /** What the learner is asked now, in words. */
+  /** The learner's seat's name, or ''. */
+  seat() {
+    return this.drill.view.players?.[this.drill.learner]?.name ?? '';
+  }
+
+  /** The status at the start: whose move it is (the goal above the board says what to do). */
   prompt() {
-    const v = this.drill.view;
-    const seat = v.players?.[this.drill.learner]?.name ?? '';
-    if (this.route.kind === 'learn') return `Your move${seat ? ` (${seat})` : ''}.`;
+    const seat = this.seat();
+    return `Your move${seat ? ` (${seat})` : ''}.`;
+  }
+
+  /** A puzzle's goal sentence. */
+  task() {
     const turns = this.item.turns;
-    return `${seat || 'You'} to play: find the step that wins${turns > 1 ? ` in ${turns} turns` : ''}.`;
+    return `${this.seat() || 'You'} to play: find the step that wins${turns > 1 ? ` in ${turns} turns` : ''}.`;
   }
 
   retry() {
@@ -427,7 +435,7 @@ export class Trainer {
     const n = this.items.indexOf(item) + 1;
     this.ui.title.textContent = lesson ? `${n}. ${item.title}` : this.route.kind === 'daily' ? `Puzzle of ${dayKey()}` : `Puzzle ${n} of ${this.items.length}`;
     this.ui.credit.textContent = this.credit(game);
-    this.ui.goal.textContent = lesson ? item.goal : this.prompt();
+    this.ui.goal.textContent = lesson ? item.goal : this.task();
     // Retry once there is something to retry: a step played, a wrong step, the end.
     this.ui.retry.hidden = d.state === 'play' && d.at === 0 && !d.erred;
     this.ui.retry.textContent = d.state === 'done' ? 'Play it again' : 'Try again';
@@ -485,6 +493,6 @@ export class Trainer {
       else links.push(el('a', { href: routeFragment({ kind: 'learn', game }), text: 'Learn' }));
     }
     if (this.route?.kind !== 'daily') links.push(el('a', { href: '#daily', text: 'Daily puzzle' }));
-    this.ui.links.replaceChildren(...links.flatMap((a, i) => (i ? [' · ', a] : [a])));
+    this.ui.links.replaceChildren(...links);
   }
 }
