@@ -4,7 +4,8 @@
 // app/history.js (links, Back and Forward, saved and new games, moving through the steps),
 // app/seats.js (the computer opponent), app/players.js, app/status.js, app/controls.js,
 // app/head.js, app/options-form.js, app/saved-games.js, app/panels.js, app/tasks.js,
-// app/dom.js, analysis/analysis.js, share/correspondence.js, share/menu.js, editor.js.
+// app/dom.js, analysis/analysis.js, share/correspondence.js, share/menu.js, editor.js,
+// app/learn-entry.js and learn/trainer.js (Learn and Puzzles, loaded when first opened).
 
 import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
@@ -27,6 +28,7 @@ import { BoardDescription } from './a11y/describe.js';
 import { mountContrastSwitch } from './a11y/contrast.js';
 import { CorrespondenceUi } from './share/correspondence.js';
 import { AnalysisUi } from './analysis/analysis.js';
+import { LearnEntry } from './app/learn-entry.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -92,6 +94,7 @@ export class App {
       hideNotice: () => this.hideNotice(),
       refresh: () => this.refresh(),
       renderSaved: () => this.renderSaved(),
+      trainer: (text, initial) => this.learnEntry.show(text, initial),
     });
     this.opponent = new Opponent({
       view: () => this.view,
@@ -102,6 +105,11 @@ export class App {
       refresh: () => this.refresh(),
       flash: (message) => this.flash(message),
     });
+  }
+
+  /** Learn or Puzzles, once opened (www/learn/trainer.js). */
+  get trainer() {
+    return this.learnEntry?.trainer ?? null;
   }
 
   /** The first cell of a two-click step, if one is picked (the controller keeps it). */
@@ -158,7 +166,23 @@ export class App {
     this.games = this.mod.games();
     this.opponent.levels = this.mod.levels();
     this.opponent.levelOverride = this.playerFromQuery();
-    buildTabs(this.games, (name) => this.view?.game !== name && this.history.resumeOrStart(name, { push: true }));
+    // Learn and Puzzles (app/learn-entry.js): over the game, which stays as it was.
+    this.learnEntry = new LearnEntry(this.store, {
+      mod: this.mod,
+      gameInfo: (name) => this.gameInfo(name),
+      view: () => this.view,
+      behind: (initial) => {
+        if (!initial && this.session) return false;
+        this.history.resumeCurrent({ push: false });
+        return true;
+      },
+      stop: () => this.opponent.stop(),
+      refresh: () => this.refresh(),
+      writeLocation: () => this.history.writeLocation(true),
+      resumeOrStart: (name) => this.history.resumeOrStart(name, { push: true }),
+      notice: (text) => this.showNotice(text),
+    });
+    buildTabs(this.games, (name) => this.learnEntry.back(name));
     mountRules();
     // The single saved game of earlier versions joins the list (that code loads only then).
     if (this.store.get('last') != null) {
@@ -215,6 +239,11 @@ export class App {
     });
     // Only a game the link holds can be a correspondence.
     if (opened === 'opened') this.correspondence.opened();
+    // No offer to learn the game over a game someone shared.
+    if (opened === 'opened' && this.view.steps.length) {
+      this.learnEntry.shared = this.view.game;
+      this.refresh();
+    }
     this.correspondence.update();
     window.addEventListener('hashchange', () => this.history.openFromLocation());
     window.addEventListener('popstate', () => this.history.openFromLocation());
@@ -397,6 +426,7 @@ export class App {
     renderToolbar(v, { flipped: this.flipped, coords: this.coords });
     const panel = () => {
       renderHead(this.view, this.gameInfo(this.view.game));
+      this.learnEntry.update(this.view, this.view.title);
       this.renderMoves();
       this.optionsForm.render(this.view);
     };
@@ -525,7 +555,7 @@ export class App {
         this.applyTheme(next);
       },
       systemTheme: () => this.board.refreshTheme(),
-      shown: () => !!this.view,
+      shown: () => !!this.view && !this.trainer?.shown,
       boardCanvas: () => this.board.canvas,
     });
   }

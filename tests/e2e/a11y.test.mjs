@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
 import { newPage, open, state } from './app-page.mjs';
+import { serveData } from './learn-page.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core');
 const site = useSite(['ludus_bg.wasm', 'www/a11y/describe.js', 'www/examples/blog-post.html', 'www/embed.html']);
@@ -25,7 +26,10 @@ async function axeProblems(page) {
 
 // bypassCSP: the pages forbid inline script, and axe-core is injected as one.
 async function newContext(options = {}) {
-  return site.browser.newContext({ viewport: { width: 1200, height: 900 }, bypassCSP: true, ...options });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 }, bypassCSP: true, ...options });
+  // The sample article's puzzle: the shipped puzzles, or the tests' own where none are built yet.
+  await serveData(context);
+  return context;
 }
 
 test('axe-core: no serious or critical problem on the app page, light and dark, menus open', async () => {

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
+import { serveData } from './learn-page.mjs';
 
 const SAMPLE = 'www/examples/blog-post.html';
 const SCRIPT_TAG = /<script type="module" src="[^"]*ludus-board\.js"><\/script>/;
@@ -51,6 +52,8 @@ const BAD_BOARDS = `
 /** A new page that records errors and every request it makes. */
 async function newPage(options = {}) {
   const context = await site.browser.newContext({ viewport: { width: 900, height: 1000 }, ...options });
+  // The sample's puzzle: the shipped puzzles, or the tests' own where none are built yet.
+  await serveData(context);
   const page = await context.newPage();
   page.errors = [];
   page.requests = [];
@@ -166,7 +169,8 @@ test('every board of the sample article draws, with one fetch of the wasm module
   const page = await newPage();
   await openSample(page);
   const all = await states(page);
-  assert.equal(all.length, 4);
+  // The four boards, then the puzzle (www/embed/puzzle.js).
+  assert.equal(all.length, 5);
   assert.deepEqual(
     all.map((s) => [s.status, s.game]),
     [
@@ -174,6 +178,7 @@ test('every board of the sample article draws, with one fetch of the wasm module
       ['ready', 'merlins-chain'],
       ['ready', 'unity'],
       ['ready', 'unravel'],
+      ['ready', 'scattercut'],
     ],
   );
   for (const sel of SAMPLE_BOARDS) assertDrawn(await canvasInfo(page, sel), sel);
@@ -472,12 +477,12 @@ test('themes: light and dark follow the system unless theme= says otherwise', as
     );
   const dark = 'rgb(29, 32, 37)';
   const light = 'rgb(255, 255, 255)';
-  assert.deepEqual(await backgrounds(), [dark, dark, dark, dark]);
+  assert.deepEqual(await backgrounds(), [dark, dark, dark, dark, dark]);
   await page.locator(UNLUR).screenshot({ path: join(artifacts, 'embed-dark-unlur.png') });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.waitForTimeout(100);
   // The Unity board says theme="dark"; the others follow the system.
-  assert.deepEqual(await backgrounds(), [light, light, dark, light]);
+  assert.deepEqual(await backgrounds(), [light, light, dark, light, light]);
   await page.locator(UNLUR).evaluate((b) => b.setAttribute('theme', 'dark'));
   await page.waitForTimeout(100);
   assert.equal((await backgrounds())[0], dark);

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
+import { serveData } from './learn-page.mjs';
 import { newPage, open, state } from './app-page.mjs';
 
 const site = useSite(['ludus_bg.wasm', 'www/share/menu.js', 'www/examples/blog-post.html']);
@@ -189,6 +190,8 @@ test('"Copy embed code" gives a widget and an iframe that show the same position
 
 test('the widget exports too: PNG, SVG and the game as a GIF', async () => {
   const context = await site.browser.newContext({ viewport: { width: 900, height: 1000 } });
+  // The sample article's puzzle: the shipped puzzles, or the tests' own where none are built yet.
+  await serveData(context);
   const page = await context.newPage();
   // The sample article has no icon: the browser's request for /favicon.ico is no error of ours.
   page.errors = [];

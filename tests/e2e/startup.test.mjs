@@ -21,8 +21,9 @@ const LOADS = 5;
 /** The budget for the wasm + JS a fresh load fetches to show the board, gzipped. */
 const SIZE_BUDGET = 250 * 1024;
 /** Loaded on first use, never at start (www/engine.js studyEngine, www/analysis/analysis.js, www/share/menu.js,
- * App.openEditor, app/head.js mountRules, a storage problem): most visits never need them. */
-const LAZY = ['/ludus_study.js', '/ludus_study_bg.wasm', '/www/analysis/panel.js', '/www/share/menu-panel.js', '/www/share/export.js', '/www/share/svg-context.js', '/www/editor.js', '/www/app/saved-games-list.js', '/www/app/saved-games-upgrade.js', '/www/app/rules-text.js', '/www/storage-note.js'];
+ * App.openEditor, app/head.js mountRules, a storage problem, Learn and Puzzles, a widget's puzzle):
+ * most visits never need them. */
+const LAZY = ['/ludus_study.js', '/ludus_study_bg.wasm', '/www/analysis/panel.js', '/www/share/menu-panel.js', '/www/share/export.js', '/www/share/svg-context.js', '/www/editor.js', '/www/app/saved-games-list.js', '/www/app/saved-games-upgrade.js', '/www/app/rules-text.js', '/www/storage-note.js', '/www/learn/trainer.js', '/www/learn/drill.js', '/www/learn/data.js', '/www/learn/progress.js', '/www/learn/daily.js', '/www/learn/route.js', '/www/embed/puzzle.js'];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -69,6 +70,7 @@ test('startup: time to the first drawn board (reported), one wasm fetch, no erro
     assert.ok(run.firstBoard > 0 && run.engineReady > 0, JSON.stringify(run));
     assert.ok(run.engineReady <= run.firstBoard, 'a board was drawn before the engine was ready');
     assert.deepEqual(run.fetched.filter((p) => LAZY.includes(p)), [], 'loaded at start, though only needed on first use');
+    assert.deepEqual(run.fetched.filter((p) => /^\/www\/learn\/.*\.json$/.test(p)), [], 'lessons or puzzles fetched at start');
   }
   const m = (key) => median(runs.map((r) => r[key])).toFixed(0);
   t.diagnostic(

@@ -5,13 +5,15 @@ import { errorText } from '../engine.js';
 import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../record.js';
 import { withFreshSeed } from './options-form.js';
 import { historyStep } from './autoplay.js';
+import { isTrainerRoute } from './learn-entry.js';
 
 export class GameHistory {
   /**
    * `host`: mod(), games(), gameInfo(name); saved, report(problem), prefs(); view(),
    * session(); setSession(session); goTo(n) (null: stays), returns the view; moved(): the
    * selection and messages go; seats(); hold(record): the computer waits there;
-   * analysisOn(); tasks; showNotice(text, actions, kind), hideNotice(); refresh(); renderSaved().
+   * analysisOn(); tasks; showNotice(text, actions, kind), hideNotice(); refresh(); renderSaved();
+   * trainer(text, initial): opens Learn or Puzzles (the game behind stays as it is).
    */
   constructor(host) {
     this.host = host;
@@ -40,6 +42,10 @@ export class GameHistory {
       this.save({ adopt: true });
     }
     const frag = readFragment(location.hash);
+    // Learn and Puzzles (`#learn=…`, `#puzzles=…`, `#daily`) show over the game, which stays.
+    const trainer = frag.record != null && isTrainerRoute(frag.record);
+    this.host.trainer(trainer ? frag.record : null, initial);
+    if (trainer) return 'trainer';
     if (frag.record != null && this.host.view() && frag.record === this.host.view().record) return 'same';
     if (frag.empty) {
       if (!initial && this.host.session()) return 'same';

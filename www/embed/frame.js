@@ -1,11 +1,11 @@
 // www/embed.html: one <ludus-board> filling an iframe. The record comes from the fragment
 // (`embed.html#unlur;moves=d4,pass`), the other attributes from the query string
-// (`?playable&theme=dark&at=12&coords&flipped&app=…`).
+// (`?playable&theme=dark&at=12&coords&flipped&app=…`); a puzzle: `embed.html?puzzle=unravel/<id>`.
 
 import { appProblem } from './attributes.js';
 
 const board = document.getElementById('board');
-const ATTRIBUTES = ['playable', 'theme', 'at', 'step', 'coords', 'flipped', 'app', 'game', 'options', 'size'];
+const ATTRIBUTES = ['playable', 'theme', 'at', 'step', 'coords', 'flipped', 'app', 'game', 'options', 'size', 'puzzle'];
 
 const params = new URLSearchParams(location.search);
 for (const name of ATTRIBUTES) {
@@ -27,7 +27,7 @@ function showFragment() {
   const hash = location.hash.replace(/^#/, '');
   // The widget decodes %-escapes itself; an empty fragment leaves game="…" (if any) in charge.
   if (hash) board.setAttribute('record', hash);
-  else if (!params.has('game')) board.setAttribute('record', '');
+  else if (!params.has('game') && !params.has('puzzle')) board.setAttribute('record', '');
 }
 
 showFragment();

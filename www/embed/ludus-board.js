@@ -23,6 +23,8 @@
 //   size      the widget's width (`360` means 360px); default: the container's width
 //   coords    show cell names; flipped: turn the board around
 //   app       the Ludus page "Open in Ludus" points at (default: the site this file is on)
+//   puzzle    a puzzle to solve instead: puzzle="unravel/<id>" (www/embed/puzzle.js, loaded
+//             only then); the reader plays, the widget answers, Reset tries again
 
 import { engine, errorText } from '../engine.js';
 import { Board } from '../board/board.js';
@@ -46,7 +48,7 @@ const DEFAULT_APP = new URL('../../index.html', import.meta.url).href;
 
 export class LudusBoard extends HTMLElement {
   static get observedAttributes() {
-    return ['record', 'game', 'options', 'at', 'step', 'playable', 'theme', 'size', 'coords', 'flipped', 'app', 'contrast'];
+    return ['record', 'game', 'options', 'at', 'step', 'playable', 'theme', 'size', 'coords', 'flipped', 'app', 'contrast', 'puzzle'];
   }
 
   constructor() {
@@ -85,7 +87,8 @@ export class LudusBoard extends HTMLElement {
     this.control = new BoardController({
       session: () => this.session,
       view: () => this.view,
-      canPlay: () => this.playable,
+      // A puzzle waits for its reply before the reader plays again.
+      canPlay: () => (this.puzzle ? this.puzzle.state === 'play' : this.playable),
       play: (text) => this.play(text),
       changed: () => this.render(),
       say: (message) => {
@@ -151,6 +154,7 @@ export class LudusBoard extends HTMLElement {
       case 'record':
       case 'game':
       case 'options':
+      case 'puzzle':
         this.kept = null;
         this.load();
         break;
@@ -211,7 +215,7 @@ export class LudusBoard extends HTMLElement {
   }
 
   goTo(n) {
-    if (!this.session) return;
+    if (!this.session || this.puzzle) return;
     this.session.goTo(Math.max(0, Math.min(this.view.steps.length, Math.floor(Number(n) || 0))));
     this.afterChange();
   }
@@ -221,6 +225,7 @@ export class LudusBoard extends HTMLElement {
   // ----------------------------------------------------------------------------------------
 
   get playable() {
+    if (this.puzzle) return true;
     return flagFromAttribute(this.getAttribute('playable'));
   }
 
@@ -238,6 +243,7 @@ export class LudusBoard extends HTMLElement {
   async load() {
     const token = ++this.loadToken;
     this.setState('loading');
+    if (this.hasAttribute('puzzle')) return this.loadPuzzle(token);
     const given = this.givenRecord();
     if (given.error) return this.fail(given.error);
     try {
@@ -273,7 +279,48 @@ export class LudusBoard extends HTMLElement {
     this.render();
   }
 
+  /** A puzzle to solve (the `puzzle` attribute): its code and the game's puzzles load now. */
+  async loadPuzzle(token) {
+    let puzzle;
+    try {
+      const [mod, code] = await Promise.all([engine(), import('./puzzle.js')]);
+      const item = await code.findPuzzle(this.getAttribute('puzzle'));
+      if (token !== this.loadToken) return;
+      this.mod = mod;
+      puzzle = new code.WidgetPuzzle(mod, item, () => this.afterPuzzle());
+    } catch (error) {
+      if (token === this.loadToken) this.fail(errorText(error));
+      return;
+    }
+    this.dropSession();
+    this.puzzle = puzzle;
+    this.initialRecord = puzzle.view.record;
+    this.kept = null;
+    this.setState('ready');
+    this.afterPuzzle();
+  }
+
+  afterPuzzle() {
+    if (!this.puzzle) return;
+    this.session = this.puzzle.session;
+    this.view = this.puzzle.view;
+    this.note = '';
+    this.control.selection = null;
+    this.render();
+    // As for any change; `puzzle`: 'play', 'reply', 'refuting', 'failed' or 'done'.
+    const v = this.view;
+    this.dispatchEvent(
+      new CustomEvent('ludus-change', { detail: { record: v.record, cursor: v.cursor, steps: v.steps.length, puzzle: this.puzzle.state } }),
+    );
+  }
+
   dropSession() {
+    if (this.puzzle) {
+      this.puzzle.free();
+      this.puzzle = null;
+      this.session = null;
+      return;
+    }
     try {
       this.session?.free?.();
     } catch {
@@ -310,7 +357,7 @@ export class LudusBoard extends HTMLElement {
   // ----------------------------------------------------------------------------------------
 
   go(where) {
-    if (!this.session) return;
+    if (!this.session || this.puzzle) return;
     const n = this.view.steps.length;
     const c = this.view.cursor;
     const target = { first: 0, previous: c - 1, next: c + 1, last: n }[where];
@@ -320,6 +367,7 @@ export class LudusBoard extends HTMLElement {
   }
 
   play(text) {
+    if (this.puzzle) return this.puzzle.play(text);
     if (!this.session || !this.playable) return false;
     try {
       this.session.play(text);
@@ -333,6 +381,7 @@ export class LudusBoard extends HTMLElement {
   }
 
   reset() {
+    if (this.puzzle) return this.puzzle.retry();
     if (!this.mod || this.initialRecord == null) return;
     try {
       const session = this.mod.Session.fromRecord(this.initialRecord);
@@ -407,7 +456,8 @@ export class LudusBoard extends HTMLElement {
     this.a11y.update(v, this.control.legal());
 
     const n = v.steps.length;
-    this.ui.nav.hidden = n === 0 && !playable;
+    // A puzzle is solved, not replayed: no stepping through its moves.
+    this.ui.nav.hidden = (n === 0 && !playable) || !!this.puzzle;
     this.ui.counter.textContent = `${v.cursor} / ${n}`;
     this.ui.buttons.first.disabled = v.cursor === 0;
     this.ui.buttons.previous.disabled = v.cursor === 0;
@@ -417,7 +467,7 @@ export class LudusBoard extends HTMLElement {
     this.ui.pass.hidden = !canPass;
     if (canPass) this.ui.pass.textContent = this.control.passLabel();
     this.ui.fire.hidden = this.control.captureStep() == null;
-    this.ui.reset.hidden = !playable || v.record === this.initialRecord;
+    this.ui.reset.hidden = this.puzzle ? v.record === this.initialRecord : !playable || v.record === this.initialRecord;
     this.ui.bar.hidden = this.ui.nav.hidden && this.ui.pass.hidden && this.ui.fire.hidden && this.ui.reset.hidden;
 
     // The caption: the step that led here ("12. Green 17@c3").
@@ -450,13 +500,14 @@ export class LudusBoard extends HTMLElement {
     const status = this.ui.status;
     // The engine's prompt says what is asked, or how the game ended; back in the moves, its
     // status words say what a step played here drops.
-    let text = v.prompt;
-    const replaces = this.playable ? v.status?.replaces : null;
+    // A puzzle says how the reader is doing instead; a wrong step in the colour of a refusal.
+    let text = this.puzzle ? this.puzzle.message : v.prompt;
+    const replaces = this.playable && !this.puzzle ? v.status?.replaces : null;
     if (replaces) text += `. A step played here ${replaces}.`;
     const hint = this.note ? '' : this.control.selectionHint();
     if (hint) text = hint;
     status.classList.toggle('over', !!v.outcome);
-    status.classList.toggle('note', !!this.note);
+    status.classList.toggle('note', !!this.note || this.puzzle?.tone === 'wrong');
     status.textContent = this.note || text;
   }
 }

@@ -21,6 +21,7 @@ use std::time::Instant;
 #[path = "bench.rs"]
 mod bench;
 mod lessons;
+mod puzzles;
 mod soak;
 use ludus::{ai, game, games, options, rng, with_game};
 use soak::game_seed;
@@ -41,6 +42,13 @@ usage:
   ludus lessons GAME
       the game's lessons, one JSON object a line (record: the starting position;
       line: the learner's steps and the scripted replies)
+  ludus puzzles GAME [--array]
+      the shipped puzzles, one JSON object a line (--array: one JSON array, the file
+      www/learn/GAME-puzzles.json); docs/PUZZLES.md
+  ludus puzzles generate GAME [--count N] [--seed S] [--games G] [--nodes N] [--size N]
+      makes puzzles again from games the computer plays against itself (levels beginner,
+      easy, medium; seeded); each proved by the solver within N positions (default 200000);
+      the same arguments print the same puzzles
   ludus bench [GAME ...] [--seconds S] [--runs R]   (or: [--mcts N [--runs R] [--seed S]])
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
@@ -92,7 +100,7 @@ struct Args {
 const GAME_OPTION_FLAGS: [&str; 7] = [
     "size", "players", "neutral", "layout", "walls", "supply", "seed",
 ];
-const SWITCHES: [&str; 1] = ["divide"];
+const SWITCHES: [&str; 2] = ["divide", "array"];
 
 impl Args {
     fn parse(args: &[String]) -> Result<Args, Error> {
@@ -202,6 +210,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "analyse" | "analyze" => analyse(&rest),
         "review" => review(&rest),
         "lessons" => lessons::print(&rest),
+        "puzzles" => puzzles::run(&rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -1,0 +1,161 @@
+// Helpers for end-to-end tests of Learn and Puzzles (www/learn/): the lessons and puzzles
+// served, and steps made by clicking the trainer's board at its cells' screen positions.
+//
+// The page reads www/learn/<game>-lessons.json and <game>-puzzles.json. Where the build has
+// no such file yet (or one with no entries yet), the tests serve the small hand-made set in
+// tests/fixtures/learn/ (real positions and steps the engine accepts), so that the page's
+// side is tested for every game; `fromFixtures()` lists the files taken from there.
+
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { dist, root } from './site.mjs';
+
+export const GAMES = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
+const FIXTURES = join(root, 'tests/fixtures/learn');
+
+const fixtures = new Set();
+
+/** The file the tests serve for `<game>-<kind>.json`: the build's, else the fixture. */
+function source(name) {
+  const built = join(dist, 'www/learn', name);
+  if (existsSync(built) && JSON.parse(readFileSync(built, 'utf8')).length) return built;
+  fixtures.add(name);
+  return join(FIXTURES, name);
+}
+
+/** The data files served from the fixtures so far (none once the build has them all). */
+export function fromFixtures() {
+  return [...fixtures].sort();
+}
+
+/** The lessons or puzzles of a game, as served. */
+export function data(kind, game) {
+  return JSON.parse(readFileSync(source(`${game}-${kind}.json`), 'utf8'));
+}
+
+/** Puzzles in the order the page shows them (easier first). */
+export function puzzlesInOrder(game) {
+  return data('puzzles', game).sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : 1));
+}
+
+/** Serves the data files in `context` (a browser context) from the build or the fixtures. */
+export async function serveData(context) {
+  await context.route(/\/www\/learn\/[a-z-]+-(lessons|puzzles)\.json$/, (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop();
+    const file = source(name);
+    if (!existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({ status: 200, contentType: 'application/json', body: readFileSync(file) });
+  });
+}
+
+/** What the trainer shows: its state, the message, the drill's view. */
+export function trainerState(page) {
+  return page.evaluate(() => {
+    const t = window.__ludus.trainer;
+    const d = t?.drill;
+    return {
+      shown: !!t?.shown,
+      kind: t?.route?.kind ?? null,
+      game: t?.route?.game ?? null,
+      id: t?.item?.id ?? null,
+      state: d?.state ?? null,
+      message: document.getElementById('trainer-message')?.textContent ?? '',
+      goal: document.getElementById('trainer-goal')?.textContent ?? '',
+      credit: document.getElementById('trainer-credit')?.textContent ?? '',
+      cursor: d?.view.cursor ?? null,
+      steps: d?.view.steps ?? [],
+      toMove: d?.view.toMove ?? null,
+      learner: d?.learner ?? null,
+    };
+  });
+}
+
+/** Waits until the trainer shows `kind` and is ready for the learner's first step. */
+export async function waitTrainer(page) {
+  await page.waitForFunction(() => window.__ludus?.trainer?.shown && window.__ludus.trainer.drill?.state === 'play', null, { timeout: 10000 });
+}
+
+/** The legal step `text` is (with its cells), as the trainer's view lists it. */
+function legalStep(page, text) {
+  return page.evaluate((text) => {
+    const v = window.__ludus.trainer.drill.view;
+    return { step: v.legal.find((s) => s.text === text) ?? null, pieces: v.pieces };
+  }, text);
+}
+
+function point(page, what) {
+  return page.evaluate((w) => {
+    const board = window.__ludus.trainer.board;
+    if (w.edge) return board.edgePoint(w.edge[0], w.edge[1]);
+    if (w.dir) return board.dirPoint(w.cell, w.dir);
+    return board.cellPoint(w.cell);
+  }, what);
+}
+
+/** The clicks (or taps) that make a step on the trainer's board, as play.test.mjs makes them. */
+function clicksFor(step, pieces) {
+  switch (step.kind) {
+    case 'place':
+    case 'replace':
+      return [{ cell: step.cells[0] }];
+    case 'wall':
+      return [{ edge: step.cells }];
+    case 'move':
+    case 'swap':
+      return [{ cell: step.cells[0] }, { cell: step.cells[1] }];
+    case 'ring':
+      return [{ cell: step.cells[0] }, { button: '#trainer-fire' }];
+    case 'asterisk':
+      return [{ cell: step.cells[0] }, { cell: step.cells[0], dir: step.dir }];
+    case 'flip': {
+      const shownAt = pieces.findIndex((p) => p && p.kind === 'tile' && Number(p.label) === step.piece);
+      const first = shownAt >= 0 ? { cell: shownAt } : { button: `.trainer-tray button[aria-label="Tile ${step.piece}"]` };
+      return [first, { cell: step.cells[0] }];
+    }
+    case 'pass':
+      return [{ button: '#trainer-pass' }];
+    default:
+      throw new Error(`no clicks for ${step.kind}`);
+  }
+}
+
+/** Makes the learner's step `text` with clicks on the board (taps with `touch`). */
+export async function clickStep(page, text, { touch = false } = {}) {
+  const { step, pieces } = await legalStep(page, text);
+  if (!step) throw new Error(`${text} is not among the legal steps shown`);
+  for (const c of clicksFor(step, pieces)) {
+    if (c.button) {
+      await page.click(c.button);
+      continue;
+    }
+    const { x, y } = await point(page, c);
+    if (touch) await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+  }
+}
+
+/**
+ * Plays a line (a lesson's or a puzzle's) to its end by clicking the learner's steps and
+ * waiting for the page's replies. Returns the trainer's state at the end.
+ */
+export async function playLine(page, line, options = {}) {
+  for (let i = 0; i < line.length; i++) {
+    const s = await trainerState(page);
+    if (s.toMove !== s.learner) throw new Error(`step ${i} (${line[i]}) is not the learner's`);
+    await clickStep(page, line[i], options);
+    // The page plays the replies; wait until it is the learner's turn again, or the end.
+    await page.waitForFunction(
+      (n) => {
+        const d = window.__ludus.trainer.drill;
+        return d.at > n && (d.state === 'play' || d.state === 'done');
+      },
+      i,
+      { timeout: 10000 },
+    );
+    const after = await trainerState(page);
+    if (after.state === 'done') return after;
+    // Skip the replies the page played.
+    i = (await page.evaluate(() => window.__ludus.trainer.drill.at)) - 1;
+  }
+  return trainerState(page);
+}

@@ -1,0 +1,290 @@
+//! The shipped puzzles (`src/games/<game>/puzzles.jsonl`), proved again with the solver, and
+//! `ludus puzzles` as a user meets it. docs/PUZZLES.md says how the puzzles are made.
+#![cfg(not(target_arch = "wasm32"))]
+
+use ludus::ai::solve::Solver;
+use ludus::game::{Game, Outcome, Seat};
+use ludus::games::{AnyGame, GameKind};
+use ludus::session::Session;
+use ludus::with_game;
+use serde_json::Value;
+use std::collections::{BTreeSet, HashSet};
+use std::process::Command;
+
+/// Positions one puzzle's proofs may search, in all: far above what the generator's
+/// budgets let through, so a failure means a wrong puzzle, not a slow machine.
+const NODES: u64 = 5_000_000;
+
+/// The fewest puzzles each game ships.
+const MINIMUM: [(GameKind, usize); 5] = [
+    (GameKind::Unravel, 1),
+    (GameKind::Scattercut, 1),
+    (GameKind::Unity, 1),
+    (GameKind::MerlinsChain, 0),
+    (GameKind::Unlur, 1),
+];
+
+fn data(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Unravel => include_str!("../src/games/unravel/puzzles.jsonl"),
+        GameKind::Scattercut => include_str!("../src/games/scattercut/puzzles.jsonl"),
+        GameKind::Unity => include_str!("../src/games/unity/puzzles.jsonl"),
+        GameKind::MerlinsChain => include_str!("../src/games/merlins_chain/puzzles.jsonl"),
+        GameKind::Unlur => include_str!("../src/games/unlur/puzzles.jsonl"),
+    }
+}
+
+fn puzzles(text: &str) -> Vec<Value> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn texts(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("a list of steps")
+        .iter()
+        .map(|s| s.as_str().expect("a step").to_string())
+        .collect()
+}
+
+/// The proved result of `game` and of each of its steps (by text), with `solver`'s table.
+fn prove(solver: &mut Solver, game: &AnyGame) -> (Option<Outcome>, Vec<(String, Option<Outcome>)>) {
+    with_game!(game, g => {
+        let s = solver.solve(g, NODES, &mut || false).expect("two players");
+        (s.result, s.steps.iter().map(|r| (g.step_text(r.step), r.result)).collect())
+    })
+}
+
+fn play(game: &mut AnyGame, step: &str, what: &str) {
+    game.play_text(step)
+        .unwrap_or_else(|e| panic!("{what}: {step} is refused: {e}"));
+}
+
+/// Checks one puzzle: its answer is the only winning first step, every other first step
+/// loses to its refutation, and its line is legal and ends in the learner's win in `turns`.
+fn check(kind: GameKind, p: &Value) {
+    let id = p["id"].as_str().expect("an id");
+    assert_eq!(p["game"].as_str(), Some(kind.name()), "{id}");
+    let record = p["record"].as_str().expect("a record");
+    let session = Session::from_record(record).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let start = session.current().clone();
+    let learner: Seat = start.to_move().expect("a running game");
+    let opponent = 1 - learner;
+    let line = texts(&p["line"]);
+    assert!(!line.is_empty(), "{id}");
+    let turns = p["turns"].as_u64().expect("turns");
+    assert!(p["rating"].as_u64().is_some(), "{id}: a rating");
+
+    let mut solver = Solver::new();
+    let (result, steps) = prove(&mut solver, &start);
+    assert_eq!(result, Some(Outcome::Winner(learner)), "{id}: not a win");
+    for (step, r) in &steps {
+        if *step == line[0] {
+            assert_eq!(
+                *r,
+                Some(Outcome::Winner(learner)),
+                "{id}: {step} does not win"
+            );
+        } else {
+            assert_eq!(
+                *r,
+                Some(Outcome::Winner(opponent)),
+                "{id}: {step} is not lost"
+            );
+        }
+    }
+    assert!(
+        steps.iter().any(|(s, _)| *s == line[0]),
+        "{id}: answer not legal"
+    );
+
+    // The line: legal, to the end of the game, won by the learner in `turns` of its turns.
+    let mut game = start.clone();
+    let mut learner_turns = 0;
+    let mut previous = None;
+    for step in &line {
+        assert!(
+            game.outcome().is_none(),
+            "{id}: the line goes on after the end"
+        );
+        let mover = game.to_move();
+        if mover == Some(learner) && previous != Some(learner) {
+            learner_turns += 1;
+        }
+        previous = mover;
+        play(&mut game, step, id);
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Winner(learner)), "{id}: line");
+    assert_eq!(learner_turns, turns, "{id}: turns");
+
+    // The refutations: one for each other first step, each legal, ending the opponent's turn
+    // with the opponent's win proved.
+    let refutations = p["refutations"].as_object().expect("refutations");
+    let wrong: BTreeSet<&str> = steps
+        .iter()
+        .map(|(s, _)| s.as_str())
+        .filter(|s| *s != line[0])
+        .collect();
+    let keys: BTreeSet<&str> = refutations.keys().map(String::as_str).collect();
+    assert_eq!(keys, wrong, "{id}: refutations");
+    for (step, reply) in refutations {
+        let mut game = start.clone();
+        play(&mut game, step, id);
+        let reply = texts(reply);
+        for (i, r) in reply.iter().enumerate() {
+            let mover = game.to_move();
+            play(&mut game, r, id);
+            if i + 1 == reply.len() {
+                assert_eq!(
+                    mover,
+                    Some(opponent),
+                    "{id}: {step}: the reply ends with the learner"
+                );
+                assert!(
+                    game.to_move() != Some(opponent),
+                    "{id}: {step}: reply cut short"
+                );
+            }
+        }
+        let (result, _) = prove(&mut solver, &game);
+        assert_eq!(
+            result,
+            Some(Outcome::Winner(opponent)),
+            "{id}: {step} {reply:?}"
+        );
+    }
+}
+
+#[test]
+fn every_shipped_puzzle_is_proved_again() {
+    let mut ids = HashSet::new();
+    for (kind, minimum) in MINIMUM {
+        let all = puzzles(data(kind));
+        assert!(
+            all.len() >= minimum,
+            "{}: {} puzzles",
+            kind.name(),
+            all.len()
+        );
+        for p in &all {
+            assert!(ids.insert(p["id"].to_string()), "id twice: {}", p["id"]);
+            check(kind, p);
+        }
+    }
+}
+
+// ---- the command line ----
+
+fn ludus(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("ludus runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_cli_prints_the_shipped_puzzles() {
+    for kind in GameKind::ALL {
+        let (ok, out, err) = ludus(&["puzzles", kind.name()]);
+        assert!(ok, "{err}");
+        let shipped: Vec<&str> = data(kind).lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), shipped, "{}", kind.name());
+    }
+}
+
+/// The page's copies, `www/learn/<game>-puzzles.json`, are `ludus puzzles GAME --array`.
+/// `LUDUS_BLESS=1` writes them again.
+#[test]
+fn the_page_reads_the_shipped_puzzles() {
+    let bless = std::env::var_os("LUDUS_BLESS").is_some();
+    for kind in GameKind::ALL {
+        let (ok, out, err) = ludus(&["puzzles", kind.name(), "--array"]);
+        assert!(ok, "{err}");
+        let array: Value = serde_json::from_str(&out).expect("a JSON array");
+        assert_eq!(
+            array.as_array().map(Vec::len),
+            Some(puzzles(data(kind)).len())
+        );
+        let path = format!(
+            "{}/www/learn/{}-puzzles.json",
+            env!("CARGO_MANIFEST_DIR"),
+            kind.name()
+        );
+        if bless {
+            std::fs::create_dir_all(std::path::Path::new(&path).parent().unwrap()).unwrap();
+            std::fs::write(&path, &out).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == out,
+            "{path} is out of date: run `LUDUS_BLESS=1 cargo test --test puzzles`"
+        );
+    }
+}
+
+#[test]
+fn generating_again_gives_the_same_proved_puzzles() {
+    let args = [
+        "puzzles", "generate", "unlur", "--count", "2", "--seed", "1",
+    ];
+    let (ok, first, err) = ludus(&args);
+    assert!(ok, "{err}");
+    let (_, second, _) = ludus(&args);
+    assert_eq!(first, second);
+    let made = puzzles(&first);
+    assert_eq!(made.len(), 2, "{first}");
+    for p in &made {
+        check(GameKind::Unlur, p);
+    }
+}
+
+#[test]
+fn bad_arguments_are_explained() {
+    for (args, says) in [
+        (vec!["puzzles"], "missing GAME"),
+        (vec!["puzzles", "chess"], "chess"),
+        (vec!["puzzles", "unlur", "extra"], "unexpected argument"),
+        (
+            vec!["puzzles", "unlur", "--count", "3"],
+            "unknown flag --count",
+        ),
+        (
+            vec!["puzzles", "unlur", "--size", "5"],
+            "unknown flag --size",
+        ),
+        (vec!["puzzles", "generate"], "missing GAME"),
+        (
+            vec!["puzzles", "generate", "unlur", "--count", "0"],
+            "--count must be 1 to",
+        ),
+        (
+            vec!["puzzles", "generate", "unlur", "--count", "x"],
+            "--count must be a number",
+        ),
+        (
+            vec!["puzzles", "generate", "unlur", "--nodes", "0"],
+            "--nodes must be 1 to",
+        ),
+        (vec!["puzzles", "generate", "unlur", "--size", "2"], "size"),
+        (
+            vec!["puzzles", "generate", "unlur", "--depth", "2"],
+            "unknown flag --depth",
+        ),
+        (
+            vec!["puzzles", "generate", "unity", "--players", "3"],
+            "unknown flag --players",
+        ),
+    ] {
+        let (ok, out, err) = ludus(&args);
+        assert!(!ok, "{args:?} was accepted: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,33 @@
+// The page's fragments for Learn and Puzzles, read and written here: `#learn=unravel`,
+// `#learn=unravel/<lesson id>`, `#puzzles=unlur`, `#puzzles=unlur/<puzzle id>` and `#daily`.
+// A game's record never starts with these words, so they cannot be mistaken for a game.
+// No DOM here: node tests import this file.
+
+export const GAMES = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
+
+// Whether a fragment is one of these routes is told on the page's start path, by
+// app/learn-entry.js (this file loads only with Learn and Puzzles).
+export { isTrainerRoute } from '../app/learn-entry.js';
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
+
+/**
+ * The route a fragment holds: {kind: 'learn' | 'puzzles' | 'daily', game, id} or {error}
+ * (a plain-words reason) when it names no known game or a malformed id.
+ */
+export function readRoute(text) {
+  const raw = String(text ?? '').trim();
+  if (raw === 'daily') return { kind: 'daily', game: null, id: null };
+  const m = /^(learn|puzzles)=([^/]*)(?:\/(.*))?$/.exec(raw);
+  if (!m) return { error: 'this is not a Learn or Puzzles link' };
+  const [, kind, game, id = null] = m;
+  if (!GAMES.includes(game)) return { error: `there is no game called ${JSON.stringify(game.slice(0, 40))}` };
+  if (id != null && id !== '' && !ID.test(id)) return { error: 'the lesson or puzzle name in the link is damaged' };
+  return { kind, game, id: id || null };
+}
+
+/** The fragment (with `#`) for a route. */
+export function routeFragment({ kind, game, id = null }) {
+  if (kind === 'daily') return '#daily';
+  return `#${kind}=${game}${id ? `/${encodeURIComponent(id)}` : ''}`;
+}

@@ -1,0 +1,498 @@
+// Learn and Puzzles on the page: a view of its own in place of the game (which stays as it
+// was, untouched), with its own board. A lesson: the goal above the board, the learner
+// plays, the page plays the scripted replies after a short pause; a refused step shows the
+// engine's explanation, a legal step that is not the lesson's shows its hint and is taken
+// back. The lessons' path with ticks for the finished ones. Puzzles: a stream of a game's
+// puzzles, easier first; the opponent's replies played by the page; a wrong first step is
+// refuted on the board; a streak and a rating; the daily puzzle. Loaded only when first
+// opened (www/app.js imports it on a `#learn=`, `#puzzles=` or `#daily` link).
+
+import { Board } from '../board/board.js';
+import { BoardController, hoverName, boardLabel } from '../controller.js';
+import { BoardDescription } from '../a11y/describe.js';
+import { el } from '../app/dom.js';
+import { readRoute, routeFragment, GAMES } from './route.js';
+import { load } from './data.js';
+import { Drill } from './drill.js';
+import { Progress } from './progress.js';
+import { dayKey, dailyGames, dailyPuzzle } from './daily.js';
+
+/** The pause before the page plays a reply, so the learner sees their own step first. */
+export const REPLY_PAUSE_MS = 450;
+/** How long a wrong step stays on the board before it is taken back. */
+export const TAKE_BACK_MS = 700;
+
+export class Trainer {
+  /** `host`: mod, store (www/record.js Store), gameInfo(name), pass(): the page's game comes back. */
+  constructor(host) {
+    this.host = host;
+    this.progress = new Progress(host.store);
+    this.route = null;
+    this.items = [];
+    this.item = null;
+    this.drill = null;
+    this.message = '';
+    this.timer = 0;
+    this.token = 0;
+    /** A wrong step's view, shown a moment before it is taken back (else null). */
+    this.held = null;
+    this.build();
+    this.control = new BoardController({
+      session: () => this.drill?.session ?? null,
+      view: () => this.held ?? this.drill?.view ?? null,
+      canPlay: () => this.drill?.state === 'play' && !this.held,
+      play: (text) => this.play(text),
+      // A piece picked: what its second click asks (the engine's words).
+      changed: () => {
+        const hint = this.control.selectionHint();
+        if (hint) this.say(hint);
+        this.draw();
+      },
+      // The engine's reason for a refused click; cleared: back to what is asked.
+      say: (message) => {
+        if (message) this.say(message, 'refused');
+        else if (this.drill?.state === 'play' && this.ui.status.dataset.tone === 'refused') this.say(this.prompt());
+      },
+    });
+  }
+
+  build() {
+    const ui = (this.ui = {});
+    const button = (id, text, onclick, cls = '') =>
+      (ui[id] = el('button', { type: 'button', id: `trainer-${id}`, class: cls, text, hidden: true, onclick }));
+    ui.goal = el('p', { class: 'trainer-goal', id: 'trainer-goal' });
+    ui.box = el('div', { class: 'board-box', id: 'trainer-board' });
+    ui.tray = el('div', { class: 'tray-tiles trainer-tray', hidden: true });
+    ui.kind = el('p', { class: 'trainer-kind' });
+    ui.title = el('h1', { id: 'trainer-title' });
+    ui.credit = el('p', { class: 'credit', id: 'trainer-credit' });
+    ui.message = el('p', { class: 'status-main', id: 'trainer-message' });
+    ui.status = el('div', { class: 'status trainer-status', role: 'status', 'aria-live': 'polite' }, ui.message);
+    ui.stats = el('p', { class: 'trainer-stats', id: 'trainer-stats', hidden: true });
+    ui.path = el('ol', { class: 'trainer-path', id: 'trainer-path' });
+    ui.pathBox = el('nav', { class: 'trainer-path-box', 'aria-label': 'Lessons' }, ui.path);
+    ui.links = el('p', { class: 'trainer-links' });
+    this.root = el(
+      'main',
+      { class: 'layout trainer', id: 'trainer', hidden: true },
+      el(
+        'section',
+        { class: 'board-column', 'aria-labelledby': 'trainer-goal' },
+        ui.goal,
+        el('div', { class: 'board-frame' }, ui.box),
+        el(
+          'div',
+          { class: 'trainer-board-actions' },
+          button('pass', 'Pass', () => this.control.pass(), 'primary'),
+          button('fire', 'Fire', () => this.control.capture(), 'primary'),
+          ui.tray,
+        ),
+      ),
+      el(
+        'aside',
+        { class: 'panel', 'aria-labelledby': 'trainer-title' },
+        el('div', { class: 'game-head' }, ui.kind, ui.title, ui.credit),
+        ui.status,
+        el(
+          'div',
+          { class: 'trainer-buttons' },
+          button('retry', 'Try again', () => this.retry()),
+          button('next', 'Next lesson', () => this.next(), 'primary'),
+        ),
+        ui.stats,
+        ui.pathBox,
+        ui.links,
+      ),
+    );
+    document.getElementById('layout').after(this.root);
+  }
+
+  get shown() {
+    return !this.root.hidden;
+  }
+
+  /** Shows what the fragment's `text` asks for (a route of www/learn/route.js). */
+  async open(text) {
+    const token = ++this.token;
+    this.stopReply();
+    const route = readRoute(text);
+    this.root.hidden = false;
+    document.getElementById('layout').hidden = true;
+    document.body.dataset.view = 'trainer';
+    this.board ??= new Board(this.ui.box, {
+      onAction: (event) => this.control.onAction(event),
+      onHover: (hover) => {
+        const name = hoverName(this.drill?.view, hover);
+        if (name) this.ui.box.dataset.hover = name;
+        else delete this.ui.box.dataset.hover;
+      },
+      onEscape: () => this.control.clear(),
+    });
+    if (!this.a11y) {
+      // The position as text and a live region, as on the game's board.
+      this.a11y = new BoardDescription(this.ui.box, this.board);
+      // The page's theme and high contrast (set on the game's page), and the system's setting.
+      const retheme = () => this.board.refreshTheme();
+      new MutationObserver(retheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'data-contrast'] });
+      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', retheme);
+    }
+    this.board.refreshTheme();
+    if (route.error) return this.fail(`This link cannot be opened: ${route.error}.`, route);
+    let game = route.game;
+    let items;
+    try {
+      if (route.kind === 'daily') [game, items] = await this.daily();
+      else items = await load(route.kind === 'learn' ? 'lessons' : 'puzzles', game);
+    } catch (error) {
+      if (token === this.token) this.fail(`Sorry: ${error.message}.`, { ...route, game });
+      return;
+    }
+    if (token !== this.token) return;
+    this.route = { ...route, game };
+    this.items = items;
+    let item;
+    if (route.kind === 'daily') item = dailyPuzzle(dayKey(), game, items);
+    else if (route.id) item = items.find((x) => x.id === route.id);
+    else if (route.kind === 'learn') item = items.find((x) => !this.progress.lessonDone(game, x.id)) ?? items[0];
+    else item = this.nextPuzzle(null);
+    if (!item) {
+      const what = route.kind === 'learn' ? 'lesson' : 'puzzle';
+      return this.fail(`There is no ${what} called ${JSON.stringify(route.id)} for ${this.title(game)}.`, this.route);
+    }
+    this.show(item);
+  }
+
+  /** The day's game and its puzzles: the next game in turn while one has none yet. */
+  async daily() {
+    let last;
+    for (const game of dailyGames(dayKey(), GAMES)) {
+      try {
+        return [game, await load('puzzles', game)];
+      } catch (error) {
+        last = error;
+      }
+    }
+    throw last;
+  }
+
+  close() {
+    this.token++;
+    this.stopReply();
+    this.drill?.free();
+    this.drill = null;
+    this.root.hidden = true;
+    document.getElementById('layout').hidden = false;
+    delete document.body.dataset.view;
+  }
+
+  title(game) {
+    return this.host.gameInfo(game)?.title ?? game;
+  }
+
+  /** The next puzzle of the stream: the easiest not solved yet after `after` (else the first). */
+  nextPuzzle(after) {
+    const from = after ? this.items.indexOf(after) + 1 : 0;
+    const rest = [...this.items.slice(from), ...this.items.slice(0, from)];
+    return rest.find((p) => !this.progress.puzzleSolved(p.game, p.id)) ?? rest[0];
+  }
+
+  fail(text, route) {
+    this.drill?.free();
+    this.drill = null;
+    this.item = null;
+    this.route = route;
+    this.board.update({ view: null });
+    this.ui.goal.textContent = '';
+    this.ui.kind.textContent = route.kind === 'learn' ? 'Learn' : 'Puzzles';
+    this.ui.title.textContent = route.game ? this.title(route.game) : 'Ludus';
+    this.ui.credit.textContent = this.credit(route.game);
+    this.say(text, 'refused');
+    for (const b of ['retry', 'next', 'pass', 'fire']) this.ui[b].hidden = true;
+    this.ui.tray.hidden = true;
+    this.ui.stats.hidden = true;
+    this.ui.path.replaceChildren();
+    this.renderLinks();
+    document.title = 'Ludus';
+  }
+
+  credit(game) {
+    const designer = this.host.gameInfo(game)?.designer;
+    return designer ? `A game by ${designer}` : '';
+  }
+
+  show(item) {
+    this.stopReply();
+    this.item = item;
+    this.drill?.free();
+    try {
+      this.drill = new Drill(this.host.mod, item, { puzzle: this.route.kind !== 'learn' });
+    } catch (error) {
+      this.drill = null;
+      return this.fail(`This ${this.route.kind === 'learn' ? 'lesson' : 'puzzle'} cannot be shown: ${error.message ?? error}.`, this.route);
+    }
+    this.counted = false;
+    this.control.selection = null;
+    const fragment = routeFragment({ ...this.route, id: this.route.kind === 'daily' ? null : item.id });
+    if (location.hash !== fragment) history.replaceState(history.state, '', fragment);
+    this.say(this.prompt());
+    this.render();
+  }
+
+  /** The learner's seat's name, or ''. */
+  seat() {
+    return this.drill.view.players?.[this.drill.learner]?.name ?? '';
+  }
+
+  /** The status at the start: whose move it is (the goal above the board says what to do). */
+  prompt() {
+    const seat = this.seat();
+    return `Your move${seat ? ` (${seat})` : ''}.`;
+  }
+
+  /** A puzzle's goal sentence. */
+  task() {
+    const turns = this.item.turns;
+    return `${this.seat() || 'You'} to play: find the step that wins${turns > 1 ? ` in ${turns} turns` : ''}.`;
+  }
+
+  retry() {
+    this.stopReply();
+    this.drill.restart();
+    this.control.selection = null;
+    this.say(this.prompt());
+    this.render();
+  }
+
+  next() {
+    const i = this.items.indexOf(this.item);
+    const item = this.route.kind === 'learn' ? this.items[i + 1] : this.nextPuzzle(this.item);
+    if (!item) return;
+    if (this.route.kind === 'daily') this.route = { kind: 'puzzles', game: this.route.game, id: null };
+    this.show(item);
+  }
+
+  // ------------------------------------------------------------------------------------
+  // Playing
+  // ------------------------------------------------------------------------------------
+
+  play(text) {
+    const result = this.drill.attempt(text);
+    const lesson = this.route.kind === 'learn';
+    switch (result.kind) {
+      case 'refused':
+        this.say(result.message, 'refused');
+        return false;
+      case 'wrong':
+        this.count(false);
+        this.hold(result.shown);
+        this.say(lesson ? this.item.hint : `${result.step} does not win: try another step.`, 'wrong');
+        break;
+      case 'lost':
+        this.count(false);
+        this.say(`${result.step} loses at once. Try again.`, 'wrong');
+        break;
+      case 'refuted':
+        this.count(false);
+        this.say(`${result.step}? The reply shows why it does not win…`, 'wrong');
+        this.scheduleReply();
+        break;
+      case 'good':
+        this.say(result.reply ? 'Yes. Now the reply…' : this.drill.erred ? 'Yes. Go on.' : 'Good. Go on.', 'good');
+        if (result.reply) this.scheduleReply();
+        break;
+      case 'done':
+        this.finish();
+        break;
+      default:
+        return false;
+    }
+    this.render();
+    return true;
+  }
+
+  scheduleReply() {
+    this.stopReply();
+    this.timer = setTimeout(() => {
+      this.timer = 0;
+      this.reply();
+    }, REPLY_PAUSE_MS);
+  }
+
+  stopReply() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = 0;
+    this.held = null;
+  }
+
+  /** Shows a wrong step (`view`) a moment before the board goes back to the drill's position. */
+  hold(view) {
+    this.stopReply();
+    this.held = view;
+    this.timer = setTimeout(() => {
+      this.timer = 0;
+      this.held = null;
+      this.draw();
+    }, TAKE_BACK_MS);
+  }
+
+  reply() {
+    if (!this.drill) return;
+    const step = this.drill.nextReply();
+    const result = this.drill.playReply();
+    switch (result.kind) {
+      case 'good':
+        if (result.reply) this.scheduleReply();
+        else this.say(`${step}. Your move.`, 'good');
+        break;
+      case 'done':
+        this.finish();
+        break;
+      case 'failed':
+        this.say(`${step} beats that step. Try again.`, 'wrong');
+        break;
+      case 'broken':
+        this.say(`This ${this.route.kind === 'learn' ? 'lesson' : 'puzzle'} is damaged: ${result.message}.`, 'refused');
+        break;
+    }
+    this.render();
+  }
+
+  /** A puzzle's result counts once per showing: its first try. */
+  count(solved) {
+    if (this.route.kind === 'learn' || this.counted) return;
+    this.counted = true;
+    this.progress.recordPuzzle(this.item.game, this.item.id, this.item.rating, solved);
+  }
+
+  finish() {
+    if (this.route.kind === 'learn') {
+      this.progress.finishLesson(this.item.game, this.item.id);
+      this.say(this.item.done, 'done');
+    } else {
+      // Solved at the first try, or after a miss (which counted as one).
+      const first = !this.counted;
+      this.count(true);
+      this.say(first ? 'Solved!' : 'Solved, at another try (the first one counted as missed).', 'done');
+    }
+  }
+
+  say(text, tone = '') {
+    this.message = text;
+    this.ui.message.textContent = text;
+    this.ui.status.dataset.tone = tone;
+  }
+
+  // ------------------------------------------------------------------------------------
+  // Drawing
+  // ------------------------------------------------------------------------------------
+
+  draw() {
+    const v = this.held ?? this.drill?.view;
+    if (!v) return;
+    const drawn = this.control.boardState();
+    this.board.update({ view: v, flipped: false, coords: false, ...drawn, index: this.control.index() });
+    const box = this.ui.box;
+    box.dataset.legal = JSON.stringify(drawn.legal.map((s) => s.text));
+    box.dataset.cursor = String(v.cursor);
+    box.dataset.state = this.held ? 'taking-back' : this.drill.state;
+    this.a11y.update(v, drawn.legal);
+    this.board.canvas.setAttribute('aria-label', `${boardLabel(v)}. ${this.message || v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`);
+    this.ui.pass.hidden = this.control.passStep() == null;
+    if (!this.ui.pass.hidden) this.ui.pass.textContent = this.control.passLabel();
+    this.ui.fire.hidden = this.control.captureStep() == null;
+    this.renderTray();
+  }
+
+  renderTray() {
+    const pieces = this.control.trayPieces();
+    const tray = this.ui.tray;
+    tray.hidden = pieces.length === 0;
+    const mover = this.drill.view.players?.[this.drill.view.toMove];
+    tray.style.setProperty('--tile-color', `var(--piece-${mover?.color ?? 'grey'})`);
+    tray.replaceChildren(
+      ...pieces.map((n) => {
+        const on = this.control.selection?.piece === n;
+        return el('button', {
+          type: 'button',
+          class: `tile-button${on ? ' selected' : ''}`,
+          'aria-pressed': on ? 'true' : 'false',
+          'aria-label': `Tile ${n}`,
+          text: String(n),
+          onclick: () => this.control.onAction({ type: 'piece', piece: n }),
+        });
+      }),
+    );
+  }
+
+  render() {
+    const lesson = this.route.kind === 'learn';
+    const item = this.item;
+    const game = item.game;
+    const d = this.drill;
+    this.root.dataset.kind = this.route.kind;
+    this.root.dataset.item = item.id;
+    this.ui.kind.textContent = lesson ? `Learn ${this.title(game)}` : this.route.kind === 'daily' ? `Daily puzzle: ${this.title(game)}` : `${this.title(game)} puzzles`;
+    const n = this.items.indexOf(item) + 1;
+    this.ui.title.textContent = lesson ? `${n}. ${item.title}` : this.route.kind === 'daily' ? `Puzzle of ${dayKey()}` : `Puzzle ${n} of ${this.items.length}`;
+    this.ui.credit.textContent = this.credit(game);
+    this.ui.goal.textContent = lesson ? item.goal : this.task();
+    // Retry once there is something to retry: a step played, a wrong step, the end.
+    this.ui.retry.hidden = d.state === 'play' && d.at === 0 && !d.erred;
+    this.ui.retry.textContent = d.state === 'done' ? 'Play it again' : 'Try again';
+    const hasNext = lesson ? this.items.indexOf(item) < this.items.length - 1 : this.items.length > 1;
+    this.ui.next.hidden = !(d.state === 'done' || (!lesson && d.state === 'failed')) || !hasNext;
+    this.ui.next.textContent = lesson ? 'Next lesson' : 'Next puzzle';
+    this.renderStats();
+    this.renderPath();
+    this.renderLinks();
+    document.title = `${lesson ? 'Learn' : 'Puzzles'}: ${this.title(game)} · Ludus`;
+    // The game's tab is the one lit (it leads back to the game's page).
+    for (const tab of document.querySelectorAll('#game-tabs [data-game]')) {
+      tab.classList.toggle('active', tab.dataset.game === game);
+      if (tab.dataset.game === game) tab.setAttribute('aria-current', 'page');
+      else tab.removeAttribute('aria-current');
+    }
+    this.draw();
+  }
+
+  renderStats() {
+    const p = this.progress.data;
+    this.ui.stats.hidden = this.route.kind === 'learn';
+    this.ui.stats.textContent = `Rating ${p.rating} · streak ${p.streak} (best ${p.best}) · puzzle rating ${Math.round(this.item.rating)}`;
+  }
+
+  renderPath() {
+    const lesson = this.route.kind === 'learn';
+    this.ui.pathBox.hidden = !lesson;
+    if (!lesson) return;
+    this.ui.path.replaceChildren(
+      ...this.items.map((x, i) => {
+        const done = this.progress.lessonDone(x.game, x.id);
+        const current = x === this.item;
+        return el(
+          'li',
+          { class: `${done ? 'done' : ''}${current ? ' current' : ''}`, 'data-id': x.id },
+          el(
+            'a',
+            { href: routeFragment({ kind: 'learn', game: x.game, id: x.id }), 'aria-current': current ? 'step' : null },
+            el('span', { class: 'tick', 'aria-hidden': 'true', text: done ? '✓' : String(i + 1) }),
+            x.title,
+            done ? el('span', { class: 'visually-hidden', text: ' (finished)' }) : null,
+          ),
+        );
+      }),
+    );
+  }
+
+  renderLinks() {
+    const game = this.route?.game;
+    const links = [];
+    if (game) {
+      links.push(el('a', { href: '#', 'data-back': '', onclick: (e) => (e.preventDefault(), this.host.back(game)), text: `Play ${this.title(game)}` }));
+      if (this.route.kind === 'learn') links.push(el('a', { href: routeFragment({ kind: 'puzzles', game }), text: 'Puzzles' }));
+      else links.push(el('a', { href: routeFragment({ kind: 'learn', game }), text: 'Learn' }));
+    }
+    if (this.route?.kind !== 'daily') links.push(el('a', { href: '#daily', text: 'Daily puzzle' }));
+    this.ui.links.replaceChildren(...links);
+  }
+}
