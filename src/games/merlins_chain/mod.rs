@@ -8,6 +8,7 @@
 
 mod about;
 mod feasibility;
+pub mod lessons;
 
 pub use about::ABOUT;
 

@@ -28,6 +28,7 @@
 
 mod about;
 mod layout;
+pub mod lessons;
 mod options;
 
 pub use about::ABOUT;
