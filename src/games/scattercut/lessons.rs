@@ -132,3 +132,47 @@ pub const LESSONS: &[Lesson] = &[
         covers: &["lost", "win-at-end"],
     },
 ];
+
+/// What the lessons' words claim about their positions, beyond their lines (which the
+/// lessons test plays for every game).
+#[cfg(test)]
+mod tests {
+    use super::LESSONS;
+    use crate::games::AnyGame;
+    use crate::session::Session;
+
+    /// The position of lesson `id` after `steps`.
+    fn after(id: &str, steps: &[&str]) -> super::super::Position {
+        let lesson = LESSONS.iter().find(|l| l.id == id).unwrap();
+        let mut s = Session::from_record(lesson.record).unwrap();
+        for step in steps {
+            s.play(step).unwrap();
+        }
+        match s.current() {
+            AnyGame::Scattercut(p) => p.clone(),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn placing_on_b2_alone_does_not_win_but_the_crosscut_on_c3_does() {
+        use crate::Game;
+        assert_eq!(after("crosscut-on-purpose", &["b2"]).outcome(), None);
+        let p = after("crosscut-on-purpose", &["c3"]);
+        assert_eq!(p.stones_removed_pending(), 1);
+    }
+
+    #[test]
+    fn both_lifted_stones_fit_one_after_the_other() {
+        let p = after("room-for-both", &[]);
+        assert_eq!((p.stones_removed_pending(), p.stones_to_replace()), (2, 2));
+        let q = after("room-for-both", &["d4"]);
+        assert_eq!(q.stones_to_replace(), 1);
+    }
+
+    #[test]
+    fn the_stone_lifted_by_b2_is_lost() {
+        let before = after("lost-stone", &[]).stones_on_board(0);
+        assert_eq!(after("lost-stone", &["b2"]).stones_on_board(0), before);
+    }
+}

@@ -137,3 +137,42 @@ pub const LESSONS: &[Lesson] = &[
         covers: &["wrong-goal", "both-goals", "corners"],
     },
 ];
+
+/// What the lessons' words claim about their positions, beyond their lines (which the
+/// lessons test plays for every game).
+#[cfg(test)]
+mod tests {
+    use super::LESSONS;
+    use crate::session::Session;
+    use crate::Outcome;
+
+    /// The outcome of lesson `id` after `steps`, and the seat to move at its start.
+    fn after(id: &str, steps: &[&str]) -> (Option<Outcome>, usize) {
+        let lesson = LESSONS.iter().find(|l| l.id == id).unwrap();
+        let mut s = Session::from_record(lesson.record).unwrap();
+        let learner = s.current().to_move().unwrap();
+        for step in steps {
+            s.play(step).unwrap();
+        }
+        (s.current().outcome(), learner)
+    }
+
+    #[test]
+    fn joining_n_to_s_without_the_y_loses_for_black() {
+        let (outcome, learner) = after("wrong-goal", &["a3"]);
+        assert_eq!(outcome, Some(Outcome::Winner(1 - learner)));
+    }
+
+    #[test]
+    fn the_pass_gives_black_to_the_learner_and_the_reply_is_white() {
+        let lesson = LESSONS.iter().find(|l| l.id == "take-black").unwrap();
+        let mut s = Session::from_record(lesson.record).unwrap();
+        let learner = s.current().to_move().unwrap();
+        s.play("pass").unwrap();
+        match s.current() {
+            crate::games::AnyGame::Unlur(p) => assert_eq!(p.black_seat(), Some(learner)),
+            _ => unreachable!(),
+        }
+        assert_eq!(s.current().to_move(), Some(1 - learner));
+    }
+}

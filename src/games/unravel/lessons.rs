@@ -148,3 +148,58 @@ pub const LESSONS: &[Lesson] = &[
         covers: &["per-crosscut", "opponent-win"],
     },
 ];
+
+/// What the lessons' words claim about their positions, beyond their lines (which the
+/// lessons test plays for every game).
+#[cfg(test)]
+mod tests {
+    use super::LESSONS;
+    use crate::games::AnyGame;
+    use crate::session::Session;
+    use crate::Outcome;
+
+    /// The position of lesson `id` after `steps`.
+    fn after(id: &str, steps: &[&str]) -> AnyGame {
+        let lesson = LESSONS.iter().find(|l| l.id == id).unwrap();
+        let mut s = Session::from_record(lesson.record).unwrap();
+        for step in steps {
+            s.play(step).unwrap();
+        }
+        s.current().clone()
+    }
+
+    fn unravel(g: &AnyGame) -> &super::super::Position {
+        match g {
+            AnyGame::Unravel(p) => p,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn the_placement_on_a2_makes_two_crosscuts_and_only_one_breaker_of_both_wins() {
+        let p = after("two-crosscuts", &["a2"]);
+        assert_eq!(unravel(&p).crosscut_count(), 2);
+        let other = after("two-crosscuts", &["a2", "b2~b3"]);
+        assert_eq!(unravel(&other).crosscut_count(), 0);
+        assert_eq!(other.outcome(), None);
+    }
+
+    #[test]
+    fn the_chain_is_there_before_the_last_swap_and_the_other_swap_breaks_it() {
+        let p = after("chain-at-the-end", &[]);
+        assert!(unravel(&p).connected(0) && unravel(&p).is_swapping());
+        let broken = after("chain-at-the-end", &["b2~c2"]);
+        assert!(!unravel(&broken).is_swapping());
+        assert_eq!(broken.outcome(), None);
+    }
+
+    #[test]
+    fn in_swap_again_c1_was_swapped_earlier_and_the_other_swap_hands_blue_the_win() {
+        let lesson = LESSONS.iter().find(|l| l.id == "swap-again").unwrap();
+        assert!(lesson.record.contains("b1~c1"));
+        assert_eq!(
+            after("swap-again", &["d1~d2"]).outcome(),
+            Some(Outcome::Winner(1))
+        );
+    }
+}
