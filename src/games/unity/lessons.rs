@@ -233,3 +233,78 @@ pub const LESSONS: &[Lesson] = &[
         covers: &["pass", "pass-draw", "wall-supply"],
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::LESSONS;
+    use crate::game::Outcome;
+    use crate::session::Session;
+
+    /// The first steps of `lesson` after which Purple (seat 0, the learner) has not lost.
+    fn steps_that_do_not_lose(id: &str) -> Vec<String> {
+        let lesson = LESSONS.iter().find(|l| l.id == id).expect(id);
+        let start = Session::from_record(lesson.record)
+            .unwrap()
+            .current()
+            .clone();
+        start
+            .legal_step_texts()
+            .into_iter()
+            .filter(|step| {
+                let mut game = start.clone();
+                game.play_text(step).unwrap();
+                !matches!(game.outcome(), Some(Outcome::Winner(seat)) if seat != 0)
+            })
+            .collect()
+    }
+
+    fn winning_first_steps(id: &str) -> Vec<String> {
+        let lesson = LESSONS.iter().find(|l| l.id == id).expect(id);
+        let start = Session::from_record(lesson.record)
+            .unwrap()
+            .current()
+            .clone();
+        start
+            .legal_step_texts()
+            .into_iter()
+            .filter(|step| {
+                let mut game = start.clone();
+                game.play_text(step).unwrap();
+                game.outcome() == Some(Outcome::Winner(0))
+            })
+            .collect()
+    }
+
+    /// Where a lesson's step wins, it is the only step that does, so the page's hint for any
+    /// other step is fair. (In "walls-stop-moves" capturing one of the two pieces also unites
+    /// the other; the hint points back to the slide.)
+    #[test]
+    fn the_lesson_step_is_the_only_win() {
+        for lesson in LESSONS
+            .iter()
+            .filter(|l| l.wins && l.id != "walls-stop-moves")
+        {
+            assert_eq!(
+                winning_first_steps(lesson.id),
+                [lesson.line[0]],
+                "{}",
+                lesson.id
+            );
+        }
+        assert_eq!(
+            winning_first_steps("walls-stop-moves"),
+            ["d4-h1", "d4x", "i1x"]
+        );
+    }
+
+    /// Where Orange would otherwise win, the only steps that do not lose are the lesson's and,
+    /// in two lessons, a wall splitting Orange's pair (legal, but not the lesson: the hint
+    /// points back to it).
+    #[test]
+    fn only_the_lesson_step_saves_the_game() {
+        assert_eq!(steps_that_do_not_lose("split-with-a-wall"), ["e5|e6"]);
+        assert_eq!(steps_that_do_not_lose("asterisk"), ["e9xW"]);
+        assert_eq!(steps_that_do_not_lose("largest-group"), ["f5-b2", "e5|e6"]);
+        assert_eq!(steps_that_do_not_lose("last-mover"), ["i1-e5", "a4|a5"]);
+    }
+}
