@@ -28,7 +28,8 @@ pub struct Lesson {
     /// page plays as scripted replies.
     pub line: &'static [&'static str],
     /// Whether the line ends with the learner winning (checked by the tests); otherwise the
-    /// lesson is done when its line has been played.
+    /// lesson is done when its line has been played, whether the game goes on or ends
+    /// another way (a draw, a loss the lesson warns against).
     pub wins: bool,
     /// Said when the learner makes a legal step that is not the lesson's.
     pub hint: &'static str,
@@ -38,4 +39,27 @@ pub struct Lesson {
     pub done: &'static str,
     /// The ids of the rule points the lesson teaches.
     pub covers: &'static [&'static str],
+}
+
+/// A lesson as `ludus lessons` prints it and the page reads it (`www/learn/<game>-lessons.json`):
+/// the lesson with its game and its place on the game's path (from 1).
+#[derive(Debug, Serialize)]
+pub struct LessonEntry {
+    pub game: &'static str,
+    pub n: usize,
+    #[serde(flatten)]
+    pub lesson: Lesson,
+}
+
+/// A game's lessons in order, as they are printed and shipped to the page.
+pub fn entries(kind: super::GameKind) -> Vec<LessonEntry> {
+    kind.lessons()
+        .iter()
+        .enumerate()
+        .map(|(i, lesson)| LessonEntry {
+            game: kind.name(),
+            n: i + 1,
+            lesson: *lesson,
+        })
+        .collect()
 }

@@ -61,6 +61,28 @@ impl GameKind {
         }
     }
 
+    /// The game's lessons, in teaching order (`src/games/<game>/lessons.rs`).
+    pub fn lessons(self) -> &'static [lesson::Lesson] {
+        match self {
+            GameKind::Unravel => unravel::lessons::LESSONS,
+            GameKind::Scattercut => scattercut::lessons::LESSONS,
+            GameKind::Unity => unity::lessons::LESSONS,
+            GameKind::MerlinsChain => merlins_chain::lessons::LESSONS,
+            GameKind::Unlur => unlur::lessons::LESSONS,
+        }
+    }
+
+    /// Every point of the game's rules, which its lessons cover between them.
+    pub fn rule_points(self) -> &'static [lesson::RulePoint] {
+        match self {
+            GameKind::Unravel => unravel::lessons::RULE_POINTS,
+            GameKind::Scattercut => scattercut::lessons::RULE_POINTS,
+            GameKind::Unity => unity::lessons::RULE_POINTS,
+            GameKind::MerlinsChain => merlins_chain::lessons::RULE_POINTS,
+            GameKind::Unlur => unlur::lessons::RULE_POINTS,
+        }
+    }
+
     /// The game's own name, as its designer gives it.
     pub fn title(self) -> &'static str {
         self.about().title

@@ -20,6 +20,7 @@ use std::time::Instant;
 // library's parts by `crate::` paths, which these imports make good here too.
 #[path = "bench.rs"]
 mod bench;
+mod lessons;
 mod soak;
 use ludus::{ai, game, games, options, rng, with_game};
 use soak::game_seed;
@@ -37,6 +38,9 @@ usage:
   ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N] [--method alphabeta|pns]
   ludus analyse GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--iterations N] [--seed S]
   ludus review --record TEXT [--iterations N] [--threshold X] [--seed S]
+  ludus lessons GAME
+      the game's lessons, one JSON object a line (record: the starting position;
+      line: the learner's steps and the scripted replies)
   ludus bench [GAME ...] [--seconds S] [--runs R]   (or: [--mcts N [--runs R] [--seed S]])
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
@@ -197,6 +201,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "solve" => solve(&rest),
         "analyse" | "analyze" => analyse(&rest),
         "review" => review(&rest),
+        "lessons" => lessons::print(&rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

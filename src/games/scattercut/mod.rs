@@ -30,6 +30,7 @@
 //! [`Position::diagram`] writes the same format.
 
 mod about;
+pub mod lessons;
 
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};

@@ -24,6 +24,7 @@
 
 mod about;
 mod board;
+pub mod lessons;
 
 pub use about::ABOUT;
 

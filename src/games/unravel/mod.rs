@@ -14,6 +14,7 @@
 //! of the board, and [`Position::play_steps`] plays a list of step texts.
 
 mod about;
+pub mod lessons;
 
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
