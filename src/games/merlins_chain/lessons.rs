@@ -149,3 +149,64 @@ pub const LESSONS: &[Lesson] = &[
         covers: &["draw", "end"],
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::LESSONS;
+    use crate::game::Outcome;
+    use crate::games::AnyGame;
+    use crate::session::Session;
+
+    fn start(id: &str) -> AnyGame {
+        let lesson = LESSONS.iter().find(|l| l.id == id).expect(id);
+        Session::from_record(lesson.record)
+            .unwrap()
+            .current()
+            .clone()
+    }
+
+    fn legal_where(id: &str, keep: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut steps: Vec<String> = start(id)
+            .legal_step_texts()
+            .into_iter()
+            .filter(|s| keep(s))
+            .collect();
+        steps.sort();
+        steps
+    }
+
+    /// The lessons that ask for "the one square" or "the one number" have exactly one.
+    #[test]
+    fn each_puzzle_has_one_answer() {
+        assert_eq!(legal_where("room-below", |s| s.starts_with("4@")), ["4@a3"]);
+        assert_eq!(legal_where("chain", |s| s.ends_with("@e3")), ["26@e3"]);
+        assert_eq!(
+            legal_where("lower-chain", |s| s.ends_with("@a5")),
+            ["34@a5"]
+        );
+    }
+
+    /// The last two pieces: the lesson's square decides the game, the other loses it.
+    #[test]
+    fn the_last_flips_decide() {
+        for (id, expected) in [
+            ("last-flips", Some(Outcome::Winner(0))),
+            ("draw", Some(Outcome::Draw)),
+        ] {
+            let game = start(id);
+            assert_eq!(game.legal_step_texts(), ["2@c1", "2@f1"]);
+            for (mine, reply) in [("2@c1", "1@f1"), ("2@f1", "1@c1")] {
+                let mut g = game.clone();
+                g.play_text(mine).unwrap();
+                assert_eq!(g.outcome(), None, "the game ends only with all 64 played");
+                g.play_text(reply).unwrap();
+                let want = if mine == "2@c1" {
+                    expected
+                } else {
+                    Some(Outcome::Winner(1))
+                };
+                assert_eq!(g.outcome(), want, "{id}: {mine}");
+            }
+        }
+    }
+}

@@ -115,11 +115,11 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "unite",
         title: "Unite your pieces",
-        goal: "Win at once by sliding a purple piece so that your two pieces touch.",
-        record: "unity;layout=....Og.......GG.....GPG......G.G......GG.....G....Go....P....",
+        goal: "Win at once by sliding your lone piece into the gap that joins all three of your pieces.",
+        record: "unity;layout=....Og.......G.......PG......G.P......G.G....G.....o....P....",
         line: &["i1-e5"],
         wins: true,
-        hint: "The piece in the top corner can hop in a straight line over the pieces in its way to the one free space beside your other piece.",
+        hint: "The piece in the top corner can hop in a straight line over the pieces in its way to e5, the free space touching both your other pieces.",
         wrong: "i1-f4",
         done: "You won: all your pieces form one group, and even a single piece would count.",
         covers: &["unite", "slide", "jump"],
@@ -233,3 +233,78 @@ pub const LESSONS: &[Lesson] = &[
         covers: &["pass", "pass-draw", "wall-supply"],
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::LESSONS;
+    use crate::game::Outcome;
+    use crate::session::Session;
+
+    /// The first steps of `lesson` after which Purple (seat 0, the learner) has not lost.
+    fn steps_that_do_not_lose(id: &str) -> Vec<String> {
+        let lesson = LESSONS.iter().find(|l| l.id == id).expect(id);
+        let start = Session::from_record(lesson.record)
+            .unwrap()
+            .current()
+            .clone();
+        start
+            .legal_step_texts()
+            .into_iter()
+            .filter(|step| {
+                let mut game = start.clone();
+                game.play_text(step).unwrap();
+                !matches!(game.outcome(), Some(Outcome::Winner(seat)) if seat != 0)
+            })
+            .collect()
+    }
+
+    fn winning_first_steps(id: &str) -> Vec<String> {
+        let lesson = LESSONS.iter().find(|l| l.id == id).expect(id);
+        let start = Session::from_record(lesson.record)
+            .unwrap()
+            .current()
+            .clone();
+        start
+            .legal_step_texts()
+            .into_iter()
+            .filter(|step| {
+                let mut game = start.clone();
+                game.play_text(step).unwrap();
+                game.outcome() == Some(Outcome::Winner(0))
+            })
+            .collect()
+    }
+
+    /// Where a lesson's step wins, it is the only step that does, so the page's hint for any
+    /// other step is fair. (In "walls-stop-moves" capturing one of the two pieces also unites
+    /// the other; the hint points back to the slide.)
+    #[test]
+    fn the_lesson_step_is_the_only_win() {
+        for lesson in LESSONS
+            .iter()
+            .filter(|l| l.wins && l.id != "walls-stop-moves")
+        {
+            assert_eq!(
+                winning_first_steps(lesson.id),
+                [lesson.line[0]],
+                "{}",
+                lesson.id
+            );
+        }
+        assert_eq!(
+            winning_first_steps("walls-stop-moves"),
+            ["d4-h1", "d4x", "i1x"]
+        );
+    }
+
+    /// Where Orange would otherwise win, the only steps that do not lose are the lesson's and,
+    /// in two lessons, a wall splitting Orange's pair (legal, but not the lesson: the hint
+    /// points back to it).
+    #[test]
+    fn only_the_lesson_step_saves_the_game() {
+        assert_eq!(steps_that_do_not_lose("split-with-a-wall"), ["e5|e6"]);
+        assert_eq!(steps_that_do_not_lose("asterisk"), ["e9xW"]);
+        assert_eq!(steps_that_do_not_lose("largest-group"), ["f5-b2", "e5|e6"]);
+        assert_eq!(steps_that_do_not_lose("last-mover"), ["i1-e5", "a4|a5"]);
+    }
+}
