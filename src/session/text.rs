@@ -187,7 +187,13 @@ impl Session {
             }
         }
         session.load_tree(&tree)?;
+        session.tags = tags.clone();
         Ok((session, tags))
+    }
+
+    /// The tags of the text file the game was read from (none for a game from a record).
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
     }
 
     /// The position at the end of the main line.
