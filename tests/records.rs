@@ -256,3 +256,17 @@ fn damaged_and_oversized_packed_records_are_refused() {
     assert!(e(&bomb).contains("more than 200000"), "{}", e(&bomb));
     assert!(e(&pack("")).contains("empty"));
 }
+
+/// Found by fuzzing: a variation inside a variation, played instead of the outer
+/// variation's first step, is read in the order met but written after it; the record is
+/// numbered in written order, `at` following the step it named.
+#[test]
+fn a_variation_of_a_variation_is_numbered_in_written_order() {
+    let text = "unravel;size=4;v=2;moves=a1(b1(c1)d1);at=3";
+    let r = Record::parse(text).unwrap();
+    assert_eq!(r.to_text(), "unravel;size=4;v=2;moves=a1(b1,d1)(c1);at=4");
+    assert_eq!(Record::parse(&r.to_text()).unwrap(), r);
+    let s = Session::from_record(text).unwrap();
+    assert_eq!(s.step_texts(), ["c1"]);
+    assert_eq!(s.record_text(), r.to_text());
+}
