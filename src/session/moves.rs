@@ -105,6 +105,7 @@ impl MoveTree {
     }
 
     /// Adds a step after `parent` as its last continuation; returns its number.
+    #[inline(never)]
     pub fn add(&mut self, parent: usize, step: String) -> usize {
         let id = self.nodes.len();
         self.nodes.push(MoveNode {
@@ -367,10 +368,14 @@ pub struct ReadError {
 }
 
 fn fail<T>(at: usize, message: impl Into<String>) -> Result<T, ReadError> {
-    Err(ReadError {
-        at,
-        message: message.into(),
-    })
+    Err(read_error(at, message.into()))
+}
+
+// Out of line, as the helpers below: the readers run once a link, and inlined copies would
+// weigh on the page's first download.
+#[inline(never)]
+fn read_error(at: usize, message: String) -> ReadError {
+    ReadError { at, message }
 }
 
 /// Reads a tree (its shown node is the main line's end). Text files also have move numbers
@@ -502,6 +507,7 @@ pub fn read(text: &str, escape: Escape) -> Result<MoveTree, ReadError> {
 }
 
 /// A comment's text from `start` (after its `{`) to its `}`, and the offset after that.
+#[inline(never)]
 fn read_comment(text: &str, start: usize, escape: Escape) -> Result<(String, usize), ReadError> {
     let mut out = String::new();
     let mut bytes: Vec<u8> = Vec::new();
@@ -557,6 +563,7 @@ fn read_comment(text: &str, start: usize, escape: Escape) -> Result<(String, usi
     fail(start - 1, "a { without its }")
 }
 
+#[inline(never)]
 fn read_drawings(text: &str, start: usize, notes: &mut Notes) -> Result<(), ReadError> {
     let mut offset = 0;
     for item in text.split([',', ' ']) {

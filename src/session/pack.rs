@@ -116,6 +116,7 @@ impl BitWriter {
     }
 
     /// A literal or length symbol with the fixed codes.
+    #[inline(never)]
     fn symbol(&mut self, s: u32) {
         match s {
             0..=143 => self.code(0x30 + s, 8),
@@ -216,6 +217,9 @@ fn damaged() -> Error {
 }
 
 impl BitReader<'_> {
+    // Out of line, like `decode` and the other readers' helpers: these run once a symbol of
+    // a short text, and inlined copies would weigh on the page's first download.
+    #[inline(never)]
     fn bits(&mut self, n: u32) -> Result<u32, Error> {
         let mut v = 0;
         for k in 0..n {
@@ -265,6 +269,7 @@ impl Huffman {
         Ok(Huffman { count, symbol })
     }
 
+    #[inline(never)]
     fn decode(&self, r: &mut BitReader) -> Result<u16, Error> {
         let (mut code, mut first, mut index) = (0i32, 0i32, 0i32);
         for len in 1..16 {

@@ -28,6 +28,8 @@ use wasm_bindgen::JsCast;
 mod error;
 #[cfg(feature = "study")]
 mod study;
+#[cfg(feature = "study")]
+mod text;
 mod tree;
 pub use error::JsError;
 #[cfg(feature = "study")]
