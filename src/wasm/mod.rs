@@ -1,6 +1,6 @@
 //! The WebAssembly export layer: the only code that knows about JavaScript.
 //!
-//! One interface: the `Session` class and a few free functions (`games`, `levels`,
+//! One interface: the `Session` class (its tree methods in `tree.rs`) and a few free functions (`games`, `levels`,
 //! `checkPlayer`, `parseRecord`, `optionForm`). The package's record-in, record-out functions
 //! (`package/records.js`) are written in JS over `Session` (docs/ENGINE-API.md).
 //!
@@ -28,6 +28,9 @@ use wasm_bindgen::JsCast;
 mod error;
 #[cfg(feature = "study")]
 mod study;
+#[cfg(feature = "study")]
+mod text;
+mod tree;
 pub use error::JsError;
 #[cfg(feature = "study")]
 pub use study::{analyse_position, bench, encode_gif, line_steps_of, review_game};
@@ -442,6 +445,11 @@ impl WasmSession {
 
     pub fn record(&self) -> String {
         self.0.record_text()
+    }
+
+    /// The record for a link's fragment: as `record()`, packed (`~…`) when it is long.
+    pub fn link(&self) -> String {
+        self.0.link_text()
     }
 
     /// The computer's step for the seat to move: `{ step, iterations, value }`.

@@ -328,12 +328,12 @@ test('a playable board takes clicks; Reset goes back to the position given', asy
   await page.keyboard.press('Enter');
   await page.waitForFunction((sel) => document.querySelector(sel).state.steps === 3, UNRAVEL);
   await page.locator(UNRAVEL).screenshot({ path: join(artifacts, 'embed-playable.png') });
-  // Back in the moves: a step played here drops the later ones, said in the engine's words.
+  // Back in the moves: a step played here starts a variation, said in the engine's words.
   await page.locator(UNRAVEL).locator('button[data-go="previous"]').click();
   await page.locator(UNRAVEL).locator('button[data-go="previous"]').click();
   t = await texts(page, UNRAVEL);
   assert.equal(t.caption, '1. Red c3');
-  assert.equal(t.status, 'Blue to place a checker. A step played here replaces the 2 later steps.');
+  assert.equal(t.status, 'Blue to place a checker. A step played here starts a variation.');
 
   await page.locator(UNRAVEL).locator('button.reset').click();
   assert.equal((await page.locator(UNRAVEL).evaluate((b) => b.state)).steps, 0);

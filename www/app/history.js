@@ -46,7 +46,7 @@ export class GameHistory {
     const trainer = frag.record != null && isTrainerRoute(frag.record);
     this.host.trainer(trainer ? frag.record : null, initial);
     if (trainer) return 'trainer';
-    if (frag.record != null && this.host.view() && frag.record === this.host.view().record) return 'same';
+    if (frag.record != null && this.host.view() && frag.record === this.linkRecord()) return 'same';
     if (frag.empty) {
       if (!initial && this.host.session()) return 'same';
       this.resumeCurrent({ push: false });
@@ -186,9 +186,14 @@ export class GameHistory {
     else if (adopt) this.entry = this.host.saved.add(v.record, v.status.summary, reuse);
   }
 
+  /** The record for the address: the engine packs a long one (docs/RECORD.md). */
+  linkRecord() {
+    return this.host.session()?.link?.() ?? this.host.view().record;
+  }
+
   writeLocation(push) {
     if (!this.host.view()) return;
-    const hash = fragmentFor(this.host.view().record);
+    const hash = fragmentFor(this.linkRecord());
     // Back and Forward stay in the saved game.
     const state = { entry: this.entry };
     if (location.hash === hash && history.state?.entry === this.entry) return;

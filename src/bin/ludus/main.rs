@@ -22,6 +22,7 @@ use std::time::Instant;
 mod bench;
 mod lessons;
 mod puzzles;
+mod record;
 mod soak;
 use ludus::{ai, game, games, options, rng, with_game};
 use soak::game_seed;
@@ -49,6 +50,10 @@ usage:
       makes puzzles again from games the computer plays against itself (levels beginner,
       easy, medium; seeded); each proved by the solver within N positions (default 200000);
       the same arguments print the same puzzles
+  ludus record TEXT [--to record|link|text] [--player1 NAME] [--player2 NAME] [--player3 NAME]
+               [--date D] [--result R] [--event E]
+      a game (a record, a packed link record or a text file) written as a record, as a
+      link's record (packed when long) or as a text file with a header (docs/RECORD.md)
   ludus bench [GAME ...] [--seconds S] [--runs R]   (or: [--mcts N [--runs R] [--seed S]])
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
@@ -58,6 +63,8 @@ usage:
 GAME: unravel, scattercut, unity, merlins-chain, unlur
 OPTIONS: --size N; for Unity also --players 2|3 --neutral purple|orange|green
          --layout STR --walls \"c3|c4,...\" --supply N --seed S
+TEXT (for --record and `record`): a record as a link holds it, or @FILE (@- for standard
+      input) holding a record or a text file
 PLAYER: random, a level (beginner, easy, medium, hard, expert), mcts:ITERATIONS,
         mcts:SECONDSs (e.g. mcts:0.2s)";
 
@@ -211,6 +218,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "review" => review(&rest),
         "lessons" => lessons::print(&rest),
         "puzzles" => puzzles::run(&rest),
+        "record" => record::record(&rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -225,7 +233,7 @@ fn run(args: &[String]) -> Result<(), Error> {
 /// The session named by GAME, options and --moves (or by --record).
 fn session_from(args: &Args, command_seed: bool) -> Result<Session, Error> {
     if let Some(record) = args.flag("record") {
-        return Session::from_record(record);
+        return record::read_game(record).map(|(s, _)| s);
     }
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     let mut session = Session::new(kind, &args.game_options(kind, command_seed))?;
@@ -431,7 +439,7 @@ fn review(args: &Args) -> Result<(), Error> {
     let record = args
         .flag("record")
         .ok_or_else(|| Error::options("--record is required"))?;
-    let session = Session::from_record(record)?;
+    let (session, _) = record::read_game(record)?;
     for r in ludus::ai::analyse::review(&session, budget, threshold, 1)? {
         println!(
             "{:>3}. seat {} {:<10} {:5.1}% -> {:5.1}%{}",
