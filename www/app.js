@@ -15,7 +15,7 @@ import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { $, el } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
 import { Tasks } from './app/tasks.js';
-import { renderMoveList, renderFacts } from './app/panels.js';
+import { renderMoveList, renderFacts, goToNode } from './app/panels.js';
 import { GameHistory } from './app/history.js';
 import { Opponent } from './app/seats.js';
 import { renderPlayers } from './app/players.js';
@@ -27,6 +27,8 @@ import { BoardDescription } from './a11y/describe.js';
 import { mountContrastSwitch } from './a11y/contrast.js';
 import { CorrespondenceUi } from './share/correspondence.js';
 import { AnalysisUi } from './analysis/analysis.js';
+import { Study } from './app/study.js';
+import { treeOf, drawingsOf } from './app/tree-list.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -75,7 +77,8 @@ export class App {
       session: () => this.session,
       setSession: (session) => this.setSession(session),
       goTo: (n) => {
-        if (n != null) this.session.goTo(n);
+        if (n?.node != null) goToNode(this.session, n.node);
+        else if (n != null) this.session.goTo(n);
         this.view = this.session.view();
         return this.view;
       },
@@ -92,6 +95,14 @@ export class App {
       hideNotice: () => this.hideNotice(),
       refresh: () => this.refresh(),
       renderSaved: () => this.renderSaved(),
+    });
+    // Comments, glyphs, drawings and the lines tried (app/study.js).
+    this.study = new Study({
+      session: () => this.session,
+      view: () => this.view,
+      changed: (before) => this.studyChanged(before),
+      flash: (message) => this.flash(message),
+      board: () => this.board,
     });
     this.opponent = new Opponent({
       view: () => this.view,
@@ -132,8 +143,10 @@ export class App {
       onAction: (event) => this.control.onAction(event),
       onHover: (hover) => this.onBoardHover(hover),
       onEscape: () => this.clearSelection(),
+      onDraw: (what) => this.study.draw(what),
     });
     this.board.update({ coords: this.coords });
+    this.study.mount($('annotate-button'), document.querySelector('.moves-section'));
     this.board.refreshTheme();
     // The position as text and a live region; the high-contrast switch.
     this.a11y = new BoardDescription($('board-box'), this.board);
@@ -145,6 +158,8 @@ export class App {
       theme: () => this.board.theme,
       flipped: () => this.flipped,
       background: () => getComputedStyle(document.body).backgroundColor,
+      gameText: () => this.session.toText(),
+      importText: (text) => (this.mod ? this.history.openText(text) : 'the rules engine is not loaded'),
     }, document.head);
     try {
       this.mod = await engine();
@@ -269,7 +284,7 @@ export class App {
   }
 
   navigate(action) {
-    this.history.navigate(action);
+    return this.history.navigate(action);
   }
 
   setSession(session) {
@@ -323,6 +338,19 @@ export class App {
     return true;
   }
 
+  /** The game's tree changed (a comment, a drawing, a line promoted or deleted): saved, linked, drawn. */
+  studyChanged(before) {
+    // A game held from a link stays held: a note is no step for the computer to answer.
+    const held = this.opponent.held(before);
+    this.view = this.session.view();
+    if (held) this.opponent.hold(this.view.record);
+    this.message = '';
+    this.history.persist = true;
+    this.history.save({ adopt: true });
+    this.history.writeLocation(false);
+    this.refresh();
+  }
+
   // --------------------------------------------------------------------------------------
   // The computer opponent
   // --------------------------------------------------------------------------------------
@@ -372,7 +400,8 @@ export class App {
     this.opponent.sync();
     const drawn = this.control.boardState();
     this.legal = drawn.legal;
-    this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index() });
+    const drawings = drawingsOf(treeOf(v));
+    this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index(), drawings });
     const box = $('board-box');
     box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);
@@ -398,6 +427,7 @@ export class App {
     const panel = () => {
       renderHead(this.view, this.gameInfo(this.view.game));
       this.renderMoves();
+      this.study.update();
       this.optionsForm.render(this.view);
     };
     if (split) {
@@ -426,7 +456,7 @@ export class App {
   }
 
   renderMoves() {
-    renderMoveList($('moves'), this.view, (n) => this.navigate(n));
+    renderMoveList($('moves'), this.view, (node) => this.navigate({ node }), this.study);
     this.analysis?.decorateMoves($('moves'));
   }
 

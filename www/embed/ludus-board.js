@@ -5,6 +5,9 @@
 //
 // A replay viewer by default (first / previous / next / last, arrow keys when focused, a
 // caption with the step shown and the result at the end); `playable` lets the reader play on.
+// An annotated game shows the comment of the step shown under the board, its arrows and
+// circled cells on the board, and, when it holds lines tried besides the one played, a move
+// list to step into them (up and down arrows go between them).
 // Everything else it needs (the rules engine, the board drawing) is resolved relative to this
 // file, so the one script tag works from any page. The widget keeps to itself: its markup and
 // styles live in a shadow root, it defines no globals (only the custom element), and a bad
@@ -40,6 +43,8 @@ import {
   appLinkFromAttribute,
 } from './attributes.js';
 import { CSS, TEMPLATE } from './markup.js';
+import { treeOf, treeStep, drawingsOf } from '../app/tree-list.js';
+import { renderTreeMoves } from './tree-moves.js';
 
 const TAG = 'ludus-board';
 const DEFAULT_APP = new URL('../../index.html', import.meta.url).href;
@@ -71,6 +76,8 @@ export class LudusBoard extends HTMLElement {
       fire: q('.fire'),
       reset: q('.reset'),
       caption: q('.caption-text'),
+      comment: q('.comment'),
+      moves: q('.moves'),
       dot: q('.dot'),
       status: q('.status'),
       message: q('.message'),
@@ -122,6 +129,7 @@ export class LudusBoard extends HTMLElement {
         theme: () => this.board.theme,
         flipped: () => flagFromAttribute(this.getAttribute('flipped')),
         background: () => getComputedStyle(this.ui.frame).backgroundColor,
+        gameText: () => this.session.toText(),
       }, this.shadowRoot);
       // The position as text, a live region, high contrast (`contrast`).
       this.a11y = new BoardDescription(this.ui.box, this.board);
@@ -213,6 +221,14 @@ export class LudusBoard extends HTMLElement {
   goTo(n) {
     if (!this.session) return;
     this.session.goTo(Math.max(0, Math.min(this.view.steps.length, Math.floor(Number(n) || 0))));
+    this.afterChange();
+  }
+
+  /** Shows a node of the game's tree (a line tried included). */
+  goToNode(id) {
+    if (!this.session || !treeOf(this.view).nodes.has(id)) return;
+    if (typeof this.session.goToNode === 'function') this.session.goToNode(id);
+    else this.session.goTo(id);
     this.afterChange();
   }
 
@@ -368,7 +384,13 @@ export class LudusBoard extends HTMLElement {
     // On a playable board the arrows move over the cells (the Board handles them).
     if (this.playable && e.target === this.board?.canvas) return;
     const go = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' }[e.key];
-    if (go) {
+    const line = { ArrowUp: 'up', ArrowDown: 'down' }[e.key];
+    const to = line && this.view ? treeStep(treeOf(this.view), treeOf(this.view).shown, line) : null;
+    if (to != null) {
+      // Between the lines tried; with none there the page scrolls as usual.
+      e.preventDefault();
+      this.goToNode(to);
+    } else if (go) {
       e.preventDefault();
       this.go(go);
     } else if (e.key === 'Escape') {
@@ -384,8 +406,10 @@ export class LudusBoard extends HTMLElement {
     const v = this.view;
     if (!v || !this.board) return;
     const playable = this.playable;
+    const tree = treeOf(v);
     this.board.update({
       view: v,
+      drawings: drawingsOf(tree),
       coords: flagFromAttribute(this.getAttribute('coords')),
       flipped: flagFromAttribute(this.getAttribute('flipped')),
       ...this.control.boardState(),
@@ -430,6 +454,14 @@ export class LudusBoard extends HTMLElement {
       this.ui.caption.textContent = n ? 'Start' : v.title;
       this.setDot(null);
     }
+    // The step's glyph, its comment (as text), and the lines tried.
+    const node = tree.nodes.get(tree.shown);
+    if (node.glyph) this.ui.caption.append(Object.assign(document.createElement('span'), { className: 'glyph', textContent: ` ${node.glyph}` }));
+    this.ui.comment.textContent = node.comment;
+    this.ui.comment.hidden = !node.comment;
+    const lines = [...tree.nodes.values()].some((x) => x.children.length > 1);
+    this.ui.moves.hidden = !lines;
+    if (lines) renderTreeMoves(this.ui.moves, tree, (id) => this.goToNode(id));
     this.renderStatus();
 
     this.ui.credit.textContent = `${v.title} · ${v.designer}`;
