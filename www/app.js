@@ -15,7 +15,7 @@ import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { $, el } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
 import { Tasks } from './app/tasks.js';
-import { renderMoveList, renderFacts, goToNode } from './app/panels.js';
+import { renderMoveList, renderFacts, goToNode, shownDrawings } from './app/panels.js';
 import { GameHistory } from './app/history.js';
 import { Opponent } from './app/seats.js';
 import { renderPlayers } from './app/players.js';
@@ -28,7 +28,6 @@ import { mountContrastSwitch } from './a11y/contrast.js';
 import { CorrespondenceUi } from './share/correspondence.js';
 import { AnalysisUi } from './analysis/analysis.js';
 import { Study } from './app/study.js';
-import { treeOf, drawingsOf } from './app/tree-list.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -400,7 +399,7 @@ export class App {
     this.opponent.sync();
     const drawn = this.control.boardState();
     this.legal = drawn.legal;
-    const drawings = drawingsOf(treeOf(v));
+    const drawings = shownDrawings(v);
     this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index(), drawings });
     const box = $('board-box');
     box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
@@ -456,7 +455,7 @@ export class App {
   }
 
   renderMoves() {
-    renderMoveList($('moves'), this.view, (node) => this.navigate({ node }), this.study);
+    renderMoveList($('moves'), this.view, (to) => this.navigate(to), this.study, () => this.view && this.renderMoves());
     this.analysis?.decorateMoves($('moves'));
   }
 

@@ -5,7 +5,7 @@ import { errorText } from '../engine.js';
 import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../record.js';
 import { withFreshSeed } from './options-form.js';
 import { historyStep } from './autoplay.js';
-import { treeOf, treeStep } from './tree-list.js';
+import { loadedTree } from './panels.js';
 
 export class GameHistory {
   /**
@@ -232,7 +232,9 @@ export class GameHistory {
     else if (action === 'last') to = v.steps.length;
     else if (typeof action === 'number') to = action;
     else if (action === 'up' || action === 'down') {
-      const node = treeStep(treeOf(v), before, action);
+      // With no tree's code loaded the game has one line: no other to go to.
+      const tree = loadedTree();
+      const node = tree && tree.treeStep(tree.treeOf(v), before, action);
       if (node == null) return false;
       to = { node };
     } else if (action?.node != null) to = { node: action.node };

@@ -1,93 +1,65 @@
 // Panels beside the board: the move list and the facts. Drawn from the engine's view.
 
 import { el } from './dom.js';
-import { treeOf, layoutMoves, pathTo, lineThrough, lineStart, GLYPH_WORDS } from './tree-list.js';
+import { groupTurns, groupRounds } from '../input.js';
+
+/** The move list's code for a game tree (app/tree-moves.js), once loaded. */
+let treeMoves = null;
+let treeLoading = null;
 
 /**
- * The move list: the main line in rounds of turns, the other lines tried indented under
- * them (app/tree-list.js), glyphs beside steps and comments under them (as text, never
- * markup). Clicking a step calls `go(node)` with its node in the view's tree. In a line
- * tried, two buttons by it make it the main line (`edit.promote(start)`) or delete it
- * (`edit.remove(start)`), `start` being the line's first step.
+ * Whether the view's game holds more than its one line of steps: another line tried, a
+ * comment, a glyph or a drawing (then the list needs the tree's code, loaded on first use).
  */
-export function renderMoveList(list, v, go, edit = null) {
+export function hasTree(v) {
+  return !!v.tree?.nodes?.some((n) => n.children?.length > 1 || n.comment || n.glyph || n.arrows?.length || n.circles?.length);
+}
+
+/** The tree's code (app/tree-list.js, through app/tree-moves.js) if a game tree brought it in, else null. */
+export function loadedTree() {
+  return treeMoves;
+}
+
+/** The node of the view's game tree shown ({id, comment, glyph, arrows, circles, …}), or null. */
+export function shownNodeOf(v) {
+  const shown = v?.tree?.shown;
+  return shown == null ? null : (v.tree.nodes?.find((n) => n.id === shown) ?? null);
+}
+
+/** The shown step's drawings for the board ({arrows, circles}), or null when it has none. */
+export function shownDrawings(v) {
+  const n = shownNodeOf(v);
+  return n && (n.arrows?.length || n.circles?.length) ? { arrows: n.arrows ?? [], circles: n.circles ?? [] } : null;
+}
+
+/**
+ * The move list in rounds of turns; clicking a step calls `go(n)` with the steps to show, or
+ * for a game tree `go({node})`. `edit` ({promote, remove}) for a game tree's lines tried;
+ * `loaded()` is called when the tree's code has come in (draw the list again).
+ */
+export function renderMoveList(list, v, go, edit = null, loaded = () => {}) {
+  if (hasTree(v)) {
+    if (treeMoves) return treeMoves.renderTreeMoves(list, v, go, edit);
+    treeLoading ??= import('./tree-moves.js').then((m) => {
+      treeMoves = m;
+      loaded();
+    });
+  }
   list.replaceChildren();
-  if (!v.steps.length && !v.tree?.nodes?.length) {
+  if (!v.steps.length) {
     list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
     return;
   }
-  const tree = treeOf(v);
-  const rows = layoutMoves(tree);
-  if (!rows.length) {
-    list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
-    return;
-  }
+  const turns = groupTurns(v.steps, v.movers ?? []);
   const seats = Math.max(1, v.players?.length ?? 2);
   list.style.setProperty('--seats', String(seats));
-  // The shown node and the nodes that lead to it: the rest of the main line is still to come.
-  const shownPath = new Set(pathTo(tree, tree.shown));
-  // The view's step kinds and colours are the shown line's: they hold for the main line as
-  // far as the two agree.
-  const line = lineThrough(tree, tree.shown);
   let current = null;
-  const button = (id, index, label) => {
-    const node = tree.nodes.get(id);
-    const player = v.players?.[node.mover];
-    const onLine = index != null && line[index] === id;
-    const replace = onLine && v.stepKinds?.[index] === 'replace';
-    const isCurrent = id === tree.shown;
-    const future = !isCurrent && !shownPath.has(id);
-    const words = node.glyph ? ` (${GLYPH_WORDS[node.glyph] ?? node.glyph})` : '';
-    const b = el('button', {
-      type: 'button',
-      class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}${replace ? ' replace' : ''}`,
-      text: (label ?? '') + (replace ? `↺${node.step}` : node.step),
-      'data-node': id,
-      'data-index': index,
-      'aria-current': isCurrent ? 'step' : null,
-      'aria-label': `${player?.name ?? ''} ${replace ? `re-places a lifted stone on ${node.step}` : node.step}${words}`.trim(),
-      title: replace ? `A lifted stone re-placed on ${node.step}: go to the position after it` : `Go to the position after ${node.step}`,
-      onclick: () => go(id),
-    });
-    if (node.glyph) b.append(el('span', { class: 'glyph', text: node.glyph, 'aria-hidden': 'true' }));
-    if (isCurrent) current = b;
-    return b;
-  };
-  let even = false;
-  for (const row of rows) {
-    if (row.kind === 'note') {
-      const node = tree.nodes.get(row.node);
-      const li = el('li', { class: 'note', style: `--depth: ${row.depth}`, 'data-node': row.node, text: node.comment });
-      list.append(li);
-      continue;
-    }
-    if (row.kind === 'line') {
-      const li = el('li', { class: 'variation', style: `--depth: ${row.depth}` });
-      for (const item of row.items) li.append(button(item.node, null, item.number != null ? `${item.number}.` : ''));
-      list.append(li);
-      const start = lineStart(tree, tree.shown);
-      if (edit && start != null && row.items[0].node === start) {
-        list.append(
-          el(
-            'li',
-            { class: 'line-actions', style: `--depth: ${row.depth}` },
-            el('button', { type: 'button', class: 'promote-line', text: 'Make main line', title: 'Put this line in the place of the one it branches from', onclick: () => edit.promote(start) }),
-            el('button', { type: 'button', class: 'delete-line', text: 'Delete this line', title: 'Remove this line and everything after it', onclick: () => edit.remove(start) }),
-          ),
-        );
-      }
-      continue;
-    }
-    const li = el('li', { class: `round${even ? ' even' : ''}` }, el('span', { class: 'round-number', text: `${row.number}.` }));
-    even = !even;
-    let k = 0;
-    for (const turn of row.turns) {
+  groupRounds(turns).forEach((round, i) => {
+    const li = el('li', { class: `round${i % 2 ? ' even' : ''}` }, el('span', { class: 'round-number', text: `${i + 1}.` }));
+    for (const turn of round) {
       const player = v.players?.[turn.seat];
       // The colour of the stone the turn put down, as the board shows it; else the seat's.
-      const first = row.index[k];
-      const placed = turn.nodes
-        .map((id, j) => (line[first + j] === id ? v.stepColors?.[first + j] : null))
-        .find((c) => c);
+      const placed = turn.steps.map(({ index }) => v.stepColors?.[index]).find((c) => c);
       const color = placed ?? player?.color;
       const cell = el(
         'span',
@@ -100,20 +72,36 @@ export function renderMoveList(list, v, go, edit = null) {
           'aria-hidden': 'true',
         }),
       );
-      for (const id of turn.nodes) cell.append(button(id, row.index[k++]));
+      for (const { index, text } of turn.steps) {
+        const isCurrent = index === v.cursor - 1;
+        const future = index >= v.cursor;
+        const replace = v.stepKinds?.[index] === 'replace';
+        const button = el('button', {
+          type: 'button',
+          class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}${replace ? ' replace' : ''}`,
+          text: replace ? `↺${text}` : text,
+          'data-index': index,
+          'aria-current': isCurrent ? 'step' : null,
+          'aria-label': `${player?.name ?? ''} ${replace ? `re-places a lifted stone on ${text}` : text}`.trim(),
+          title: replace ? `A lifted stone re-placed on ${text}: go to the position after it` : `Go to the position after ${text}`,
+          onclick: () => go(index + 1),
+        });
+        if (isCurrent) current = button;
+        cell.append(button);
+      }
       li.append(cell);
     }
     list.append(li);
-  }
+  });
   if (current) scrollWithin(list, current);
-  else if (tree.shown !== tree.root && v.cursor === v.steps.length) list.scrollTop = list.scrollHeight;
+  else if (v.cursor === v.steps.length) list.scrollTop = list.scrollHeight;
 }
 
 /**
  * Scrolls `list` alone so that `item` is in it. (scrollIntoView would scroll the page too: on
  * a phone the board moved away under the finger after every step.)
  */
-function scrollWithin(list, item) {
+export function scrollWithin(list, item) {
   const box = list.getBoundingClientRect();
   const at = item.getBoundingClientRect();
   const top = box.top + list.clientTop;

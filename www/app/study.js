@@ -5,7 +5,7 @@
 // the first time it is opened: most visits never annotate.
 
 import { errorText } from '../engine.js';
-import { treeOf } from './tree-list.js';
+import { shownNodeOf } from './panels.js';
 
 export class Study {
   /**
@@ -21,7 +21,8 @@ export class Study {
 
   /** The node of the tree the page shows. */
   shown() {
-    return treeOf(this.host.view()).shown;
+    const v = this.host.view();
+    return v?.tree?.shown ?? v?.cursor ?? 0;
   }
 
   /** Runs one edit on the session; its refusal is said in the engine's words. */
@@ -49,14 +50,14 @@ export class Study {
 
   comment(text) {
     const id = this.shown();
-    if ((treeOf(this.host.view()).nodes.get(id)?.comment ?? '') === text) return true;
+    if ((shownNodeOf(this.host.view())?.comment ?? '') === text) return true;
     return this.edit((s) => s.setComment(id, text));
   }
 
   /** Sets the shown step's glyph; the glyph it has already takes it off. */
   glyph(glyph) {
     const id = this.shown();
-    const had = treeOf(this.host.view()).nodes.get(id)?.glyph ?? '';
+    const had = shownNodeOf(this.host.view())?.glyph ?? '';
     return this.edit((s) => s.setGlyph(id, had === glyph ? '' : glyph));
   }
 

@@ -6,7 +6,6 @@ import { aspectOf, createGeometry, sameShape } from './geometry.js';
 import { drawBoard, themeFrom, DEFAULT_THEME } from './render.js';
 import { analyse, edgeKey } from '../input.js';
 import { ARROW } from './render.js';
-import { gesture } from './drawings.js';
 
 /** The performance mark set when the first board of the page is drawn. */
 export const FIRST_BOARD_MARK = 'ludus:first-board';
@@ -62,6 +61,9 @@ export class Board {
     this.drawMode = false;
     /** The cell a drawing gesture or a keyboard arrow starts from, or -1. */
     this.drawStart = -1;
+    /** board/drawings.js once loaded (on the first drawing to show or make), and its loading. */
+    this.drawer = null;
+    this.drawerLoading = null;
 
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
@@ -166,6 +168,8 @@ export class Board {
     if (!geom) return;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     const a = this.analysis();
+    const drawings = this.drawings || this.drawStart >= 0 ? { ...this.drawings, pending: this.drawStart } : null;
+    if (drawings && !this.drawer) this.loadDrawer().then(() => this.draw(), () => {});
     drawBoard(
       ctx,
       geom,
@@ -182,7 +186,8 @@ export class Board {
         showSources: this.hints && this.showSources(a),
         preview: this.preview,
         advice: this.advice,
-        drawings: this.drawings || this.drawStart >= 0 ? { ...this.drawings, pending: this.drawStart } : null,
+        drawings,
+        drawDrawings: this.drawer?.drawDrawings,
       },
       this.theme,
     );
@@ -191,6 +196,12 @@ export class Board {
       firstBoardMarked = true;
       performance.mark(FIRST_BOARD_MARK);
     }
+  }
+
+  /** Loads board/drawings.js (most boards never show a drawing). */
+  loadDrawer() {
+    this.drawerLoading ??= import('./drawings.js').then((m) => (this.drawer = m));
+    return this.drawerLoading;
   }
 
   /** Dots on legal placements only when they are not simply "every empty cell". */
@@ -299,10 +310,13 @@ export class Board {
   onPointerUp(event) {
     if (this.drawStart >= 0 && this.drawing(event)) {
       const [x, y] = this.localPoint(event);
-      const what = gesture(this.drawStart, this.geometry()?.cellAt(x, y) ?? -1);
+      const [from, to] = [this.drawStart, this.geometry()?.cellAt(x, y) ?? -1];
       this.drawStart = -1;
       this.draw();
-      if (what) this.handlers.onDraw(what);
+      this.loadDrawer().then(({ gesture }) => {
+        const what = gesture(from, to);
+        if (what) this.handlers.onDraw(what);
+      }, () => {});
       return;
     }
     const start = this.pointerStart;

@@ -6,16 +6,15 @@
 //
 // view: the engine's BoardView (+ lastTurn). overlay: what the page adds on top:
 //   { analysis, selection, hover: {cell, edge, dir}, focus, showFocus, showDots, coords,
-//     previewColor, previewKind, advice, drawings }
+//     previewColor, previewKind, advice, drawings, drawDrawings }
 // advice (www/analysis/analysis.js): steps the engine's analysis suggests, drawn on top:
 //   [{ kind, cells, color, n }], cells from the engine's step views; the first is ringed.
-// drawings (board/drawings.js): the shown step's arrows and circled cells.
+// drawings, drawDrawings (board/drawings.js): the shown step's arrows and circled cells.
 // theme: colours read from CSS custom properties (see themeFrom in theme.js).
 
 import { DEFAULT_THEME, pieceColor } from './theme.js';
 import { TAU, drawPiece, drawMark } from './pieces.js';
 import { pathPolygon, tintCell, outlineCell, drawWall, drawDot, ringPiece, outlineRegion, drawHints, drawAdvice } from './marks.js';
-import { drawDrawings } from './drawings.js';
 
 // What other modules and the tests use from the renderer's parts.
 export { DEFAULT_THEME, themeFrom, shade } from './theme.js';
@@ -235,8 +234,9 @@ export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) 
 
   if (overlay.advice?.length) drawAdvice(ctx, geom, overlay.advice, theme, inRange);
 
-  // The step's arrows and circled cells (board/drawings.js).
-  if (overlay.drawings) drawDrawings(ctx, geom, overlay.drawings, theme);
+  // The step's arrows and circled cells, by board/drawings.js's drawDrawings (loaded by the
+  // board when there are some).
+  if (overlay.drawings && overlay.drawDrawings) overlay.drawDrawings(ctx, geom, overlay.drawings, theme);
 
   if (showFocus && inRange(focus)) {
     outlineCell(ctx, geom, focus, theme.focus, Math.max(2, r * 0.1), 0.97, [r * 0.18, r * 0.12]);
