@@ -10,7 +10,7 @@ use crate::ai::Choice;
 use crate::game::{BoardView, Color, Outcome, Presentation, Seat, StepKind, StepView};
 use crate::games::{GameKind, LayoutChar, OptionSpec};
 use crate::options::OptionMap;
-use crate::session::{Record, Session};
+use crate::session::{NodeInfo, Record, Session};
 use serde::Serialize;
 
 /// One of the games, for the game picker, the rules panel and the options form (see
@@ -68,11 +68,12 @@ pub struct SessionView {
     pub title: &'static str,
     pub designer: &'static str,
     /// Steps legal in the position shown (also when it is not the last one: playing one
-    /// there starts a new line and drops the later steps).
+    /// there starts a variation, or follows the continuation that has that step).
     pub legal: Vec<StepView>,
     /// Cells the last turn before the cursor touched.
     pub last_turn: Vec<usize>,
-    /// Canonical text of every step of the game (also those after the cursor).
+    /// Canonical text of every step of the line shown (also those after the cursor): from
+    /// the start through the step shown and on along first continuations.
     pub steps: Vec<String>,
     /// The seat that made each step.
     pub movers: Vec<Seat>,
@@ -83,7 +84,16 @@ pub struct SessionView {
     pub step_colors: Vec<Option<Color>>,
     /// How many steps lead to the position shown.
     pub cursor: usize,
+    /// The record of the whole game (every line and note).
     pub record: String,
+    /// Every step tried, in the order a move list writes them: each step, then the
+    /// variations played instead of it, then what follows it. The start (id 0, no step,
+    /// holding the comment and drawings on the starting position) comes first.
+    pub tree: Vec<NodeView>,
+    /// The id of the node shown.
+    pub node: usize,
+    /// The ids of the line shown, from the start (`line[cursor]` is `node`).
+    pub line: Vec<usize>,
     /// The status line's words about the game and its history.
     pub status: StatusText,
 }
@@ -96,11 +106,12 @@ pub struct SessionView {
 pub struct StatusText {
     /// The line below the prompt: the highlighted result once the game is over ("The united
     /// group is highlighted."), or, before the last step, what playing here does ("Viewing
-    /// step 3 of 10. Playing here replaces the 7 later steps."); else empty.
+    /// step 3 of 10. Playing here starts a variation."); else empty.
     pub detail: String,
     /// Before the last step: where the position shown is ("Viewing step 3 of 10.").
     pub viewing: Option<String>,
-    /// Before the last step: what a step played here drops ("replaces the 7 later steps").
+    /// Before the last step: what a new step played here does ("starts a variation"); the
+    /// later steps are kept.
     pub replaces: Option<String>,
     /// One line for a list of games: how the game ended (the prompt), or who is to move
     /// ("Black to move").
@@ -112,13 +123,7 @@ pub fn status_text(s: &Session, board: &BoardView, presentation: &Presentation) 
     let (cursor, len) = (s.cursor(), s.len());
     let past = cursor < len;
     let viewing = past.then(|| format!("Viewing step {cursor} of {len}."));
-    let replaces = past.then(|| {
-        let later = len - cursor;
-        format!(
-            "replaces the {later} later step{}",
-            if later == 1 { "" } else { "s" }
-        )
-    });
+    let replaces = past.then(|| "starts a variation".to_string());
     let detail = match (&viewing, &replaces) {
         (Some(v), Some(r)) => format!("{v} Playing here {r}."),
         _ if board.outcome.is_some() => presentation.highlight_note.clone().unwrap_or_default(),
@@ -158,6 +163,54 @@ pub fn session_view(s: &Session) -> SessionView {
         step_colors: s.step_colors().to_vec(),
         cursor: s.cursor(),
         record: s.record_text(),
+        tree: s.tree().into_iter().map(NodeView::from).collect(),
+        node: s.shown_node(),
+        line: s.line().to_vec(),
+    }
+}
+
+/// One step of the game tree (or the start, id 0), for the move list and the board's
+/// drawings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct NodeView {
+    pub id: usize,
+    /// The node this step was played from (null for the start).
+    pub parent: Option<usize>,
+    /// Canonical step text (empty for the start).
+    pub step: String,
+    /// The seat that made the step (null for the start).
+    pub mover: Option<Seat>,
+    /// Steps from the start to this one (0 for the start).
+    pub ply: usize,
+    /// The steps played next, in order: the first is the main continuation, the others
+    /// variations.
+    pub children: Vec<usize>,
+    /// "!", "?", "!!", "??", "!?", "?!" or empty.
+    pub glyph: String,
+    /// Plain text (shown as text, never as markup); empty for none.
+    pub comment: String,
+    /// Arrows drawn for this step, as [from cell, to cell].
+    pub arrows: Vec<[usize; 2]>,
+    /// Cells circled for this step.
+    pub circles: Vec<usize>,
+}
+
+impl From<NodeInfo> for NodeView {
+    fn from(n: NodeInfo) -> Self {
+        NodeView {
+            id: n.id,
+            parent: n.parent,
+            step: n.step,
+            mover: n.mover,
+            ply: n.ply,
+            children: n.children,
+            glyph: n.notes.glyph,
+            comment: n.notes.comment,
+            arrows: n.notes.arrows,
+            circles: n.notes.circles,
+        }
     }
 }
 

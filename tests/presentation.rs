@@ -297,15 +297,15 @@ fn the_status_words_come_from_the_engine() {
     s.go_to(2);
     let past = session_view(&s).status;
     assert_eq!(past.viewing.as_deref(), Some("Viewing step 2 of 3."));
-    assert_eq!(past.replaces.as_deref(), Some("replaces the 1 later step"));
+    assert_eq!(past.replaces.as_deref(), Some("starts a variation"));
     assert_eq!(
         past.detail,
-        "Viewing step 2 of 3. Playing here replaces the 1 later step."
+        "Viewing step 2 of 3. Playing here starts a variation."
     );
     s.go_to(0);
     assert_eq!(
         session_view(&s).status.detail,
-        "Viewing step 0 of 3. Playing here replaces the 3 later steps."
+        "Viewing step 0 of 3. Playing here starts a variation."
     );
 
     let over = finished(GameKind::Unity, "", 3);

@@ -54,9 +54,13 @@ fn history_navigation_and_new_lines() {
     let back = Session::from_record(&s.record_text()).unwrap();
     assert_eq!(back.cursor(), 1);
     assert_eq!(back.len(), 3);
-    // Playing in the past starts a new line.
+    // Playing in the past starts a variation and keeps the line played before.
     s.play("d4").unwrap();
-    assert_eq!(s.record_text(), "unravel;size=4;moves=a1,d4");
+    assert_eq!(
+        s.record_text(),
+        "unravel;size=4;v=2;moves=a1,b1(d4),a2;at=3"
+    );
+    assert_eq!(s.step_texts(), ["a1", "d4"]);
     assert!(!s.go_to(5));
     assert!(s.go_to(0));
     assert!(s.last_turn_cells().is_empty());

@@ -1,6 +1,6 @@
 //! The WebAssembly export layer: the only code that knows about JavaScript.
 //!
-//! One interface: the `Session` class and a few free functions (`games`, `levels`,
+//! One interface: the `Session` class (its tree methods in `tree.rs`) and a few free functions (`games`, `levels`,
 //! `checkPlayer`, `parseRecord`, `optionForm`). The package's record-in, record-out functions
 //! (`package/records.js`) are written in JS over `Session` (docs/ENGINE-API.md).
 //!
@@ -28,6 +28,7 @@ use wasm_bindgen::JsCast;
 mod error;
 #[cfg(feature = "study")]
 mod study;
+mod tree;
 pub use error::JsError;
 #[cfg(feature = "study")]
 pub use study::{analyse_position, bench, encode_gif, line_steps_of, review_game};

@@ -179,7 +179,7 @@ then: { [key in StepKind]?: string }, };
 export type SessionView = { game: string, title: string, designer: string, 
 /**
  * Steps legal in the position shown (also when it is not the last one: playing one
- * there starts a new line and drops the later steps).
+ * there starts a variation, or follows the continuation that has that step).
  */
 legal: Array<StepView>, 
 /**
@@ -187,7 +187,8 @@ legal: Array<StepView>,
  */
 lastTurn: Array<number>, 
 /**
- * Canonical text of every step of the game (also those after the cursor).
+ * Canonical text of every step of the line shown (also those after the cursor): from
+ * the start through the step shown and on along first continuations.
  */
 steps: Array<string>, 
 /**
@@ -206,7 +207,25 @@ stepColors: Array<Color | null>,
 /**
  * How many steps lead to the position shown.
  */
-cursor: number, record: string, 
+cursor: number, 
+/**
+ * The record of the whole game (every line and note).
+ */
+record: string, 
+/**
+ * Every step tried, in the order a move list writes them: each step, then the
+ * variations played instead of it, then what follows it. The start (id 0, no step,
+ * holding the comment and drawings on the starting position) comes first.
+ */
+tree: Array<NodeView>, 
+/**
+ * The id of the node shown.
+ */
+node: number, 
+/**
+ * The ids of the line shown, from the start (`line[cursor]` is `node`).
+ */
+line: Array<number>, 
 /**
  * The status line's words about the game and its history.
  */

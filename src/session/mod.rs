@@ -1,0 +1,344 @@
+//! A game being played: its options, every step tried (a tree of lines, with notes), the
+//! line shown and a cursor along it; plus the record text that carries all of it in a link.
+//!
+//! Record text (`record.rs`, docs/RECORD.md): `game;key=value;…;moves=s1,s2,…;at=N` for a
+//! game that is one line without notes, for example
+//! `unity;players=3;layout=GoG…;walls=c3|c4,d3|d4;moves=c3-c6,c3|c4`; with `v=2` and the
+//! whole tree in `moves=` otherwise. The text file (`text.rs`) holds the same with a header.
+
+mod moves;
+pub mod pack;
+mod record;
+pub mod text;
+mod tree;
+
+pub use moves::{
+    comment_problem, MoveNode, MoveTree, Notes, ReadError, GLYPHS, MAX_COMMENT_CHARS, MAX_DRAWINGS,
+    MAX_NODES,
+};
+pub use record::{split_steps, Record, MAX_RECORD_LEN, MAX_RECORD_OPTIONS, RECORD_VERSION};
+pub use tree::{NodeId, NodeInfo, NodeNotes};
+
+use crate::game::{shorten, BoardView, Color, Error, ErrorKind, Seat, StepKind, StepView};
+use crate::games::{AnyGame, GameKind};
+use crate::options::OptionMap;
+use std::cell::RefCell;
+use tree::Node;
+
+/// A game with every line tried.
+#[derive(Clone, Debug)]
+pub struct Session {
+    kind: GameKind,
+    options: OptionMap,
+    /// The tree: `nodes[id]`, None once deleted; node 0 is the start.
+    nodes: Vec<Option<Node>>,
+    /// Nodes that are not deleted, the start included.
+    live: usize,
+    /// The line shown: node ids from the start to the end of a line.
+    line: Vec<NodeId>,
+    /// How many steps of `line` lead to the position shown.
+    cursor: usize,
+    /// For a game that draws a position with some freedom (Merlin's Chain's grey tiles):
+    /// the views shown so far along `line`, `shown[i]` after `i` steps, each made from the
+    /// one before so that a step moves as little as possible on screen. Filled on demand.
+    shown: RefCell<Vec<BoardView>>,
+}
+
+impl Session {
+    pub fn new(kind: GameKind, options: &OptionMap) -> Result<Session, Error> {
+        let (start, options) = AnyGame::new(kind, options)?;
+        Ok(Session {
+            kind,
+            options,
+            nodes: vec![Some(Node::start(start))],
+            live: 1,
+            line: vec![0],
+            cursor: 0,
+            shown: RefCell::new(Vec::new()),
+        })
+    }
+
+    /// Replays a record (either form, packed or not); an error names the first step that is
+    /// wrong and why.
+    pub fn from_record(text: &str) -> Result<Session, Error> {
+        let record = Record::parse(text)?;
+        // A record whose options are refused is a bad record.
+        let mut session = Session::new(record.kind, &record.options)
+            .map_err(|e| e.with_kind(ErrorKind::Record))?;
+        if record.tree.is_none() {
+            for (i, step) in record.steps.iter().enumerate() {
+                if let Err(e) = session.play(step) {
+                    return Err(Error::record(format!(
+                        "step {} ({}) cannot be played: {e}",
+                        i + 1,
+                        shorten(step)
+                    )));
+                }
+            }
+            if let Some(at) = record.at {
+                if at > session.len() {
+                    return Err(Error::record(format!(
+                        "at={at} is past the last step ({} steps)",
+                        session.len()
+                    )));
+                }
+                session.cursor = at;
+            }
+            return Ok(session);
+        }
+        session.load_tree(&record.move_tree())?;
+        Ok(session)
+    }
+
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// The canonical options.
+    pub fn options(&self) -> &OptionMap {
+        &self.options
+    }
+
+    fn node(&self, id: NodeId) -> &Node {
+        self.nodes[id].as_ref().expect("a live node")
+    }
+
+    fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        self.nodes[id].as_mut().expect("a live node")
+    }
+
+    /// The node shown.
+    pub fn shown_node(&self) -> NodeId {
+        self.line[self.cursor]
+    }
+
+    /// The node ids of the line shown, from the start.
+    pub fn line(&self) -> &[NodeId] {
+        &self.line
+    }
+
+    /// The position shown (after `cursor` steps of the line).
+    pub fn current(&self) -> &AnyGame {
+        &self.node(self.shown_node()).position
+    }
+
+    /// The view of the position shown. A game whose views follow the one before (Merlin's
+    /// Chain's grey tiles, see [`crate::Game::view_after`]) has each made from the views
+    /// before it along the line, so that the same line always shows the same.
+    pub fn view(&self) -> BoardView {
+        if !self.current().view_follows_previous() {
+            return self.current().view();
+        }
+        let mut shown = self.shown.borrow_mut();
+        if shown.is_empty() {
+            shown.push(self.node(0).position.view());
+        }
+        while shown.len() <= self.cursor {
+            let node = self.node(self.line[shown.len()]);
+            let next = node.position.view_after(&shown[shown.len() - 1]);
+            shown.push(next);
+        }
+        shown[self.cursor].clone()
+    }
+
+    /// Number of steps in the line shown.
+    pub fn len(&self) -> usize {
+        self.line.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.line.len() <= 1
+    }
+
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    fn line_steps(&self) -> impl Iterator<Item = &Node> {
+        self.line[1..].iter().map(|&id| self.node(id))
+    }
+
+    fn step_of(node: &Node) -> &StepView {
+        node.step.as_ref().expect("a step after the start")
+    }
+
+    /// Canonical text of every step of the line shown.
+    pub fn step_texts(&self) -> Vec<String> {
+        self.line_steps()
+            .map(|n| Self::step_of(n).text.clone())
+            .collect()
+    }
+
+    /// The seat that made each step of the line shown.
+    pub fn movers(&self) -> Vec<Seat> {
+        self.line_steps().map(|n| n.mover).collect()
+    }
+
+    /// The kind of each step of the line shown.
+    pub fn step_kinds(&self) -> Vec<StepKind> {
+        self.line_steps().map(|n| Self::step_of(n).kind).collect()
+    }
+
+    /// The colour of the piece each step put on the board, where it put one on an empty cell.
+    pub fn step_colors(&self) -> Vec<Option<Color>> {
+        self.line_steps().map(|n| n.color).collect()
+    }
+
+    /// Plays a step at the cursor. A step the position shown already has a continuation for
+    /// follows it; a new one starts a variation there (or continues the line at its end),
+    /// and every line already played is kept.
+    pub fn play(&mut self, text: &str) -> Result<(), Error> {
+        let here = self.shown_node();
+        let mut next = self.current().clone();
+        let Some(mover) = next.to_move() else {
+            return Err(Error::game_over("the game is over"));
+        };
+        let placed = next.placement_color();
+        let view = next.play_text(text)?;
+        let known = self
+            .node(here)
+            .children
+            .iter()
+            .copied()
+            .find(|&c| Self::step_of(self.node(c)).text == view.text);
+        if let Some(child) = known {
+            if self.line.get(self.cursor + 1) == Some(&child) {
+                self.cursor += 1;
+            } else {
+                self.show_node(child);
+            }
+            return Ok(());
+        }
+        if self.live > MAX_NODES {
+            return Err(Error::options(format!(
+                "the game holds {MAX_NODES} steps, the most it may: delete a variation to play on"
+            )));
+        }
+        let color = matches!(view.kind, StepKind::Place | StepKind::Replace)
+            .then_some(placed)
+            .flatten();
+        let id = self.nodes.len();
+        let ply = self.node(here).ply + 1;
+        self.nodes.push(Some(Node {
+            parent: Some(here),
+            children: Vec::new(),
+            position: next,
+            step: Some(view),
+            mover,
+            color,
+            ply,
+            notes: NodeNotes::default(),
+        }));
+        self.live += 1;
+        self.node_mut(here).children.push(id);
+        let mut line = self.line[..=self.cursor].to_vec();
+        line.push(id);
+        self.set_line(line, self.cursor + 1);
+        Ok(())
+    }
+
+    /// Makes `line` the line shown, `cursor` steps along it, keeping the views already made
+    /// for the steps it shares with the line before.
+    fn set_line(&mut self, line: Vec<NodeId>, cursor: usize) {
+        let same = self
+            .line
+            .iter()
+            .zip(&line)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.shown.get_mut().truncate(same);
+        self.line = line;
+        self.cursor = cursor;
+    }
+
+    /// Shows node `id` on the line from the start through it and on along first
+    /// continuations.
+    fn show_node(&mut self, id: NodeId) {
+        let mut line = Vec::new();
+        let mut n = id;
+        loop {
+            line.push(n);
+            match self.node(n).parent {
+                Some(p) => n = p,
+                None => break,
+            }
+        }
+        line.reverse();
+        let cursor = line.len() - 1;
+        let mut n = id;
+        while let Some(&c) = self.node(n).children.first() {
+            line.push(c);
+            n = c;
+        }
+        self.set_line(line, cursor);
+    }
+
+    /// Whether `text` could be played at the cursor, without playing it; the error says why
+    /// not ("c4 is occupied").
+    pub fn check(&self, text: &str) -> Result<(), Error> {
+        self.current().check_text(text)
+    }
+
+    /// Why a click at the cursor makes no step (see [`AnyGame::explain_click`]).
+    pub fn explain_click(&self, cells: &[usize]) -> Result<String, Error> {
+        self.current().explain_click(cells)
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.go_to(self.cursor.wrapping_sub(1))
+    }
+
+    pub fn redo(&mut self) -> bool {
+        self.go_to(self.cursor + 1)
+    }
+
+    /// Shows the position after `n` steps of the line; false (and no change) if there is no
+    /// such step.
+    pub fn go_to(&mut self, n: usize) -> bool {
+        if n > self.len() || n == self.cursor {
+            return false;
+        }
+        self.cursor = n;
+        true
+    }
+
+    /// Cells touched by the last turn before the cursor: the trailing steps by one seat.
+    pub fn last_turn_cells(&self) -> Vec<usize> {
+        let mut cells = Vec::new();
+        let steps: Vec<&Node> = self.line[1..=self.cursor]
+            .iter()
+            .map(|&id| self.node(id))
+            .collect();
+        let Some(seat) = steps.last().map(|n| n.mover) else {
+            return cells;
+        };
+        for node in steps.iter().rev() {
+            if node.mover != seat {
+                break;
+            }
+            cells.extend(&Self::step_of(node).cells);
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// The record of the whole game: the plain form (with `at` when the cursor is not at
+    /// the end) for one line without notes, else the tree form.
+    pub fn record(&self) -> Record {
+        if self.live == self.line.len() && self.line.iter().all(|&n| self.node(n).notes.is_empty())
+        {
+            return Record::line(
+                self.kind,
+                self.options.clone(),
+                self.step_texts(),
+                (self.cursor < self.len()).then_some(self.cursor),
+            );
+        }
+        Record::from_tree(self.kind, self.options.clone(), self.move_tree())
+    }
+
+    pub fn record_text(&self) -> String {
+        self.record().to_text()
+    }
+}
