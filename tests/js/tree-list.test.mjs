@@ -6,10 +6,10 @@ import { treeOf, layoutMoves, treeStep, roundsOf, lineThrough, annotated } from 
 
 /** A view holding a tree: `spec` lists [id, parent, step, mover, extra?]; the root is id 0. */
 function viewOf(spec, shown = 0) {
-  const nodes = [{ id: 0, parent: null, step: null, mover: null, children: [] }];
+  const nodes = [{ id: 0, parent: null, step: '', mover: null, ply: 0, children: [], glyph: '', comment: '', arrows: [], circles: [] }];
   for (const [id, parent, step, mover, extra = {}] of spec) nodes.push({ id, parent, step, mover, children: [], ...extra });
   for (const n of nodes) if (n.parent != null) nodes.find((p) => p.id === n.parent).children.push(n.id);
-  return { tree: { nodes, shown }, steps: [], cursor: 0 };
+  return { tree: nodes, node: shown, steps: [], cursor: 0 };
 }
 
 // Main line a1 b1 a2 b2 (two seats). At step 2 (b1) two other lines: c1 (then a3) and d1;
@@ -97,7 +97,7 @@ test('left and right go along a line, up and down between the lines of the neare
 
 test('a damaged tree (a shown id it does not hold, a child it does not hold) still lays out', () => {
   const v = viewOf([[1, 0, 'a1', 0]], 99);
-  v.tree.nodes[1].children.push(42);
+  v.tree[1].children.push(42);
   const t = treeOf(v);
   assert.equal(t.shown, 0);
   assert.doesNotThrow(() => layoutMoves(t));

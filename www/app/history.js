@@ -252,5 +252,5 @@ export class GameHistory {
 
 /** The node of the game's tree the view shows (its step count for an engine without trees). */
 export function shownNode(view) {
-  return view.tree?.shown ?? view.cursor;
+  return view.node ?? view.cursor;
 }

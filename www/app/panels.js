@@ -12,7 +12,7 @@ let treeLoading = null;
  * comment, a glyph or a drawing (then the list needs the tree's code, loaded on first use).
  */
 export function hasTree(v) {
-  return !!v.tree?.nodes?.some((n) => n.children?.length > 1 || n.comment || n.glyph || n.arrows?.length || n.circles?.length);
+  return Array.isArray(v.tree) && v.tree.some((n) => n.children?.length > 1 || n.comment || n.glyph || n.arrows?.length || n.circles?.length);
 }
 
 /** The tree's code (app/tree-list.js, through app/tree-moves.js) if a game tree brought it in, else null. */
@@ -22,8 +22,8 @@ export function loadedTree() {
 
 /** The node of the view's game tree shown ({id, comment, glyph, arrows, circles, …}), or null. */
 export function shownNodeOf(v) {
-  const shown = v?.tree?.shown;
-  return shown == null ? null : (v.tree.nodes?.find((n) => n.id === shown) ?? null);
+  if (!Array.isArray(v?.tree)) return null;
+  return v.tree.find((n) => n.id === v.node) ?? null;
 }
 
 /** The shown step's drawings for the board ({arrows, circles}), or null when it has none. */

@@ -22,7 +22,7 @@ export class Study {
   /** The node of the tree the page shows. */
   shown() {
     const v = this.host.view();
-    return v?.tree?.shown ?? v?.cursor ?? 0;
+    return v?.node ?? v?.cursor ?? 0;
   }
 
   /** Runs one edit on the session; its refusal is said in the engine's words. */

@@ -18,19 +18,20 @@ export const GLYPH_WORDS = {
 };
 
 /**
- * The tree of a view, as {nodes: Map(id -> node), root, shown}: node = {id, parent, step,
- * mover, children: [ids], glyph, comment, arrows: [[from, to]], circles: [cells]}; the root
- * is the start (no step). A view without a tree (an engine before trees) is one line.
+ * The tree of a view (its `tree`, NodeView[], and `node`, the id shown), as {nodes: Map(id ->
+ * node), root, shown}: node = {id, parent, step, mover, children: [ids], glyph, comment,
+ * arrows: [[from, to]], circles: [cells]}; the root is the start (no step). A view without a
+ * tree is one line.
  */
 export function treeOf(view) {
-  const t = view?.tree;
-  if (t && Array.isArray(t.nodes) && t.nodes.length) {
+  const list = view?.tree;
+  if (Array.isArray(list) && list.length) {
     const nodes = new Map();
-    for (const n of t.nodes) {
+    for (const n of list) {
       nodes.set(n.id, {
         id: n.id,
         parent: n.parent ?? null,
-        step: n.step ?? null,
+        step: n.step || null,
         mover: n.mover ?? null,
         children: n.children ?? [],
         glyph: n.glyph ?? '',
@@ -41,8 +42,8 @@ export function treeOf(view) {
     }
     // Only children the tree holds (the list walks them).
     for (const n of nodes.values()) n.children = n.children.filter((c) => nodes.has(c) && c !== n.id);
-    const root = t.nodes.find((n) => n.parent == null)?.id ?? t.nodes[0].id;
-    const shown = nodes.has(t.shown) ? t.shown : root;
+    const root = list.find((n) => n.parent == null)?.id ?? list[0].id;
+    const shown = nodes.has(view.node) ? view.node : root;
     return { nodes, root, shown };
   }
   // One line: node i+1 is step i.

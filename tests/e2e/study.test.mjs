@@ -1,0 +1,263 @@
+// End-to-end: studying a game on the page and in the widget. Play a game, go back, try
+// another step (a variation: the move list keeps both lines), comment, give a glyph, circle
+// a cell and draw an arrow with the mouse, reload, share the link, open it in a fresh
+// browser and in the widget (and its iframe), and find everything there; the keyboard
+// through the lines; a comment holding markup stays text; make a line the main line and
+// delete one; the keyboard draws too; axe-core with the tree and the comment box shown.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { useSite, artifacts } from './site.mjs';
+import { newPage, open as openPage, waitReady } from './app-page.mjs';
+
+const site = useSite();
+const AXE = createRequire(import.meta.url).resolve('axe-core');
+
+const COMMENT = 'Red <b>must</b> block here & <img src=x onerror="window.__hacked=1">';
+
+/** What the page shows of the game's tree, read through its own module. */
+function study(page) {
+  return page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    const v = app.view;
+    const node = v.tree.find((n) => n.id === v.node);
+    return {
+      record: v.record,
+      node: v.node,
+      cursor: v.cursor,
+      steps: v.steps,
+      tree: v.tree.map((n) => ({ id: n.id, parent: n.parent, step: n.step, children: n.children })),
+      shown: { step: node.step, comment: node.comment, glyph: node.glyph, arrows: node.arrows, circles: node.circles },
+      boardDrawings: app.board.drawings,
+      hash: location.hash,
+    };
+  });
+}
+
+/** Makes a legal step with clicks on the board (Unravel: a placement or a swap), not `avoid`. */
+async function playByClicks(page, avoid = []) {
+  const { step, points } = await page.evaluate(async (avoid) => {
+    const { app } = await import('/www/app.js');
+    const step = app.legal.find((s) => !avoid.includes(s.text));
+    return { step: step.text, points: step.cells.map((c) => app.board.cellPoint(c)) };
+  }, avoid);
+  const before = (await study(page)).node;
+  for (const p of points) await page.mouse.click(p.x, p.y);
+  await page.waitForFunction((b) => window.__ludus.view.node !== b, before);
+  return step;
+}
+
+async function cellPoint(page, cell) {
+  return page.evaluate((c) => window.__ludus.board.cellPoint(c), cell);
+}
+
+/** Right-click on a cell (a circle) and a right-button drag from one cell to another (an arrow). */
+async function drawWithMouse(page, circle, [from, to]) {
+  const c = await cellPoint(page, circle);
+  await page.mouse.click(c.x, c.y, { button: 'right' });
+  await page.waitForFunction((cell) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).circles.includes(cell), circle);
+  const a = await cellPoint(page, from);
+  const b = await cellPoint(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2);
+  await page.mouse.move(b.x, b.y);
+  await page.mouse.up({ button: 'right' });
+  await page.waitForFunction(
+    ([f, t]) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).arrows.some(([x, y]) => x === f && y === t),
+    [from, to],
+  );
+}
+
+/** The steps shown in the move list: main-line rounds and variations, with the current one. */
+function moveList(page) {
+  return page.evaluate(() => ({
+    main: [...document.querySelectorAll('#moves .round .step')].map((b) => b.textContent),
+    variations: [...document.querySelectorAll('#moves .variation')].map((li) => [...li.querySelectorAll('.step')].map((b) => b.textContent)),
+    current: document.querySelector('#moves .step.current')?.textContent ?? null,
+    notes: [...document.querySelectorAll('#moves .note')].map((n) => n.textContent),
+    markupInNotes: document.querySelectorAll('#moves .note *').length,
+    glyphs: [...document.querySelectorAll('#moves .step .glyph')].map((g) => g.textContent),
+  }));
+}
+
+/** Plays four steps, goes back two, plays another step there, annotates it. Returns what was done. */
+async function annotatedGame(page) {
+  await openPage(page, `${site.server.url}#unravel;size=6`);
+  const main = [];
+  for (let i = 0; i < 4; i++) main.push(await playByClicks(page));
+  await page.locator('#game-title').click();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => window.__ludus.view.cursor === 2);
+  const other = await playByClicks(page, [main[2]]);
+  await page.click('#annotate-button');
+  await page.waitForSelector('#comment-box');
+  await page.fill('#comment-box', COMMENT);
+  await page.locator('#game-title').click(); // leaving the box saves the comment
+  await page.waitForFunction((c) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).comment === c, COMMENT);
+  await page.click('.glyph-button[data-glyph="!?"]');
+  await page.waitForFunction(() => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).glyph === '!?');
+  await drawWithMouse(page, 14, [0, 35]);
+  return { main, other };
+}
+
+test('a variation, a comment, a glyph and drawings: kept on reload, in the link, in a fresh browser', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  const { main, other } = await annotatedGame(page);
+
+  const check = async (p, where) => {
+    const s = await study(p);
+    assert.equal(s.shown.step, other, `${where}: the variation's step is shown`);
+    assert.equal(s.shown.comment, COMMENT, `${where}: the comment`);
+    assert.equal(s.shown.glyph, '!?', `${where}: the glyph`);
+    assert.deepEqual(s.shown.circles, [14], `${where}: the circle`);
+    assert.deepEqual(s.shown.arrows, [[0, 35]], `${where}: the arrow`);
+    assert.deepEqual(s.boardDrawings, { arrows: [[0, 35]], circles: [14] }, `${where}: drawn on the board`);
+    const list = await moveList(p);
+    assert.deepEqual(list.main, main, `${where}: the main line stays`);
+    assert.deepEqual(list.variations, [[`2.${other}!?`]], `${where}: the variation, indented, with its glyph`);
+    assert.equal(list.current, `2.${other}!?`);
+    assert.deepEqual(list.notes, [COMMENT], `${where}: the comment as text`);
+    assert.equal(list.markupInNotes, 0, `${where}: no markup from the comment`);
+    assert.equal(await p.evaluate(() => window.__hacked), undefined);
+    return s;
+  };
+  const first = await check(page, 'as made');
+  await page.screenshot({ path: join(artifacts, 'study-page.png') });
+
+  await page.reload();
+  await waitReady(page);
+  await check(page, 'after a reload');
+
+  // The link, in a fresh browser (no saved games).
+  const link = page.url();
+  const fresh = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const other2 = await newPage(fresh);
+  await openPage(other2, link);
+  const s = await check(other2, 'from the link');
+  assert.equal(s.record, first.record);
+  assert.deepEqual(other2.errors, []);
+  assert.deepEqual(page.errors, []);
+  await fresh.close();
+  await context.close();
+});
+
+/** What a <ludus-board> shows of the study: comment, caption, move list, drawings, link. */
+function widget(page, selector = 'ludus-board') {
+  return page.evaluate((sel) => {
+    const board = document.querySelector(sel);
+    const root = board.shadowRoot;
+    const comment = root.querySelector('.comment');
+    const moves = root.querySelector('.moves');
+    return {
+      state: root.querySelector('.frame').dataset.state,
+      caption: root.querySelector('.caption').textContent,
+      comment: comment.hidden ? null : comment.textContent,
+      commentMarkup: comment.children.length,
+      moves: moves.hidden ? null : [...moves.querySelectorAll('li')].map((li) => [...li.querySelectorAll('.step')].map((b) => b.textContent)),
+      current: moves.querySelector('.step.current')?.textContent ?? null,
+      drawings: board.board.drawings,
+      open: root.querySelector('.open').href,
+      record: board.state.record,
+    };
+  }, selector);
+}
+
+test('the widget and its iframe page show the comment, the glyphs, the drawings and the variations; Open in Ludus keeps them', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  const { main, other } = await annotatedGame(page);
+  const made = await study(page);
+  const reader = await site.browser.newContext({ viewport: { width: 900, height: 1000 } });
+  const w = await reader.newPage();
+  const errors = [];
+  w.on('pageerror', (e) => errors.push(e.message));
+  await w.goto(`${site.server.url}www/embed.html${made.hash}`);
+  await w.waitForFunction(() => document.querySelector('ludus-board')?.shadowRoot.querySelector('.frame').dataset.state === 'ready');
+  let seen = await widget(w);
+  assert.equal(seen.comment, COMMENT, 'the comment of the step shown, as text');
+  assert.equal(seen.commentMarkup, 0);
+  assert.match(seen.caption, /3\. Red d1 !\?$/, 'the caption has the glyph');
+  assert.deepEqual(seen.drawings, { arrows: [[0, 35]], circles: [14] });
+  assert.deepEqual(seen.moves, [main, [`${other}!?`]], 'the main line, the variation under the round it branches in');
+  assert.equal(seen.current, 'd1!?');
+  assert.equal(new URL(seen.open).hash, made.hash, 'Open in Ludus carries the whole study');
+  await w.screenshot({ path: join(artifacts, 'study-embed.png') });
+
+  // The reader steps back onto the main line and into the variation again, by keyboard.
+  await w.evaluate(() => document.querySelector('ludus-board').shadowRoot.querySelector('.frame').focus());
+  await w.keyboard.press('ArrowLeft');
+  seen = await widget(w);
+  assert.equal(seen.current, main[1], 'left goes back along the line');
+  await w.keyboard.press('ArrowRight');
+  assert.equal((await widget(w)).current, 'd1!?', 'right goes on along the line it came from');
+  await w.keyboard.press('ArrowUp');
+  seen = await widget(w);
+  assert.equal(seen.current, main[2], 'up goes to the main line');
+  assert.equal(seen.comment, null);
+  assert.equal(seen.drawings, null);
+  await w.keyboard.press('ArrowDown');
+  seen = await widget(w);
+  assert.equal(seen.current, 'd1!?', 'down goes into the variation');
+  assert.equal(seen.comment, COMMENT);
+  // And by a click in its move list.
+  await w.evaluate(() => document.querySelector('ludus-board').shadowRoot.querySelectorAll('.moves .step')[1].click());
+  seen = await widget(w);
+  assert.equal(seen.current, main[1]);
+  assert.deepEqual(errors, []);
+  await reader.close();
+  await context.close();
+});
+
+test('the keyboard goes along a line and between lines; Make main line and Delete this line reshape the tree', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  const { main, other } = await annotatedGame(page);
+  const current = async () => (await moveList(page)).current;
+  await page.locator('#game-title').click();
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await current(), main[2], 'up: from the variation back to the main line');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await current(), main[3], 'right: along the main line');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await current(), `2.${other}!?`, 'down: into the variation (the nearest branching)');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await current(), main[1], 'left: to the step both lines follow');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await current(), main[1], 'no line to go to: nothing moves');
+  // A third line from the same step; up and down go between the three.
+  const third = await playByClicks(page, [main[2], other]);
+  assert.deepEqual((await moveList(page)).variations, [[`2.${other}!?`], [`2.${third}`]]);
+  // (On the board the arrows move its cursor: the keys go to the page from elsewhere.)
+  await page.locator('#game-title').click();
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await current(), `2.${other}!?`);
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await current(), main[2]);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await current(), `2.${third}`);
+  await page.keyboard.press('ArrowUp');
+
+  // Make the variation the main line: the old main line becomes a variation.
+  await page.click('#moves .promote-line');
+  let list = await moveList(page);
+  assert.deepEqual(list.main, [...main.slice(0, 2), `${other}!?`], 'the variation is the main line now');
+  assert.deepEqual(list.variations, [[`2.${main[2]}`, main[3]], [`2.${third}`]], 'the old main line is a variation');
+  // Delete the old main line.
+  await page.click(`#moves .variation .step:text-is("2.${main[2]}")`);
+  await page.click('#moves .delete-line');
+  list = await moveList(page);
+  assert.deepEqual(list.variations, [[`2.${third}`]], 'the line is gone');
+  assert.equal(list.current, main[1], 'the step it branched from is shown');
+  const s = await study(page);
+  assert.equal(s.tree.length, 5, 'the start, two steps, and the two lines from there');
+  // The link holds the tree as it is now.
+  assert.ok(s.hash.includes(encodeURI(third)) && !s.hash.includes(`${main[2]},${main[3]}`), s.hash);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
