@@ -341,4 +341,9 @@ impl Session {
     pub fn record_text(&self) -> String {
         self.record().to_text()
     }
+
+    /// The record for a link: packed when it is long (see `pack::link_text`).
+    pub fn link_text(&self) -> String {
+        pack::link_text(&self.record_text())
+    }
 }

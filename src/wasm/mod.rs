@@ -445,6 +445,11 @@ impl WasmSession {
         self.0.record_text()
     }
 
+    /// The record for a link's fragment: as `record()`, packed (`~…`) when it is long.
+    pub fn link(&self) -> String {
+        self.0.link_text()
+    }
+
     /// The computer's step for the seat to move: `{ step, iterations, value }`.
     /// `player` is a level's id (`beginner` to `expert`), `random`, `mcts:N` or `mcts:Ss`.
     #[wasm_bindgen(js_name = aiChoose, unchecked_return_type = "ChoiceView")]
