@@ -10,7 +10,7 @@ import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
 import { paletteCss } from './board/palette.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
-import { Store } from './record.js';
+import { Store, linkRecord } from './record.js';
 import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { $, el } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
@@ -158,6 +158,7 @@ export class App {
       flipped: () => this.flipped,
       background: () => getComputedStyle(document.body).backgroundColor,
       gameText: () => this.session.toText(),
+      link: () => linkRecord(this.session, this.view),
       importText: (text) => (this.mod ? this.history.openText(text) : 'the rules engine is not loaded'),
     }, document.head);
     try {

@@ -2,7 +2,7 @@
 // game, a new game), moving through its steps, and the saved game and the URL kept in step.
 
 import { errorText } from '../engine.js';
-import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../record.js';
+import { fragmentFor, readFragment, gameOfRecord, linkRecord, STORAGE_PROBLEMS } from '../record.js';
 import { withFreshSeed } from './options-form.js';
 import { historyStep } from './autoplay.js';
 import { loadedTree } from './panels.js';
@@ -41,7 +41,8 @@ export class GameHistory {
       this.save({ adopt: true });
     }
     const frag = readFragment(location.hash);
-    if (frag.record != null && this.host.view() && frag.record === this.host.view().record) return 'same';
+    const shown = this.host.view();
+    if (frag.record != null && shown && (frag.record === shown.record || frag.record === linkRecord(this.host.session(), shown))) return 'same';
     if (frag.empty) {
       if (!initial && this.host.session()) return 'same';
       this.resumeCurrent({ push: false });
@@ -205,7 +206,7 @@ export class GameHistory {
 
   writeLocation(push) {
     if (!this.host.view()) return;
-    const hash = fragmentFor(this.host.view().record);
+    const hash = fragmentFor(linkRecord(this.host.session(), this.host.view()));
     // Back and Forward stay in the saved game.
     const state = { entry: this.entry };
     if (location.hash === hash && history.state?.entry === this.entry) return;

@@ -30,7 +30,7 @@
 import { engine, errorText } from '../engine.js';
 import { Board } from '../board/board.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
-import { fragmentFor } from '../record.js';
+import { fragmentFor, linkRecord } from '../record.js';
 import { mountShareMenu } from '../share/menu.js';
 import { BoardDescription } from '../a11y/describe.js';
 import { mountWidgetContrast } from '../a11y/contrast.js';
@@ -130,6 +130,7 @@ export class LudusBoard extends HTMLElement {
         flipped: () => flagFromAttribute(this.getAttribute('flipped')),
         background: () => getComputedStyle(this.ui.frame).backgroundColor,
         gameText: () => this.session.toText(),
+        link: () => linkRecord(this.session, this.view),
       }, this.shadowRoot);
       // The position as text, a live region, high contrast (`contrast`).
       this.a11y = new BoardDescription(this.ui.box, this.board);
@@ -467,7 +468,7 @@ export class LudusBoard extends HTMLElement {
     this.ui.credit.textContent = `${v.title} · ${v.designer}`;
     const href = appLinkFromAttribute(this.getAttribute('app'), document.baseURI, DEFAULT_APP);
     this.ui.open.hidden = !href;
-    if (href) this.ui.open.href = href + fragmentFor(v.record);
+    if (href) this.ui.open.href = href + fragmentFor(linkRecord(this.session, v));
     else this.ui.open.removeAttribute('href');
   }
 

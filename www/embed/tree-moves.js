@@ -42,7 +42,8 @@ export const TREE_CSS = `
 .comment[hidden] { display: none; }
 .caption .glyph { font-weight: 700; }
 @media (pointer: coarse) {
-  .moves button.step { min-height: 32px; padding: 0 8px; }
+  .moves button.step { min-width: 44px; min-height: 44px; padding: 0 8px; }
+  .moves { max-height: 12em; }
 }
 `;
 

@@ -171,10 +171,10 @@ function escapeAttribute(text) {
 
 /**
  * The two ways to embed the game: the `<ludus-board>` element (with its script tag) and an
- * iframe of www/embed.html. `site` is the Ludus site's root URL (ending in "/").
+ * iframe of www/embed.html. `site` is the Ludus site's root URL (ending in "/"); `record` the
+ * record to carry (the engine packs a long one for links).
  */
-export function embedSnippets(view, site) {
-  const record = view.record;
+export function embedSnippets(view, site, record = view.record) {
   const title = `${view.title ?? view.game} board`;
   const element =
     `<script type="module" src="${escapeAttribute(site + 'www/embed/ludus-board.js')}"></script>\n` +

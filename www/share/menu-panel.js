@@ -103,7 +103,7 @@ export function buildPanel(details, host) {
         download(host.gameText(), name, 'text/plain;charset=utf-8');
         say(`Saved ${name}.`);
       } else if (what === 'embed') {
-        const { element, iframe } = embedSnippets(view, host.site ?? SITE);
+        const { element, iframe } = embedSnippets(view, host.site ?? SITE, host.link?.() ?? view.record);
         elementCode.value = element;
         iframeCode.value = iframe;
         embed.hidden = false;
