@@ -394,3 +394,63 @@ fn the_help_names_the_levels() {
         assert!(!out.contains(old), "the help names {old}: {out}");
     }
 }
+
+#[test]
+fn record_converts_between_records_links_and_text_files() {
+    let tree = "unravel;size=4;v=2;moves={Start}a1!?,b1(d4,c4),a2;at=3";
+    let (ok, text, err) = ludus(&[
+        "record",
+        tree,
+        "--to",
+        "text",
+        "--player1",
+        "Ann",
+        "--date",
+        "2026-11-26",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        text,
+        "[Game \"unravel\"]\n[Options \"size=4\"]\n[Player1 \"Ann\"]\n[Date \"2026-11-26\"]\n[At \"3\"]\n\n\
+         {Start} 1. a1!? 2. b1 (2. d4 3. c4) 3. a2\n"
+    );
+    // A text file is read wherever a record is taken: as @FILE, or from standard input.
+    let dir = std::env::temp_dir().join(format!("ludus-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    std::fs::write(&file, &text).unwrap();
+    let at_file = format!("@{}", file.display());
+    let (ok, record, err) = ludus(&["record", &at_file]);
+    assert!(ok, "{err}");
+    assert_eq!(record.trim(), tree);
+    let (ok, shown, err) = ludus(&["show", "--record", &at_file]);
+    assert!(ok, "{err}");
+    assert!(shown.contains(&format!("Record: {tree}")), "{shown}");
+    let (ok, again, _) = ludus(&["record", &at_file, "--to", "text"]);
+    assert!(ok);
+    assert_eq!(again, text, "the file's tags are kept");
+    // Long games get a packed link record, which reads back.
+    let long = format!("unlur;v=2;moves=d4{{{}}}", "long+comment+".repeat(150));
+    let (ok, link, err) = ludus(&["record", &long, "--to", "link"]);
+    assert!(ok, "{err}");
+    assert!(
+        link.starts_with('~') && link.len() < long.len() / 4,
+        "{link}"
+    );
+    let (ok, back, _) = ludus(&["record", link.trim()]);
+    assert!(ok);
+    assert_eq!(back.trim(), long);
+    // Refusals name what is wrong.
+    let (ok, _, err) = ludus(&["record", "unravel", "--to", "pgn"]);
+    assert!(
+        !ok && err.contains("--to must be record, link or text"),
+        "{err}"
+    );
+    let missing = format!("@{}", dir.join("none.txt").display());
+    let (ok, _, err) = ludus(&["record", &missing]);
+    assert!(!ok && err.contains("cannot read"), "{err}");
+    std::fs::write(&file, "[Game \"unravel\"]\n\n1. a1 (\n").unwrap();
+    let (ok, _, err) = ludus(&["record", &at_file]);
+    assert!(!ok && err.contains("line 3, column 7"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -498,3 +498,102 @@ fn numbers_in_messages_read_as_rust_writes_them() {
         "seed must be a finite number (got -inf)"
     );
 }
+
+/// The tree's methods through the JS names: variations, notes, siblings, promote and
+/// delete, the record and the text file; bad arguments become errors, never traps.
+#[wasm_bindgen_test]
+fn the_game_tree_through_the_exports() {
+    let mut s = WasmSession::from_record("unravel;size=4;moves=a1,b1,a2;at=1").unwrap();
+    s.play("d4").unwrap();
+    let view = s.view().unwrap();
+    let tree = Array::from(&get(&view, "tree"));
+    assert_eq!(tree.length(), 5, "the start and four steps");
+    let node = get(&view, "node").as_f64().unwrap() as usize;
+    assert_eq!(Array::from(&get(&view, "steps")).length(), 2);
+    assert_eq!(
+        get(&get(&view, "status"), "replaces").as_string(),
+        None,
+        "at the end of the variation"
+    );
+    s.set_comment_js(
+        JsValue::from_f64(node as f64),
+        JsValue::from_str("<b>bold</b> try"),
+    )
+    .unwrap();
+    s.set_glyph_js(JsValue::from_f64(node as f64), JsValue::from_str("?!"))
+        .unwrap();
+    s.toggle_arrow(node, 0, 5).unwrap();
+    s.toggle_circle(node, 15).unwrap();
+    assert_eq!(
+        s.record(),
+        "unravel;size=4;v=2;moves=a1,b1(d4?!{<b>bold</b>+try}[a1-b2,d4]),a2;at=3"
+    );
+    let copy = WasmSession::from_record(&s.record()).unwrap();
+    assert_eq!(copy.record(), s.record());
+    assert!(s.prev_sibling());
+    assert_eq!(Array::from(&get(&s.view().unwrap(), "steps")).length(), 3);
+    assert!(!s.prev_sibling());
+    assert!(s.next_sibling());
+    s.go_to_node_js(JsValue::from_f64(0.0)).unwrap();
+    assert_eq!(get(&s.view().unwrap(), "cursor").as_f64(), Some(0.0));
+    s.promote(node).unwrap();
+    assert!(
+        s.record().starts_with("unravel;size=4;v=2;moves=a1,d4"),
+        "{}",
+        s.record()
+    );
+    s.delete_variation_js(JsValue::from_f64(node as f64))
+        .unwrap();
+    assert_eq!(s.record(), "unravel;size=4;moves=a1,b1,a2;at=0");
+    assert_eq!(s.link(), s.record(), "short records are not packed");
+    // The text file, with tags.
+    let tags = options(&[("Player1", JsValue::from_str("Ann"))]);
+    let text = s.to_text_js(tags).unwrap();
+    assert!(text.starts_with("[Game \"unravel\"]\n[Options \"size=4\"]\n[Player1 \"Ann\"]\n"));
+    let back = WasmSession::from_text_js(JsValue::from_str(&text)).unwrap();
+    assert_eq!(back.record(), s.record());
+    assert_eq!(
+        get(&back.tags().unwrap(), "Player1").as_string().as_deref(),
+        Some("Ann")
+    );
+    assert_eq!(back.to_text_js(JsValue::UNDEFINED).unwrap(), text);
+    // Bad arguments say what is wrong.
+    let bad = |e: Result<(), wasm::JsError>| kind(e.unwrap_err());
+    assert_eq!(bad(s.go_to_node_js(JsValue::from_f64(-1.0))).0, "argument");
+    assert!(bad(s.go_to_node_js(JsValue::from_f64(999.0)))
+        .1
+        .contains("no step number 999"));
+    assert!(bad(s.go_to_node_js(JsValue::from_str("1")))
+        .1
+        .contains("must be a number"));
+    assert!(
+        bad(s.set_glyph_js(JsValue::from_f64(1.0), JsValue::from_str("?!?")))
+            .1
+            .contains("not a glyph")
+    );
+    assert!(bad(s.set_comment_js(JsValue::from_f64(1.0), JsValue::NULL))
+        .1
+        .contains("must be a string"));
+    assert!(
+        bad(s.toggle_circle_js(JsValue::from_f64(1.0), JsValue::from_f64(16.0)))
+            .1
+            .contains("no cell 16")
+    );
+    assert!(bad(s.toggle_arrow_js(
+        JsValue::from_f64(1.0),
+        JsValue::from_f64(1.0),
+        JsValue::from_f64(0.5)
+    ))
+    .1
+    .contains("whole number"));
+    assert!(bad(s.promote_js(JsValue::from_f64(0.0)))
+        .1
+        .contains("start"));
+    assert!(bad(s.to_text_js(JsValue::from_str("x")).map(|_| ()))
+        .1
+        .contains("must be an object"));
+    let e = WasmSession::from_text_js(JsValue::from_str("[Game \"unravel\"]\n\n1. a1 (\n"))
+        .map(|_| ())
+        .unwrap_err();
+    assert!(message(e).contains("line 3, column 7"));
+}

@@ -42,6 +42,8 @@ pub struct Session {
     /// the views shown so far along `line`, `shown[i]` after `i` steps, each made from the
     /// one before so that a step moves as little as possible on screen. Filled on demand.
     shown: RefCell<Vec<BoardView>>,
+    /// The header tags of the text file the game was read from (players, date, …).
+    tags: text::Tags,
 }
 
 impl Session {
@@ -55,6 +57,7 @@ impl Session {
             line: vec![0],
             cursor: 0,
             shown: RefCell::new(Vec::new()),
+            tags: text::Tags::new(),
         })
     }
 

@@ -60,7 +60,7 @@ pub struct MoveTree {
 
 /// How comments are escaped: in a record (no white space but spaces as `+`, and no
 /// character a link or the widget's attribute treats specially) or in a text file (as
-/// typed, with `\` before `}` and `\`).
+/// typed, with `\` before `{`, `}` and `\`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Escape {
     Record,
@@ -327,7 +327,7 @@ fn escape_comment(out: &mut String, text: &str, escape: Escape) {
                     out.push_str(&format!("~{b:02X}"));
                 }
             }
-            Escape::Text if c == '}' || c == '\\' => {
+            Escape::Text if matches!(c, '{' | '}' | '\\') => {
                 out.push('\\');
                 out.push(c);
             }

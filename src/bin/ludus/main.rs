@@ -20,6 +20,7 @@ use std::time::Instant;
 // library's parts by `crate::` paths, which these imports make good here too.
 #[path = "bench.rs"]
 mod bench;
+mod record;
 mod soak;
 use ludus::{ai, game, games, options, rng, with_game};
 use soak::game_seed;
@@ -37,6 +38,10 @@ usage:
   ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N] [--method alphabeta|pns]
   ludus analyse GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--iterations N] [--seed S]
   ludus review --record TEXT [--iterations N] [--threshold X] [--seed S]
+  ludus record TEXT [--to record|link|text] [--player1 NAME] [--player2 NAME] [--player3 NAME]
+               [--date D] [--result R] [--event E]
+      a game (a record, a packed link record or a text file) written as a record, as a
+      link's record (packed when long) or as a text file with a header (docs/RECORD.md)
   ludus bench [GAME ...] [--seconds S] [--runs R]   (or: [--mcts N [--runs R] [--seed S]])
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
@@ -46,6 +51,8 @@ usage:
 GAME: unravel, scattercut, unity, merlins-chain, unlur
 OPTIONS: --size N; for Unity also --players 2|3 --neutral purple|orange|green
          --layout STR --walls \"c3|c4,...\" --supply N --seed S
+TEXT (for --record and `record`): a record as a link holds it, or @FILE (@- for standard
+      input) holding a record or a text file
 PLAYER: random, a level (beginner, easy, medium, hard, expert), mcts:ITERATIONS,
         mcts:SECONDSs (e.g. mcts:0.2s)";
 
@@ -197,6 +204,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "solve" => solve(&rest),
         "analyse" | "analyze" => analyse(&rest),
         "review" => review(&rest),
+        "record" => record::record(&rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -211,7 +219,7 @@ fn run(args: &[String]) -> Result<(), Error> {
 /// The session named by GAME, options and --moves (or by --record).
 fn session_from(args: &Args, command_seed: bool) -> Result<Session, Error> {
     if let Some(record) = args.flag("record") {
-        return Session::from_record(record);
+        return record::read_game(record).map(|(s, _)| s);
     }
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     let mut session = Session::new(kind, &args.game_options(kind, command_seed))?;
@@ -417,7 +425,7 @@ fn review(args: &Args) -> Result<(), Error> {
     let record = args
         .flag("record")
         .ok_or_else(|| Error::options("--record is required"))?;
-    let session = Session::from_record(record)?;
+    let (session, _) = record::read_game(record)?;
     for r in ludus::ai::analyse::review(&session, budget, threshold, 1)? {
         println!(
             "{:>3}. seat {} {:<10} {:5.1}% -> {:5.1}%{}",
