@@ -27,7 +27,7 @@ import { BoardDescription } from './a11y/describe.js';
 import { mountContrastSwitch } from './a11y/contrast.js';
 import { CorrespondenceUi } from './share/correspondence.js';
 import { AnalysisUi } from './analysis/analysis.js';
-import { Study } from './app/study.js';
+import { Study, textTags } from './app/study.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -157,7 +157,8 @@ export class App {
       theme: () => this.board.theme,
       flipped: () => this.flipped,
       background: () => getComputedStyle(document.body).backgroundColor,
-      gameText: () => this.session.toText(),
+      gameText: () =>
+        this.session.toText(textTags(this.view, this.session.tags(), { computer: this.computerSeats(), level: this.opponent.levelWords() })),
       link: () => linkRecord(this.session, this.view),
       importText: (text) => (this.mod ? this.history.openText(text) : 'the rules engine is not loaded'),
     }, document.head);

@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { useSite, artifacts } from './site.mjs';
 import { newPage, open as openPage, waitReady } from './app-page.mjs';
@@ -140,6 +141,31 @@ test('a variation, a comment, a glyph and drawings: kept on reload, in the link,
   await openPage(other2, link);
   const s = await check(other2, 'from the link');
   assert.equal(s.record, first.record);
+
+  // Export as a text file, import it in the fresh browser: the same game, notes and lines.
+  await page.click('.board-toolbar .ludus-export > summary');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-export="text"]')]);
+  assert.match(download.suggestedFilename(), /^unravel-.*\.txt$/);
+  const text = await readFile(await download.path(), 'utf8');
+  assert.match(text, /^\[Game "unravel"\]$/m);
+  assert.match(text, /^\[Options "size=6"\]$/m);
+  assert.match(text, /^\[Player1 "Red"\]$/m);
+  assert.match(text, /^\[Player2 "Blue"\]$/m);
+  assert.match(text, /^\[Date "\d{4}-\d\d-\d\d"\]$/m);
+  assert.ok(text.includes(COMMENT), 'the comment, as typed');
+  assert.ok(text.includes(`(3. ${other}!?`), `the variation (steps numbered from the start): ${text}`);
+  await other2.goto(`${site.server.url}`);
+  await waitReady(other2);
+  await other2.click('.board-toolbar .ludus-export > summary');
+  await other2.setInputFiles('.ludus-export-panel input[type="file"]', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await other2.waitForFunction((r) => window.__ludus.view.record === r, first.record);
+  await check(other2, 'from the text file');
+  assert.match(await other2.locator('.export-status').textContent(), /^Opened game\.txt\.$/);
+  // A file that holds no game: the engine's words; the game shown stays.
+  await other2.setInputFiles('.ludus-export-panel input[type="file"]', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('[Game "chess"]\n\n1. e4') });
+  await other2.waitForFunction(() => document.querySelector('.export-status').classList.contains('error'));
+  assert.match(await other2.locator('.export-status').textContent(), /^This file does not hold a game Ludus can open: .*chess/);
+  assert.equal((await study(other2)).record, first.record);
   assert.deepEqual(other2.errors, []);
   assert.deepEqual(page.errors, []);
   await fresh.close();

@@ -95,3 +95,19 @@ export class Study {
     this.panel?.update(this.host.view());
   }
 }
+
+/**
+ * The header of the text file the page exports: the tags the game was read with (a file's
+ * players, date, result), each seat's player (a colour, and the computer's level where it
+ * plays), the date, and the result once the game is over. The engine writes the game and
+ * its options itself.
+ */
+export function textTags(view, kept, { computer = new Set(), level = '', today = new Date() } = {}) {
+  const tags = { ...kept };
+  (view.players ?? []).forEach((p, i) => {
+    tags[`Player${i + 1}`] ??= computer.has(i) ? `${p.name} (the computer, ${level})` : p.name;
+  });
+  tags.Date ??= today.toISOString().slice(0, 10);
+  if (view.outcome && view.status?.summary) tags.Result = view.status.summary;
+  return tags;
+}
