@@ -76,7 +76,7 @@ async function drawWithMouse(page, circle, [from, to]) {
 function moveList(page) {
   return page.evaluate(() => ({
     main: [...document.querySelectorAll('#moves .round .step')].map((b) => b.textContent),
-    variations: [...document.querySelectorAll('#moves .variation')].map((li) => [...li.querySelectorAll('.step')].map((b) => b.textContent)),
+    variations: [...document.querySelectorAll('#moves .variation')].map((li) => [...li.querySelectorAll('.line-number, .step')].map((b) => b.textContent).join(' ')),
     current: document.querySelector('#moves .step.current')?.textContent ?? null,
     notes: [...document.querySelectorAll('#moves .note')].map((n) => n.textContent),
     markupInNotes: document.querySelectorAll('#moves .note *').length,
@@ -120,8 +120,8 @@ test('a variation, a comment, a glyph and drawings: kept on reload, in the link,
     assert.deepEqual(s.boardDrawings, { arrows: [[0, 35]], circles: [14] }, `${where}: drawn on the board`);
     const list = await moveList(p);
     assert.deepEqual(list.main, main, `${where}: the main line stays`);
-    assert.deepEqual(list.variations, [[`2.${other}!?`]], `${where}: the variation, indented, with its glyph`);
-    assert.equal(list.current, `2.${other}!?`);
+    assert.deepEqual(list.variations, [`2. ${other}!?`], `${where}: the variation, indented, with its glyph`);
+    assert.equal(list.current, `${other}!?`);
     assert.deepEqual(list.notes, [COMMENT], `${where}: the comment as text`);
     assert.equal(list.markupInNotes, 0, `${where}: no markup from the comment`);
     assert.equal(await p.evaluate(() => window.__hacked), undefined);
@@ -250,35 +250,35 @@ test('the keyboard goes along a line and between lines; Make main line and Delet
   await page.keyboard.press('ArrowRight');
   assert.equal(await current(), main[3], 'right: along the main line');
   await page.keyboard.press('ArrowDown');
-  assert.equal(await current(), `2.${other}!?`, 'down: into the variation (the nearest branching)');
+  assert.equal(await current(), `${other}!?`, 'down: into the variation (the nearest branching)');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await current(), main[1], 'left: to the step both lines follow');
   await page.keyboard.press('ArrowDown');
   assert.equal(await current(), main[1], 'no line to go to: nothing moves');
   // A third line from the same step; up and down go between the three.
   const third = await playByClicks(page, [main[2], other]);
-  assert.deepEqual((await moveList(page)).variations, [[`2.${other}!?`], [`2.${third}`]]);
+  assert.deepEqual((await moveList(page)).variations, [`2. ${other}!?`, `2. ${third}`]);
   // (On the board the arrows move its cursor: the keys go to the page from elsewhere.)
   await page.locator('#game-title').click();
   await page.keyboard.press('ArrowUp');
-  assert.equal(await current(), `2.${other}!?`);
+  assert.equal(await current(), `${other}!?`);
   await page.keyboard.press('ArrowUp');
   assert.equal(await current(), main[2]);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
-  assert.equal(await current(), `2.${third}`);
+  assert.equal(await current(), third);
   await page.keyboard.press('ArrowUp');
 
   // Make the variation the main line: the old main line becomes a variation.
   await page.click('#moves .promote-line');
   let list = await moveList(page);
   assert.deepEqual(list.main, [...main.slice(0, 2), `${other}!?`], 'the variation is the main line now');
-  assert.deepEqual(list.variations, [[`2.${main[2]}`, main[3]], [`2.${third}`]], 'the old main line is a variation');
+  assert.deepEqual(list.variations, [`2. ${main[2]} ${main[3]}`, `2. ${third}`], 'the old main line is a variation');
   // Delete the old main line.
-  await page.click(`#moves .variation .step:text-is("2.${main[2]}")`);
+  await page.click(`#moves .variation .step:text-is("${main[2]}")`);
   await page.click('#moves .delete-line');
   list = await moveList(page);
-  assert.deepEqual(list.variations, [[`2.${third}`]], 'the line is gone');
+  assert.deepEqual(list.variations, [`2. ${third}`], 'the line is gone');
   assert.equal(list.current, main[1], 'the step it branched from is shown');
   const s = await study(page);
   assert.equal(s.tree.length, 5, 'the start, two steps, and the two lines from there');
@@ -286,4 +286,98 @@ test('the keyboard goes along a line and between lines; Make main line and Delet
   assert.ok(s.hash.includes(encodeURI(third)) && !s.hash.includes(`${main[2]},${main[3]}`), s.hash);
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+test('hint and analysis work on the position shown, a variation included', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  const { main, other } = await annotatedGame(page);
+  // In the variation: `other` is on the board, main[2] is not.
+  const legal = await page.evaluate(() => window.__ludus.legal.map((s) => s.text));
+  assert.ok(legal.includes(main[2]) && !legal.includes(other));
+  await page.click('#hint-button');
+  await page.waitForFunction(() => window.__ludus.analysis.panel?.hint?.best);
+  const hint = await page.evaluate(() => ({ best: window.__ludus.analysis.panel.hint.best.step, record: window.__ludus.analysis.panel.hint.record, shown: window.__ludus.view.record }));
+  assert.ok(legal.includes(hint.best), `the hint ${hint.best} is a step of the variation's position`);
+  assert.equal(hint.record, hint.shown);
+  // Analysis of the variation's position, then of the main line's at the same depth.
+  if (!(await page.evaluate(() => window.__ludus.analysis.panel?.on))) await page.click('#analysis-button');
+  await page.waitForFunction(() => window.__ludus.analysis.result?.best && window.__ludus.analysis.result.record === window.__ludus.view.record);
+  assert.ok(legal.includes(await page.evaluate(() => window.__ludus.analysis.result.best.step)));
+  await page.locator('#game-title').click();
+  await page.keyboard.press('ArrowUp');
+  const mainLegal = await page.evaluate(() => window.__ludus.legal.map((s) => s.text));
+  await page.waitForFunction(() => window.__ludus.analysis.result?.best && window.__ludus.analysis.result.record === window.__ludus.view.record);
+  assert.ok(mainLegal.includes(await page.evaluate(() => window.__ludus.analysis.result.best.step)));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the keyboard draws: O circles the cursor\'s cell, A and A again an arrow; draw mode lets a finger draw', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await openPage(page, `${site.server.url}#unravel;size=6`);
+  await playByClicks(page);
+  await page.locator('#board-box canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  const from = await page.evaluate(() => window.__ludus.board.focus);
+  await page.keyboard.press('o');
+  await page.waitForFunction((c) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).circles.includes(c), from);
+  await page.keyboard.press('a');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  const to = await page.evaluate(() => window.__ludus.board.focus);
+  assert.notEqual(to, from);
+  await page.keyboard.press('A');
+  await page.waitForFunction(([f, t]) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).arrows.some(([x, y]) => x === f && y === t), [from, to]);
+  // O at the arrow's end circles it; A then Escape draws nothing.
+  await page.keyboard.press('o');
+  await page.keyboard.press('a');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('a');
+  const shown = (await study(page)).shown;
+  assert.deepEqual(shown.circles, [from, to], 'O circles where the cursor is');
+  assert.deepEqual(shown.arrows, [[from, to]]);
+  assert.equal(await page.evaluate(() => window.__ludus.board.drawStart), await page.evaluate(() => window.__ludus.board.focus), 'the last A started an arrow');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+
+  // A phone: with Draw on the board switched on, a tap circles a cell instead of playing there.
+  const phone = await site.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+  const touch = await newPage(phone);
+  await openPage(touch, `${site.server.url}#unravel;size=6`);
+  await touch.click('#annotate-button');
+  await touch.waitForSelector('.draw-mode');
+  await touch.tap('.draw-mode');
+  assert.equal(await touch.getAttribute('.draw-mode', 'aria-pressed'), 'true');
+  await touch.evaluate(() => window.scrollTo(0, 0));
+  const p = await cellPoint(touch, 7);
+  await touch.touchscreen.tap(p.x, p.y);
+  await touch.waitForFunction(() => window.__ludus.view.tree[0].circles.includes(7));
+  assert.equal((await study(touch)).steps.length, 0, 'nothing played');
+  await touch.locator('#moves').scrollIntoViewIfNeeded();
+  await touch.screenshot({ path: join(artifacts, 'study-page-phone.png'), fullPage: true });
+  await touch.tap('.draw-mode');
+  await touch.evaluate(() => window.scrollTo(0, 0));
+  await touch.touchscreen.tap(p.x, p.y);
+  await touch.waitForFunction(() => window.__ludus.view.steps.length === 1);
+  assert.deepEqual(touch.errors, []);
+  await phone.close();
+});
+
+test('axe-core: no serious or critical problem with the lines tried, a comment and the Annotate panel shown', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 }, colorScheme, bypassCSP: true });
+    const page = await newPage(context);
+    await annotatedGame(page);
+    await page.addScriptTag({ path: AXE });
+    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const problems = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+    assert.deepEqual(problems, [], colorScheme);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
 });

@@ -33,7 +33,7 @@ export function renderTreeMoves(list, v, go, edit = null) {
   // far as the two agree.
   const line = lineThrough(tree, tree.shown);
   let current = null;
-  const button = (id, index, label) => {
+  const button = (id, index) => {
     const node = tree.nodes.get(id);
     const player = v.players?.[node.mover];
     const onLine = index != null && line[index] === id;
@@ -44,11 +44,12 @@ export function renderTreeMoves(list, v, go, edit = null) {
     const b = el('button', {
       type: 'button',
       class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}${replace ? ' replace' : ''}`,
-      text: (label ?? '') + (replace ? `↺${node.step}` : node.step),
+      text: replace ? `↺${node.step}` : node.step,
       'data-node': id,
       'data-index': index,
       'aria-current': isCurrent ? 'step' : null,
-      'aria-label': `${player?.name ?? ''} ${replace ? `re-places a lifted stone on ${node.step}` : node.step}${words}`.trim(),
+      // The accessible name holds the text shown (the glyph too), then what the glyph means.
+      'aria-label': `${player?.name ?? ''} ${replace ? `re-places a lifted stone on ${node.step}` : node.step}${node.glyph}${words}`.trim(),
       title: replace ? `A lifted stone re-placed on ${node.step}: go to the position after it` : `Go to the position after ${node.step}`,
       onclick: () => go({ node: id }),
     });
@@ -66,7 +67,10 @@ export function renderTreeMoves(list, v, go, edit = null) {
     }
     if (row.kind === 'line') {
       const li = el('li', { class: 'variation', style: `--depth: ${row.depth}` });
-      for (const item of row.items) li.append(button(item.node, null, item.number != null ? `${item.number}.` : ''));
+      for (const item of row.items) {
+        if (item.number != null) li.append(el('span', { class: 'line-number', text: `${item.number}.` }));
+        li.append(button(item.node, null));
+      }
       list.append(li);
       const start = lineStart(tree, tree.shown);
       if (edit && start != null && row.items[0].node === start) {

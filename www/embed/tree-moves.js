@@ -60,7 +60,7 @@ export function renderTreeMoves(list, tree, go) {
       class: `step${isCurrent ? ' current' : ''}${!isCurrent && !shownPath.has(id) ? ' future' : ''}`,
       'data-node': id,
       'aria-current': isCurrent ? 'step' : null,
-      'aria-label': `${node.step}${node.glyph ? ` (${GLYPH_WORDS[node.glyph] ?? node.glyph})` : ''}`,
+      'aria-label': `${node.step}${node.glyph}${node.glyph ? ` (${GLYPH_WORDS[node.glyph] ?? node.glyph})` : ''}`,
       text: node.step,
       onclick: () => go(id),
     });
