@@ -364,7 +364,7 @@ export class App {
     return this.opponent.toMove();
   }
 
-  /** In a past position: the computer plays its seat's step here (the later steps go). */
+  /** In a past position: the computer plays its seat's step here (a variation; the later steps stay). */
   computerPlaysHere() {
     if (!this.opponent.playHere()) return;
     this.message = '';
