@@ -6,6 +6,7 @@
 import { aspectOf, createGeometry } from '../board/geometry.js';
 import { drawBoard, DEFAULT_THEME } from '../board/render.js';
 import { SvgContext } from './svg-context.js';
+import { drawDrawings } from '../board/drawings.js';
 
 const PADDING = 10;
 const CAPTION_HEIGHT = 34;
@@ -48,7 +49,10 @@ export function drawPicture(ctx, view, options = {}) {
   ctx.fillRect(0, 0, size.width, size.height);
   ctx.translate(size.board.x, size.board.y);
   const geom = createGeometry(view.shape, size.board.width, size.board.height, { flipped });
-  drawBoard(ctx, geom, view, { coords }, theme);
+  // The step's arrows and circled cells, as on the board.
+  const node = Array.isArray(view.tree) ? view.tree.find((n) => n.id === view.node) : null;
+  const drawings = node && (node.arrows?.length || node.circles?.length) ? { arrows: node.arrows, circles: node.circles } : null;
+  drawBoard(ctx, geom, view, { coords, drawings, drawDrawings }, theme);
   ctx.restore();
   if (captionText) {
     ctx.save();
