@@ -46,14 +46,14 @@ test('the main line in rounds, other lines indented after the round they branch 
     r.kind === 'round'
       ? `round ${r.number}: ${r.turns.map((x) => x.nodes.join('+')).join(' ')} [${r.index}]`
       : r.kind === 'line'
-        ? `line@${r.depth}: ${r.items.map((i) => (i.number != null ? `${i.number}.${i.node}` : i.node)).join(' ')}`
+        ? `line@${r.depth}: ${r.items.map((i) => (i.number != null ? `${i.number}${i.continued ? '…' : '.'}${i.node}` : i.node)).join(' ')}`
         : `note@${r.depth}: ${r.node}`,
   );
   assert.deepEqual(rows, [
     'round 1: 1 2 [0,1]',
-    'line@1: 1.5 2.6',
+    'line@1: 1…5 2.6',
     'line@2: 2.8',
-    'line@1: 1.7',
+    'line@1: 1…7',
     'round 2: 3 4 [2,3]',
     'note@0: 3',
   ]);

@@ -138,8 +138,9 @@ export function roundsOf(tree) {
  *   {kind: 'note', node, depth}: a comment (the start's first);
  *   {kind: 'round', number, turns: [{seat, nodes: [ids]}], index: [main line index of each]}:
  *     a round of the main line (index counts the steps from the start);
- *   {kind: 'line', depth, items: [{node, number?}]}: a line tried instead, indented `depth`
- *     (a number is shown before a step that starts a round, and before the line's first).
+ *   {kind: 'line', depth, items: [{node, number?, continued?}]}: a line tried instead,
+ *     indented `depth` (a number is shown before a step that starts a round, and before the
+ *     line's first; `continued` when that first step is not its round's first turn).
  * A line's own alternatives follow it, one deeper; notes of a line's steps follow the line.
  */
 export function layoutMoves(tree) {
@@ -162,7 +163,10 @@ export function layoutMoves(tree) {
     let prevRound = null;
     for (let id = start; id != null; id = tree.nodes.get(id).children[0] ?? null) {
       const r = rounds.get(id);
-      items.push(r !== prevRound ? { node: id, number: r } : { node: id });
+      // A line that starts after the round's first turn is numbered "2…", as in chess.
+      const parent = tree.nodes.get(id).parent;
+      const continued = id === start && parent !== tree.root && rounds.get(parent) === r;
+      items.push(r !== prevRound ? { node: id, number: r, ...(continued && { continued }) } : { node: id });
       prevRound = r;
       // A later step's alternatives: drawn after this line, as their own lines.
       if (id !== start) after.push(id);

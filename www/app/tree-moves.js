@@ -68,7 +68,7 @@ export function renderTreeMoves(list, v, go, edit = null) {
     if (row.kind === 'line') {
       const li = el('li', { class: 'variation', style: `--depth: ${row.depth}` });
       for (const item of row.items) {
-        if (item.number != null) li.append(el('span', { class: 'line-number', text: `${item.number}.` }));
+        if (item.number != null) li.append(el('span', { class: 'line-number', text: `${item.number}${item.continued ? '…' : '.'}` }));
         li.append(button(item.node, null));
       }
       list.append(li);

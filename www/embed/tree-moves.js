@@ -82,7 +82,7 @@ export function renderTreeMoves(list, tree, go) {
     }
     const li = el('li', { class: 'line', style: `--depth: ${row.depth}` });
     for (const item of row.items) {
-      if (item.number != null) li.append(el('span', { class: 'n', text: `${item.number}.` }));
+      if (item.number != null) li.append(el('span', { class: 'n', text: `${item.number}${item.continued ? '…' : '.'}` }));
       li.append(step(item.node));
     }
     list.append(li);
