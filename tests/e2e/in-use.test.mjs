@@ -371,14 +371,15 @@ test('the status line words the past, a result and the saved game as before', as
   await page.click('#undo-button');
   await page.click('#undo-button');
   assert.equal(await page.locator('#status-main').textContent(), 'Red to place a checker');
-  assert.equal(await statusSub(page), 'Viewing step 2 of 4. Playing here replaces the 2 later steps.');
+  // (A step played in the past starts a variation: the later steps stay.)
+  assert.equal(await statusSub(page), 'Viewing step 2 of 4. Playing here starts a variation.');
   await page.click('#undo-button');
-  assert.equal(await statusSub(page), 'Viewing step 1 of 4. Playing here replaces the 3 later steps.');
+  assert.equal(await statusSub(page), 'Viewing step 1 of 4. Playing here starts a variation.');
   // With the computer playing the seat to move in the past, it waits.
   await page.click('#players .seat-mode[data-seat="1"]');
   assert.equal(
     await statusSub(page),
-    'Viewing step 1 of 4. The computer plays Blue and waits while you look back; "Computer plays here" replaces the 3 later steps.',
+    'Viewing step 1 of 4. The computer plays Blue and waits while you look back; "Computer plays here" starts a variation.',
   );
   await page.click('#players .seat-mode[data-seat="1"]');
   // The saved game's line in "Your games": whose turn it is at the position shown.
