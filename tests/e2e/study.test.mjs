@@ -381,3 +381,38 @@ test('axe-core: no serious or critical problem with the lines tried, a comment a
     await context.close();
   }
 });
+
+// Unravel 3×3 with one mistake at step 7 (index 6): see tests/e2e/analysis.test.mjs.
+const BLUNDER_GAME = 'unravel;size=3;moves=c2,b2,a3,a2,a1,c1,c3,b1';
+const BLUNDER = BLUNDER_GAME.split('moves=')[1].split(',');
+
+test('a review stays on the line it reviewed while another line is shown, and its better step shows that line', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await openPage(page, `${site.server.url}#${BLUNDER_GAME}`);
+  // A line tried from step 2, then back to the end of the game.
+  await page.click('#moves .step[data-index="1"]');
+  const tried = await page.evaluate(() => {
+    const app = window.__ludus;
+    const step = app.legal.find((s) => s.text !== 'a3').text;
+    app.play(step);
+    return step;
+  });
+  await page.click('#moves .round .step[data-index="7"]');
+  await page.click('#review-button');
+  await page.waitForSelector('#moves .better-step', { timeout: 60000 });
+  const mainNode = await page.evaluate(() => window.__ludus.view.line[7]);
+  assert.equal(await page.getAttribute('#moves .step.mistake', 'data-node'), String(mainNode));
+  // Into the line tried: the mark stays on the main line's step.
+  await page.click(`#moves .variation .step:text-is("${tried}")`);
+  assert.equal(await page.evaluate(() => window.__ludus.view.steps[2]), tried);
+  assert.equal(await page.getAttribute('#moves .step.mistake', 'data-node'), String(mainNode));
+  // The better step: shown in the main line's position where it was missed.
+  await page.click('#moves .better-step');
+  const at = await page.evaluate(() => ({ cursor: window.__ludus.view.cursor, steps: window.__ludus.view.steps }));
+  assert.equal(at.cursor, 6);
+  assert.deepEqual(at.steps.slice(0, 6), BLUNDER.slice(0, 6));
+  assert.match(await page.textContent('#analysis-note'), /was better/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -81,6 +81,7 @@ export function renderMoveList(list, v, go, edit = null, loaded = () => {}) {
           class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}${replace ? ' replace' : ''}`,
           text: replace ? `↺${text}` : text,
           'data-index': index,
+          'data-node': v.line?.[index + 1] ?? null,
           'aria-current': isCurrent ? 'step' : null,
           'aria-label': `${player?.name ?? ''} ${replace ? `re-places a lifted stone on ${text}` : text}`.trim(),
           title: replace ? `A lifted stone re-placed on ${text}: go to the position after it` : `Go to the position after ${text}`,
