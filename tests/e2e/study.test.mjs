@@ -416,3 +416,30 @@ test('a review stays on the line it reviewed while another line is shown, and it
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a long annotated game goes in a packed link, which opens to the same game', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await openPage(page, `${site.server.url}#unravel;size=6`);
+  for (let i = 0; i < 6; i++) await playByClicks(page);
+  const long = 'A long note on this position, written out in full. '.repeat(30).trim();
+  await page.click('#annotate-button');
+  await page.waitForSelector('#comment-box');
+  await page.fill('#comment-box', long);
+  await page.locator('#game-title').click();
+  await page.waitForFunction((c) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).comment === c, long);
+  const { record, hash } = await study(page);
+  assert.ok(record.length > 1000, `${record.length} characters`);
+  assert.match(hash, /^#~/, 'packed by the engine');
+  assert.ok(hash.length < record.length, `${hash.length} < ${record.length}`);
+  const fresh = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const other = await newPage(fresh);
+  await openPage(other, page.url());
+  const s = await study(other);
+  assert.equal(s.record, record);
+  assert.equal(s.shown.comment, long);
+  assert.deepEqual((await moveList(other)).notes, [long]);
+  assert.deepEqual(other.errors, []);
+  await fresh.close();
+  await context.close();
+});
