@@ -213,6 +213,12 @@ test('the widget and its iframe page show the comment, the glyphs, the drawings 
   assert.equal(seen.current, 'd1!?');
   assert.equal(new URL(seen.open).hash, made.hash, 'Open in Ludus carries the whole study');
   await w.screenshot({ path: join(artifacts, 'study-embed.png') });
+  // Scripts: state.node names the step shown; goToNode(id) comes back to it.
+  const node = await w.evaluate(() => document.querySelector('ludus-board').state.node);
+  await w.evaluate(() => document.querySelector('ludus-board').first());
+  assert.equal((await widget(w)).comment, null);
+  await w.evaluate((id) => document.querySelector('ludus-board').goToNode(id), node);
+  assert.equal((await widget(w)).comment, COMMENT);
 
   // The reader steps back onto the main line and into the variation again, by keyboard.
   await w.evaluate(() => document.querySelector('ludus-board').shadowRoot.querySelector('.frame').focus());

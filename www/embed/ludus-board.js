@@ -190,7 +190,10 @@ export class LudusBoard extends HTMLElement {
   // Public API (for pages that script the widget)
   // ----------------------------------------------------------------------------------------
 
-  /** What the widget shows: {status: "loading" | "ready" | "error", game, record, cursor, steps, message}. */
+  /**
+   * What the widget shows: {status: "loading" | "ready" | "error", game, record, cursor, steps,
+   * node, message}; `node` is the id of the step shown in the engine's tree (for goToNode).
+   */
   get state() {
     const v = this.view;
     return {
@@ -199,6 +202,7 @@ export class LudusBoard extends HTMLElement {
       record: v?.record ?? null,
       cursor: v?.cursor ?? 0,
       steps: v?.steps.length ?? 0,
+      node: v?.node ?? null,
       message: this.ui.message.hidden ? '' : this.ui.message.textContent,
     };
   }
@@ -368,7 +372,7 @@ export class LudusBoard extends HTMLElement {
     this.render();
     this.dispatchEvent(
       new CustomEvent('ludus-change', {
-        detail: { record: this.view.record, cursor: this.view.cursor, steps: this.view.steps.length },
+        detail: { record: this.view.record, cursor: this.view.cursor, steps: this.view.steps.length, node: this.view.node ?? null },
       }),
     );
   }
