@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (cargo-afl, AFL++) of everything in Ludus that reads text: step
-# text, record text, URL fragments, game options and Unity setups (fuzz/src/lib.rs).
+# text, record text (both forms, packed records), text files, URL fragments, game options and
+# Unity setups (fuzz/src/lib.rs).
 #
 # Usage: scripts/fuzz.sh [--seconds N] [--out DIR] [TARGET ...]
 #   --seconds N  how long each target runs, one after another on one core (default 20)
 #   --out DIR    where AFL keeps its queue and findings (default fuzz/out/, emptied first)
-#   TARGET       step, record, fragment, options, unity_setup (default: all of them)
+#   TARGET       step, record, fragment, options, unity_setup, tree_record, text_file,
+#                packed (default: all of them)
 # Each target starts from its seed corpus (fuzz/corpus/TARGET/) with fuzz/dict/ludus.dict.
 # Exits 1 if any target crashed (a failed check counts) or hung, after showing each
 # finding's panic message; a finding stays in DIR/TARGET/default/{crashes,hangs}/.
@@ -21,12 +23,12 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="${2:?--seconds needs a number}"; shift 2 ;;
     --out) out="${2:?--out needs a folder}"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -eq 0 ] && targets=(step record fragment options unity_setup)
+[ ${#targets[@]} -eq 0 ] && targets=(step record fragment options unity_setup tree_record text_file packed)
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --seconds must be a whole number" >&2; exit 2 ;; esac
 for t in "${targets[@]}"; do
   [ -d "fuzz/corpus/$t" ] || { echo "fuzz.sh: no target $t (no fuzz/corpus/$t)" >&2; exit 2; }

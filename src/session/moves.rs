@@ -168,6 +168,29 @@ impl MoveTree {
         (steps, at)
     }
 
+    /// The same tree numbered in written order, as `write` writes it (a reader numbers the
+    /// nodes in the order it meets them, which differs where a variation inside a variation
+    /// is played instead of the variation's own first step: `a1(b1(c1)d1)`).
+    pub fn canonical(self) -> MoveTree {
+        let order = written_order(0, &|id| self.nodes[id].children.clone());
+        let mut number = vec![0; self.nodes.len()];
+        for (i, &id) in order.iter().enumerate() {
+            number[id] = i;
+        }
+        let shown = number[self.shown];
+        let mut nodes: Vec<Option<MoveNode>> = self.nodes.into_iter().map(Some).collect();
+        let nodes = order
+            .iter()
+            .map(|&id| {
+                let mut n = nodes[id].take().expect("each node once");
+                n.parent = n.parent.map(|p| number[p]);
+                n.children = n.children.iter().map(|&c| number[c]).collect();
+                n
+            })
+            .collect();
+        MoveTree { nodes, shown }
+    }
+
     /// One line and no notes: what the plain record form holds.
     pub fn is_plain(&self) -> bool {
         self.nodes

@@ -180,7 +180,7 @@ impl Record {
             }
             tree.shown = at;
         }
-        Ok(Record::from_tree(kind, options, tree))
+        Ok(Record::from_tree(kind, options, tree.canonical()))
     }
 
     pub fn to_text(&self) -> String {

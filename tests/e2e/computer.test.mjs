@@ -305,7 +305,7 @@ test('undo, history and another game cancel the thinking: no step is played afte
   assert.equal(s.thinking, null, 'no thinking in the past');
   assert.equal(s.steps.length, 2, 'the later step is kept');
   assert.match(await page.locator('#status-sub').textContent(), /waits while you look back/);
-  // ... until asked to play there: its step replaces the later one.
+  // ... until asked to play there: its step starts a variation (or follows the later one).
   await page.click('#computer-here');
   await waitHumanTurn(page);
   s = await state(page);

@@ -2,7 +2,7 @@
 // game, a new game), moving through its steps, and the saved game and the URL kept in step.
 
 import { errorText } from '../engine.js';
-import { fragmentFor, readFragment, gameOfRecord, linkRecord, STORAGE_PROBLEMS } from '../record.js';
+import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../record.js';
 import { withFreshSeed } from './options-form.js';
 import { historyStep } from './autoplay.js';
 import { loadedTree } from './panels.js';
@@ -42,7 +42,7 @@ export class GameHistory {
     }
     const frag = readFragment(location.hash);
     const shown = this.host.view();
-    if (frag.record != null && shown && (frag.record === shown.record || frag.record === linkRecord(this.host.session(), shown))) return 'same';
+    if (frag.record != null && shown && (frag.record === shown.record || frag.record === this.linkRecord())) return 'same';
     if (frag.empty) {
       if (!initial && this.host.session()) return 'same';
       this.resumeCurrent({ push: false });
@@ -204,9 +204,14 @@ export class GameHistory {
     else if (adopt) this.entry = this.host.saved.add(v.record, v.status.summary, reuse);
   }
 
+  /** The record for the address: the engine packs a long one (docs/RECORD.md). */
+  linkRecord() {
+    return this.host.session()?.link?.() ?? this.host.view().record;
+  }
+
   writeLocation(push) {
     if (!this.host.view()) return;
-    const hash = fragmentFor(linkRecord(this.host.session(), this.host.view()));
+    const hash = fragmentFor(this.linkRecord());
     // Back and Forward stay in the saved game.
     const state = { entry: this.entry };
     if (location.hash === hash && history.state?.entry === this.entry) return;
