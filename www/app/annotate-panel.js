@@ -53,8 +53,8 @@ export class AnnotatePanel {
       el('p', {
         class: 'annotate-help',
         text:
-          'Drawings belong to the step shown: right-click a cell to circle it, drag with the right button for an arrow (again to take it off). ' +
-          'On the board with the keyboard: O circles the cursor\'s cell, A starts an arrow there and a second A ends it.',
+          'Drawings belong to the step shown: right-click a cell to circle it, drag with the right button for an arrow (the same again takes it off); ' +
+          'on a touch screen switch on Draw on the board, then tap or drag. On the board with the keyboard: O circles the cursor\'s cell, A starts an arrow there and a second A ends it.',
       }),
     );
     this.box.addEventListener('input', () => {
