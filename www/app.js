@@ -11,12 +11,12 @@ import { engine, errorText } from './engine.js';
 import { Board } from './board/board.js';
 import { paletteCss } from './board/palette.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
-import { Store } from './record.js';
+import { Store, linkRecord } from './record.js';
 import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { $, el } from './app/dom.js';
 import { OptionsForm } from './app/options-form.js';
 import { Tasks } from './app/tasks.js';
-import { renderMoveList, renderFacts } from './app/panels.js';
+import { renderMoveList, renderFacts, goToNode, shownDrawings } from './app/panels.js';
 import { GameHistory } from './app/history.js';
 import { Opponent } from './app/seats.js';
 import { renderPlayers } from './app/players.js';
@@ -29,6 +29,7 @@ import { mountContrastSwitch } from './a11y/contrast.js';
 import { CorrespondenceUi } from './share/correspondence.js';
 import { AnalysisUi } from './analysis/analysis.js';
 import { LearnEntry } from './app/learn-entry.js';
+import { Study, textTags } from './app/study.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -77,7 +78,8 @@ export class App {
       session: () => this.session,
       setSession: (session) => this.setSession(session),
       goTo: (n) => {
-        if (n != null) this.session.goTo(n);
+        if (n?.node != null) goToNode(this.session, n.node);
+        else if (n != null) this.session.goTo(n);
         this.view = this.session.view();
         return this.view;
       },
@@ -95,6 +97,14 @@ export class App {
       refresh: () => this.refresh(),
       renderSaved: () => this.renderSaved(),
       trainer: (text, initial) => this.learnEntry.show(text, initial),
+    });
+    // Comments, glyphs, drawings and the lines tried (app/study.js).
+    this.study = new Study({
+      session: () => this.session,
+      view: () => this.view,
+      changed: (before) => this.studyChanged(before),
+      flash: (message) => this.flash(message),
+      board: () => this.board,
     });
     this.opponent = new Opponent({
       view: () => this.view,
@@ -140,8 +150,10 @@ export class App {
       onAction: (event) => this.control.onAction(event),
       onHover: (hover) => this.onBoardHover(hover),
       onEscape: () => this.clearSelection(),
+      onDraw: (what) => this.study.draw(what),
     });
     this.board.update({ coords: this.coords });
+    this.study.mount($('annotate-button'), document.querySelector('.moves-section'));
     this.board.refreshTheme();
     // The position as text and a live region; the high-contrast switch.
     this.a11y = new BoardDescription($('board-box'), this.board);
@@ -153,6 +165,10 @@ export class App {
       theme: () => this.board.theme,
       flipped: () => this.flipped,
       background: () => getComputedStyle(document.body).backgroundColor,
+      gameText: () =>
+        this.session.toText(textTags(this.view, this.session.tags(), { computer: this.computerSeats(), level: this.opponent.levelWords() })),
+      link: () => linkRecord(this.session, this.view),
+      importText: (text) => (this.mod ? this.history.openText(text) : 'the rules engine is not loaded'),
     }, document.head);
     try {
       this.mod = await engine();
@@ -298,7 +314,7 @@ export class App {
   }
 
   navigate(action) {
-    this.history.navigate(action);
+    return this.history.navigate(action);
   }
 
   setSession(session) {
@@ -352,6 +368,19 @@ export class App {
     return true;
   }
 
+  /** The game's tree changed (a comment, a drawing, a line promoted or deleted): saved, linked, drawn. */
+  studyChanged(before) {
+    // A game held from a link stays held: a note is no step for the computer to answer.
+    const held = this.opponent.held(before);
+    this.view = this.session.view();
+    if (held) this.opponent.hold(this.view.record);
+    this.message = '';
+    this.history.persist = true;
+    this.history.save({ adopt: true });
+    this.history.writeLocation(false);
+    this.refresh();
+  }
+
   // --------------------------------------------------------------------------------------
   // The computer opponent
   // --------------------------------------------------------------------------------------
@@ -364,7 +393,7 @@ export class App {
     return this.opponent.toMove();
   }
 
-  /** In a past position: the computer plays its seat's step here (as a variation: the later steps stay). */
+  /** In a past position: the computer plays its seat's step here (a variation; the later steps stay). */
   computerPlaysHere() {
     if (!this.opponent.playHere()) return;
     this.message = '';
@@ -401,7 +430,8 @@ export class App {
     this.opponent.sync();
     const drawn = this.control.boardState();
     this.legal = drawn.legal;
-    this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index() });
+    const drawings = shownDrawings(v);
+    this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index(), drawings });
     const box = $('board-box');
     box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);
@@ -428,6 +458,7 @@ export class App {
       renderHead(this.view, this.gameInfo(this.view.game));
       this.learnEntry.update(this.view, this.view.title);
       this.renderMoves();
+      this.study.update();
       this.optionsForm.render(this.view);
     };
     if (split) {
@@ -456,7 +487,7 @@ export class App {
   }
 
   renderMoves() {
-    renderMoveList($('moves'), this.view, (n) => this.navigate(n));
+    renderMoveList($('moves'), this.view, (to) => this.navigate(to), this.study, () => this.view && this.renderMoves());
     this.analysis?.decorateMoves($('moves'));
   }
 

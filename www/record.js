@@ -15,6 +15,19 @@ export function fragmentFor(record) {
 }
 
 /**
+ * The record a link carries for the game shown: the engine packs a long one (`~…`, which
+ * Session.fromRecord reads back); the view's record where the session cannot.
+ */
+export function linkRecord(session, view) {
+  try {
+    if (typeof session?.link === 'function') return session.link();
+  } catch {
+    /* the plain record below */
+  }
+  return view.record;
+}
+
+/**
  * Reads a fragment: {empty: true} when there is none, {record} when it decodes, or
  * {error} (a plain-words message) when it cannot be a record at all.
  */

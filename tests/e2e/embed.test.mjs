@@ -150,7 +150,8 @@ function texts(page, selector) {
 }
 
 /** Selectors for the four boards of the sample article, in page order. */
-const UNLUR = 'ludus-board[record^="unlur;moves=d4,pass,f6"]';
+// The annotated game (comments, glyphs, drawings, a variation: the record's tree form).
+const UNLUR = 'ludus-board[record^="unlur;v=2;moves="]';
 const MERLIN = 'ludus-board[record^="merlins-chain"]';
 const UNITY = 'ludus-board[record^="unity"]';
 const UNRAVEL = 'ludus-board[game="unravel"]';
@@ -223,6 +224,65 @@ test('every board of the sample article draws, with one fetch of the wasm module
   }
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+/** What an annotated board shows: its comment, caption, move list (rows of steps), drawings. */
+function annotations(page, selector) {
+  return page.evaluate((sel) => {
+    const board = document.querySelector(sel);
+    const root = board.shadowRoot;
+    const comment = root.querySelector('.comment');
+    const moves = root.querySelector('.moves');
+    return {
+      caption: root.querySelector('.caption').textContent,
+      comment: comment.hidden ? null : comment.textContent,
+      moves: moves.hidden ? null : [...moves.querySelectorAll('li')].map((li) => [...li.querySelectorAll('.step')].map((b) => b.textContent)),
+      current: moves.querySelector('.step.current')?.textContent ?? null,
+      drawings: board.board.drawings,
+      cells: board.view.cells,
+    };
+  }, selector);
+}
+
+test('the sample article shows an annotated game: comments under the board, glyphs, drawings, a variation to step into', async () => {
+  for (const [name, options] of [
+    ['desktop', {}],
+    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ]) {
+    const page = await newPage(options);
+    await openSample(page);
+    const board = page.locator(UNLUR);
+    let a = await annotations(page, UNLUR);
+    const names = (cells) => cells.map((c) => a.cells[c]);
+    assert.equal(a.caption, '14. Black f3', `${name}: the end of the main line first`);
+    assert.match(a.comment, /^White to play\. The column runs from c6 to h6/);
+    assert.deepEqual(names(a.drawings.circles), ['c6', 'h6']);
+    assert.deepEqual(a.moves, [['d4', 'pass', 'f6', 'e5', 'g6!', 'c4?!'], ['d6'], ['e6', 'h7', 'd6', 'i7', 'c6', 'b5', 'h6', 'f3']]);
+    await board.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifacts, `embed-annotated-${name}.png`) });
+    // Step 5: the glyph in the caption, its comment, its arrow.
+    await board.evaluate((b) => b.goTo(5));
+    a = await annotations(page, UNLUR);
+    assert.equal(a.caption, '5. White g6 !');
+    assert.match(a.comment, /^f6 and g6 side by side/);
+    assert.deepEqual(a.drawings.arrows.map(names), [['g6', 'c6']]);
+    assert.equal(a.current, 'g6!');
+    // Into the variation: a tap on it in the move list.
+    await board.locator('.moves li:nth-child(2) .step').first().click();
+    a = await annotations(page, UNLUR);
+    assert.equal(a.current, 'd6');
+    assert.equal(a.caption, '6. Black d6');
+    assert.match(a.comment, /^In the column's way/);
+    assert.deepEqual(names(a.drawings.circles), ['d6']);
+    await page.screenshot({ path: join(artifacts, `embed-annotated-${name}-variation.png`) });
+    // A step with no notes: no comment box, no drawings.
+    await board.evaluate((b) => b.goTo(3));
+    a = await annotations(page, UNLUR);
+    assert.equal(a.comment, null);
+    assert.equal(a.drawings, null);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });
 
 test('a replay steps forward and back with the buttons and the keyboard', async () => {
@@ -328,12 +388,19 @@ test('a playable board takes clicks; Reset goes back to the position given', asy
   await page.keyboard.press('Enter');
   await page.waitForFunction((sel) => document.querySelector(sel).state.steps === 3, UNRAVEL);
   await page.locator(UNRAVEL).screenshot({ path: join(artifacts, 'embed-playable.png') });
-  // Back in the moves: a step played here starts a variation, said in the engine's words.
+  // Back in the moves: a step played here starts a variation (the later steps stay), said in
+  // the engine's words; played, the widget lists both lines.
   await page.locator(UNRAVEL).locator('button[data-go="previous"]').click();
   await page.locator(UNRAVEL).locator('button[data-go="previous"]').click();
   t = await texts(page, UNRAVEL);
   assert.equal(t.caption, '1. Red c3');
   assert.equal(t.status, 'Blue to place a checker. A step played here starts a variation.');
+  assert.equal(await page.locator(UNRAVEL).locator('.moves').isVisible(), false, 'one line: no move list');
+  await clickCell(page, UNRAVEL, 'a1');
+  await page.waitForFunction((sel) => document.querySelector(sel).state.cursor === 2, UNRAVEL);
+  const lines = await page.locator(UNRAVEL).locator('.moves li').evaluateAll((li) => li.map((x) => [...x.querySelectorAll('.step')].map((b) => b.textContent)));
+  assert.deepEqual(lines, [['c3', 'd4'], ['a1'], [lines[2]?.[0]]], 'the main line, the variation under its round, the main line on');
+  assert.equal(lines[2].length, 1);
 
   await page.locator(UNRAVEL).locator('button.reset').click();
   assert.equal((await page.locator(UNRAVEL).evaluate((b) => b.state)).steps, 0);
@@ -523,7 +590,7 @@ test('"Open in Ludus" opens the same position in the app', async () => {
   await page.goto(site.server.url + SAMPLE);
   await waitBoards(page);
   await page.locator(UNLUR).evaluate((b) => b.setAttribute('app', 'https://ludus.example/play/'));
-  assert.match((await texts(page, UNLUR)).open, /^https:\/\/ludus\.example\/play\/#unlur;moves=d4,pass,/);
+  assert.match((await texts(page, UNLUR)).open, /^https:\/\/ludus\.example\/play\/#unlur;v=2;moves=.*d4,pass/);
   await page.locator(UNLUR).evaluate((b) => b.setAttribute('app', 'javascript:alert(1)'));
   assert.equal((await texts(page, UNLUR)).open, null, 'no javascript: links');
   await page.context().close();

@@ -371,6 +371,7 @@ test('the status line words the past, a result and the saved game as before', as
   await page.click('#undo-button');
   await page.click('#undo-button');
   assert.equal(await page.locator('#status-main').textContent(), 'Red to place a checker');
+  // (A step played in the past starts a variation: the later steps stay.)
   assert.equal(await statusSub(page), 'Viewing step 2 of 4. Playing here starts a variation.');
   await page.click('#undo-button');
   assert.equal(await statusSub(page), 'Viewing step 1 of 4. Playing here starts a variation.');

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SvgContext, num, paintOf } from '../../www/share/svg-context.js';
 import { pictureSvg, pictureSize, captionFor, embedSnippets, fileName } from '../../www/share/export.js';
+import { DEFAULT_THEME } from '../../www/board/render.js';
 
 const TAU = Math.PI * 2;
 const wrap = (w, h, body, defs = '') =>
@@ -164,4 +165,24 @@ test('captions, file names and embed code', () => {
     '<iframe src="https://ludus.example/www/embed.html#unlur;moves=d4,pass;at=1%22%3Cx%3E"\n' +
       '  width="420" height="560" style="border: 0" title="Unlur board"></iframe>',
   );
+});
+
+test('a board picture carries the step\'s arrows and circled cells, in the drawing colour', () => {
+  const plain = unlurView();
+  const view = {
+    ...plain,
+    node: 2,
+    tree: [
+      { id: 0, parent: null, step: '', children: [1], glyph: '', comment: '', arrows: [], circles: [] },
+      { id: 1, parent: 0, step: 'c4', children: [2], glyph: '', comment: '', arrows: [], circles: [] },
+      { id: 2, parent: 1, step: 'c9', children: [], glyph: '!', comment: 'x', arrows: [[0, 5]], circles: [3, 4] },
+    ],
+  };
+  const theme = { ...DEFAULT_THEME, drawing: '#123456' };
+  const drawn = pictureSvg(view, { width: 300, theme });
+  const bare = pictureSvg(plain, { width: 300, theme });
+  const marks = (svg) => (svg.match(/#123456/g) ?? []).length;
+  assert.equal(marks(bare), 0);
+  // Two circles, a shaft and a head.
+  assert.equal(marks(drawn), 4, drawn);
 });

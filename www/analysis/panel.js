@@ -274,13 +274,16 @@ export class AnalysisPanel {
     const v = this.host.view();
     if (!v) return;
     const key = gameKey(v.record);
-    this.review = { key, pending: true };
+    // The nodes of the line reviewed: its marks and better steps stay on it while the user
+    // looks at other lines of the game's tree.
+    const line = Array.isArray(v.line) ? v.line.slice() : null;
+    this.review = { key, line, pending: true };
     const seed = Math.floor(Math.random() * 2 ** 31);
     this.reviewer.start(
       { task: 'review', record: v.record, iterations: REVIEW_ITERATIONS, threshold: REVIEW_THRESHOLD, seed },
       (data) => {
         if (this.review?.key !== key) return;
-        this.review = data.error ? { key, error: data.error } : { key, entries: data.entries };
+        this.review = data.error ? { key, line, error: data.error } : { key, line, entries: data.entries };
         this.render();
         this.host.movesChanged();
       },
@@ -290,7 +293,8 @@ export class AnalysisPanel {
 
   /** Shows the review's better step in the position where it was missed. */
   showBetter(entry) {
-    this.host.goTo(entry.index);
+    const node = this.review?.line?.[entry.index];
+    this.host.goTo(node != null ? { node } : entry.index);
     const v = this.host.view();
     if (v.cursor !== entry.index) return;
     const color = v.players?.[entry.mover]?.color ?? null;
@@ -399,7 +403,9 @@ export class AnalysisPanel {
     if (!entries) return;
     for (const entry of entries) {
       if (entry.better == null) continue;
-      const button = list.querySelector(`button.step[data-index="${entry.index}"]`);
+      // The step's node on the line reviewed (its index on a view without a tree).
+      const node = this.review.line?.[entry.index + 1];
+      const button = list.querySelector(node != null ? `button.step[data-node="${node}"]` : `button.step[data-index="${entry.index}"]`);
       if (!button) continue;
       button.classList.add('mistake');
       button.title = `A mistake: the winning chance fell from ${Math.round(entry.before * 100)}% to ${Math.round(entry.after * 100)}%`;

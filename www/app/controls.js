@@ -63,6 +63,11 @@ function onKey(e, act) {
       if (onBoard) return;
       act.navigate('redo');
       break;
+    case 'ArrowUp':
+    case 'ArrowDown':
+      // Between the lines tried; with none to go to, the page scrolls as usual.
+      if (onBoard || !act.navigate(e.key === 'ArrowUp' ? 'up' : 'down')) return;
+      break;
     case 'Home':
       act.navigate('first');
       break;

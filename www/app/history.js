@@ -6,6 +6,7 @@ import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../re
 import { withFreshSeed } from './options-form.js';
 import { historyStep } from './autoplay.js';
 import { isTrainerRoute } from './learn-entry.js';
+import { loadedTree } from './panels.js';
 
 export class GameHistory {
   /**
@@ -46,7 +47,8 @@ export class GameHistory {
     const trainer = frag.record != null && isTrainerRoute(frag.record);
     this.host.trainer(trainer ? frag.record : null, initial);
     if (trainer) return 'trainer';
-    if (frag.record != null && this.host.view() && frag.record === this.linkRecord()) return 'same';
+    const shown = this.host.view();
+    if (frag.record != null && shown && (frag.record === shown.record || frag.record === this.linkRecord())) return 'same';
     if (frag.empty) {
       if (!initial && this.host.session()) return 'same';
       this.resumeCurrent({ push: false });
@@ -118,6 +120,28 @@ export class GameHistory {
     this.writeLocation(push);
     this.host.refresh();
     return true;
+  }
+
+  /**
+   * Opens a game from a text file (the share menu's import) as a new saved game: null once
+   * opened, else the engine's words for what is wrong with it (the game shown stays).
+   */
+  openText(text) {
+    let session;
+    try {
+      session = this.host.mod().Session.fromText(String(text));
+    } catch (error) {
+      return errorText(error);
+    }
+    this.host.setSession(session);
+    this.entry = null;
+    this.persist = true;
+    this.host.hideNotice();
+    this.save({ adopt: true });
+    this.writeLocation(true);
+    this.host.refresh();
+    this.host.renderSaved();
+    return null;
   }
 
   /** Opens the saved game shown last, or a fresh game. */
@@ -201,12 +225,16 @@ export class GameHistory {
     else history.replaceState(state, '', hash);
   }
 
-  /** Moves through the steps of the game shown: 'first', 'undo', 'redo', 'last' or a step number. */
+  /**
+   * Moves through the steps of the game shown: 'first', 'undo', 'redo', 'last', a step
+   * number, 'up' or 'down' (to the line tried before or after this one) or {node} (a node
+   * of the game's tree).
+   */
   navigate(action) {
     const v = this.host.view();
     if (!this.host.session() || !v) return;
     this.host.tasks.flush('persist');
-    const before = v.cursor;
+    const before = shownNode(v);
     // Back and Forward skip the computer's turns (app/autoplay.js): the user lands on a turn
     // of their own.
     let to = null;
@@ -215,13 +243,26 @@ export class GameHistory {
     else if (action === 'first') to = 0;
     else if (action === 'last') to = v.steps.length;
     else if (typeof action === 'number') to = action;
+    else if (action === 'up' || action === 'down') {
+      // With no tree's code loaded the game has one line: no other to go to.
+      const tree = loadedTree();
+      const node = tree && tree.treeStep(tree.treeOf(v), before, action);
+      if (node == null) return false;
+      to = { node };
+    } else if (action?.node != null) to = { node: action.node };
     const after = this.host.goTo(to);
-    if (after.cursor === before) return;
+    if (shownNode(after) === before) return false;
     // Stepping back into the history turns the analysis on.
     if (after.cursor < after.steps.length) this.host.analysisOn();
     this.host.moved();
     this.save();
     this.writeLocation(false);
     this.host.refresh();
+    return true;
   }
+}
+
+/** The node of the game's tree the view shows (its step count for an engine without trees). */
+export function shownNode(view) {
+  return view.node ?? view.cursor;
 }

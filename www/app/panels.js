@@ -3,8 +3,48 @@
 import { el } from './dom.js';
 import { groupTurns, groupRounds } from '../input.js';
 
-/** The move list in rounds of turns; clicking a step calls `go(n)` with the steps to show. */
-export function renderMoveList(list, v, go) {
+/** The move list's code for a game tree (app/tree-moves.js), once loaded. */
+let treeMoves = null;
+let treeLoading = null;
+
+/**
+ * Whether the view's game holds more than its one line of steps: another line tried, a
+ * comment, a glyph or a drawing (then the list needs the tree's code, loaded on first use).
+ */
+export function hasTree(v) {
+  return Array.isArray(v.tree) && v.tree.some((n) => n.children?.length > 1 || n.comment || n.glyph || n.arrows?.length || n.circles?.length);
+}
+
+/** The tree's code (app/tree-list.js, through app/tree-moves.js) if a game tree brought it in, else null. */
+export function loadedTree() {
+  return treeMoves;
+}
+
+/** The node of the view's game tree shown ({id, comment, glyph, arrows, circles, …}), or null. */
+export function shownNodeOf(v) {
+  if (!Array.isArray(v?.tree)) return null;
+  return v.tree.find((n) => n.id === v.node) ?? null;
+}
+
+/** The shown step's drawings for the board ({arrows, circles}), or null when it has none. */
+export function shownDrawings(v) {
+  const n = shownNodeOf(v);
+  return n && (n.arrows?.length || n.circles?.length) ? { arrows: n.arrows ?? [], circles: n.circles ?? [] } : null;
+}
+
+/**
+ * The move list in rounds of turns; clicking a step calls `go(n)` with the steps to show, or
+ * for a game tree `go({node})`. `edit` ({promote, remove}) for a game tree's lines tried;
+ * `loaded()` is called when the tree's code has come in (draw the list again).
+ */
+export function renderMoveList(list, v, go, edit = null, loaded = () => {}) {
+  if (hasTree(v)) {
+    if (treeMoves) return treeMoves.renderTreeMoves(list, v, go, edit);
+    treeLoading ??= import('./tree-moves.js').then((m) => {
+      treeMoves = m;
+      loaded();
+    });
+  }
   list.replaceChildren();
   if (!v.steps.length) {
     list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
@@ -15,7 +55,7 @@ export function renderMoveList(list, v, go) {
   list.style.setProperty('--seats', String(seats));
   let current = null;
   groupRounds(turns).forEach((round, i) => {
-    const li = el('li', { class: 'round' }, el('span', { class: 'round-number', text: `${i + 1}.` }));
+    const li = el('li', { class: `round${i % 2 ? ' even' : ''}` }, el('span', { class: 'round-number', text: `${i + 1}.` }));
     for (const turn of round) {
       const player = v.players?.[turn.seat];
       // The colour of the stone the turn put down, as the board shows it; else the seat's.
@@ -41,6 +81,7 @@ export function renderMoveList(list, v, go) {
           class: `step${isCurrent ? ' current' : ''}${future ? ' future' : ''}${replace ? ' replace' : ''}`,
           text: replace ? `↺${text}` : text,
           'data-index': index,
+          'data-node': v.line?.[index + 1] ?? null,
           'aria-current': isCurrent ? 'step' : null,
           'aria-label': `${player?.name ?? ''} ${replace ? `re-places a lifted stone on ${text}` : text}`.trim(),
           title: replace ? `A lifted stone re-placed on ${text}: go to the position after it` : `Go to the position after ${text}`,
@@ -61,7 +102,7 @@ export function renderMoveList(list, v, go) {
  * Scrolls `list` alone so that `item` is in it. (scrollIntoView would scroll the page too: on
  * a phone the board moved away under the finger after every step.)
  */
-function scrollWithin(list, item) {
+export function scrollWithin(list, item) {
   const box = list.getBoundingClientRect();
   const at = item.getBoundingClientRect();
   const top = box.top + list.clientTop;
@@ -75,4 +116,10 @@ export function renderFacts(box, facts) {
   box.replaceChildren();
   for (const [label, value] of facts) box.append(el('div', { class: 'fact' }, el('dt', { text: label }), el('dd', { text: value })));
   box.hidden = facts.length === 0;
+}
+
+/** Shows a node of the game's tree (a step number for an engine without trees). */
+export function goToNode(session, id) {
+  if (typeof session.goToNode === 'function') session.goToNode(id);
+  else session.goTo(id);
 }

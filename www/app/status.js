@@ -46,7 +46,7 @@ export function renderStatus(view, page) {
   // The computer's seat is to move but it is not thinking: in the past, in a game opened
   // from a link, or after a failure.
   here.hidden = !!page.thinking || !page.computerToMove;
-  here.title = `The computer plays ${mover?.name ?? 'the seat to move'}'s step here${past ? ' (as a variation: the later steps are kept)' : ''}`;
+  here.title = `The computer plays ${mover?.name ?? 'the seat to move'}'s step here${past ? ' (a variation: the later steps stay)' : ''}`;
   $('status-main').textContent = main;
   const subEl = $('status-sub');
   subEl.textContent = sub;

@@ -20,7 +20,11 @@ const TOUCH_EDGE_PX = 7;
 export class Board {
   /**
    * @param {HTMLElement} container element the canvas fills
-   * @param {{onAction: (event) => void, onHover?: (info) => void, onEscape?: () => void}} handlers
+   * @param {{onAction: (event) => void, onHover?: (info) => void, onEscape?: () => void,
+   *   onDraw?: (drawing: {circle: number} | {arrow: [number, number]}) => void}} handlers
+   *   onDraw: where the user may draw, a right click circles a cell, a right drag draws an
+   *   arrow (a finger does both in draw mode, `drawMode`); on the keyboard O circles the
+   *   cursor's cell and A starts an arrow there, a second A ends it.
    */
   constructor(container, handlers = {}) {
     this.container = container;
@@ -51,6 +55,15 @@ export class Board {
     this.geom = null;
     this.frame = 0;
     this.pointerStart = null;
+    /** The shown step's drawings ({arrows, circles}), drawn over the pieces; null for none. */
+    this.drawings = null;
+    /** Whether a finger's tap and drag draw rather than play (the page's draw-mode switch). */
+    this.drawMode = false;
+    /** The cell a drawing gesture or a keyboard arrow starts from, or -1. */
+    this.drawStart = -1;
+    /** board/drawings.js once loaded (on the first drawing to show or make), and its loading. */
+    this.drawer = null;
+    this.drawerLoading = null;
 
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
@@ -102,6 +115,8 @@ export class Board {
       return;
     }
     if ('flipped' in state) this.geom = null;
+    // In draw mode a finger's drag draws an arrow instead of scrolling the page.
+    if ('drawMode' in state) this.canvas.style.touchAction = this.drawMode ? 'none' : '';
     this.draw();
   }
 
@@ -153,6 +168,8 @@ export class Board {
     if (!geom) return;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     const a = this.analysis();
+    const drawings = this.drawings || this.drawStart >= 0 ? { ...this.drawings, pending: this.drawStart } : null;
+    if (drawings && !this.drawer) this.loadDrawer().then(() => this.draw(), () => {});
     drawBoard(
       ctx,
       geom,
@@ -169,6 +186,8 @@ export class Board {
         showSources: this.hints && this.showSources(a),
         preview: this.preview,
         advice: this.advice,
+        drawings,
+        drawDrawings: this.drawer?.drawDrawings,
       },
       this.theme,
     );
@@ -177,6 +196,12 @@ export class Board {
       firstBoardMarked = true;
       performance.mark(FIRST_BOARD_MARK);
     }
+  }
+
+  /** Loads board/drawings.js (most boards never show a drawing). */
+  loadDrawer() {
+    this.drawerLoading ??= import('./drawings.js').then((m) => (this.drawer = m));
+    return this.drawerLoading;
   }
 
   /** Dots on legal placements only when they are not simply "every empty cell". */
@@ -263,13 +288,37 @@ export class Board {
     this.canvas.style.cursor = this.interactive && clickable ? 'pointer' : 'default';
   }
 
+  /** Whether this pointer press draws (a right button; a finger or the mouse in draw mode). */
+  drawing(event) {
+    if (!this.handlers.onDraw) return false;
+    return event.button === 2 || (this.drawMode && event.button === 0);
+  }
+
   onPointerDown(event) {
+    if (this.drawing(event)) {
+      const [x, y] = this.localPoint(event);
+      this.drawStart = this.geometry()?.cellAt(x, y) ?? -1;
+      this.pointerStart = null;
+      this.draw();
+      return;
+    }
     if (event.button !== 0 && event.pointerType === 'mouse') return;
     this.pointerStart = [event.clientX, event.clientY];
     this.showFocus = false;
   }
 
   onPointerUp(event) {
+    if (this.drawStart >= 0 && this.drawing(event)) {
+      const [x, y] = this.localPoint(event);
+      const [from, to] = [this.drawStart, this.geometry()?.cellAt(x, y) ?? -1];
+      this.drawStart = -1;
+      this.draw();
+      this.loadDrawer().then(({ gesture }) => {
+        const what = gesture(from, to);
+        if (what) this.handlers.onDraw(what);
+      }, () => {});
+      return;
+    }
     const start = this.pointerStart;
     this.pointerStart = null;
     if (!start || !this.interactive) return;
@@ -304,7 +353,23 @@ export class Board {
       this.showFocus = true;
       if (this.interactive) this.handlers.onAction?.({ type: 'cell', cell: this.focus });
     } else if (event.key === 'Escape') {
+      if (this.drawStart >= 0) {
+        this.drawStart = -1;
+        this.draw();
+        return;
+      }
       this.handlers.onEscape?.();
+    } else if (/^[aAoO]$/.test(event.key) && this.handlers.onDraw && this.focus >= 0) {
+      // O circles the cursor's cell; A starts an arrow there, and a second A ends it on the
+      // cell the cursor went to (on the same cell: no arrow).
+      event.preventDefault();
+      const start = this.drawStart;
+      this.drawStart = -1;
+      this.showFocus = true;
+      if (event.key === 'o' || event.key === 'O') this.handlers.onDraw({ circle: this.focus });
+      else if (start < 0) this.drawStart = this.focus;
+      else if (start !== this.focus) this.handlers.onDraw({ arrow: [start, this.focus] });
+      this.draw();
     } else if (this.geom?.kind === 'hex' && /^[1-6]$/.test(event.key) && this.interactive) {
       // 1-6 mean NE, E, SE, SW, W, NW: with an asterisk selected, fire that way; otherwise
       // put a wall on that side of the cursor's cell.

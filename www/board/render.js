@@ -6,9 +6,10 @@
 //
 // view: the engine's BoardView (+ lastTurn). overlay: what the page adds on top:
 //   { analysis, selection, hover: {cell, edge, dir}, focus, showFocus, showDots, coords,
-//     previewColor, previewKind, advice }
+//     previewColor, previewKind, advice, drawings, drawDrawings }
 // advice (www/analysis/analysis.js): steps the engine's analysis suggests, drawn on top:
 //   [{ kind, cells, color, n }], cells from the engine's step views; the first is ringed.
+// drawings, drawDrawings (board/drawings.js): the shown step's arrows and circled cells.
 // theme: colours read from CSS custom properties (see themeFrom in theme.js).
 
 import { DEFAULT_THEME, pieceColor } from './theme.js';
@@ -232,6 +233,10 @@ export function drawBoard(ctx, geom, view, overlay = {}, theme = DEFAULT_THEME) 
   if (hints) drawHints(ctx, geom, view, overlay, theme, analysis, selection, hover);
 
   if (overlay.advice?.length) drawAdvice(ctx, geom, overlay.advice, theme, inRange);
+
+  // The step's arrows and circled cells, by board/drawings.js's drawDrawings (loaded by the
+  // board when there are some).
+  if (overlay.drawings && overlay.drawDrawings) overlay.drawDrawings(ctx, geom, overlay.drawings, theme);
 
   if (showFocus && inRange(focus)) {
     outlineCell(ctx, geom, focus, theme.focus, Math.max(2, r * 0.1), 0.97, [r * 0.18, r * 0.12]);

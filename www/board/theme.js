@@ -20,6 +20,7 @@ const THEME_PROPERTIES = {
   select: 'board-select',
   focus: 'board-focus',
   advice: 'board-advice',
+  drawing: 'board-drawing',
   wall: 'board-wall',
   wallGhost: 'board-wall-ghost',
   neutralSide: 'board-neutral-side',

@@ -5,6 +5,9 @@
 //
 // A replay viewer by default (first / previous / next / last, arrow keys when focused, a
 // caption with the step shown and the result at the end); `playable` lets the reader play on.
+// An annotated game shows the comment of the step shown under the board, its arrows and
+// circled cells on the board, and, when it holds lines tried besides the one played, a move
+// list to step into them (up and down arrows go between them).
 // Everything else it needs (the rules engine, the board drawing) is resolved relative to this
 // file, so the one script tag works from any page. The widget keeps to itself: its markup and
 // styles live in a shadow root, it defines no globals (only the custom element), and a bad
@@ -29,7 +32,7 @@
 import { engine, errorText } from '../engine.js';
 import { Board } from '../board/board.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
-import { fragmentFor } from '../record.js';
+import { fragmentFor, linkRecord } from '../record.js';
 import { mountShareMenu } from '../share/menu.js';
 import { BoardDescription } from '../a11y/describe.js';
 import { mountWidgetContrast } from '../a11y/contrast.js';
@@ -42,6 +45,8 @@ import {
   appLinkFromAttribute,
 } from './attributes.js';
 import { CSS, TEMPLATE } from './markup.js';
+import { treeOf, treeStep, drawingsOf } from '../app/tree-list.js';
+import { renderTreeMoves } from './tree-moves.js';
 
 const TAG = 'ludus-board';
 const DEFAULT_APP = new URL('../../index.html', import.meta.url).href;
@@ -73,6 +78,8 @@ export class LudusBoard extends HTMLElement {
       fire: q('.fire'),
       reset: q('.reset'),
       caption: q('.caption-text'),
+      comment: q('.comment'),
+      moves: q('.moves'),
       dot: q('.dot'),
       status: q('.status'),
       message: q('.message'),
@@ -125,6 +132,8 @@ export class LudusBoard extends HTMLElement {
         theme: () => this.board.theme,
         flipped: () => flagFromAttribute(this.getAttribute('flipped')),
         background: () => getComputedStyle(this.ui.frame).backgroundColor,
+        gameText: () => this.session.toText(),
+        link: () => linkRecord(this.session, this.view),
       }, this.shadowRoot);
       // The position as text, a live region, high contrast (`contrast`).
       this.a11y = new BoardDescription(this.ui.box, this.board);
@@ -185,7 +194,10 @@ export class LudusBoard extends HTMLElement {
   // Public API (for pages that script the widget)
   // ----------------------------------------------------------------------------------------
 
-  /** What the widget shows: {status: "loading" | "ready" | "error", game, record, cursor, steps, message}. */
+  /**
+   * What the widget shows: {status: "loading" | "ready" | "error", game, record, cursor, steps,
+   * node, message}; `node` is the id of the step shown in the engine's tree (for goToNode).
+   */
   get state() {
     const v = this.view;
     return {
@@ -194,6 +206,7 @@ export class LudusBoard extends HTMLElement {
       record: v?.record ?? null,
       cursor: v?.cursor ?? 0,
       steps: v?.steps.length ?? 0,
+      node: v?.node ?? null,
       message: this.ui.message.hidden ? '' : this.ui.message.textContent,
     };
   }
@@ -217,6 +230,14 @@ export class LudusBoard extends HTMLElement {
   goTo(n) {
     if (!this.session || this.puzzle) return;
     this.session.goTo(Math.max(0, Math.min(this.view.steps.length, Math.floor(Number(n) || 0))));
+    this.afterChange();
+  }
+
+  /** Shows a node of the game's tree (a line tried included). */
+  goToNode(id) {
+    if (!this.session || !treeOf(this.view).nodes.has(id)) return;
+    if (typeof this.session.goToNode === 'function') this.session.goToNode(id);
+    else this.session.goTo(id);
     this.afterChange();
   }
 
@@ -400,7 +421,7 @@ export class LudusBoard extends HTMLElement {
     this.render();
     this.dispatchEvent(
       new CustomEvent('ludus-change', {
-        detail: { record: this.view.record, cursor: this.view.cursor, steps: this.view.steps.length },
+        detail: { record: this.view.record, cursor: this.view.cursor, steps: this.view.steps.length, node: this.view.node ?? null },
       }),
     );
   }
@@ -417,7 +438,13 @@ export class LudusBoard extends HTMLElement {
     // On a playable board the arrows move over the cells (the Board handles them).
     if (this.playable && e.target === this.board?.canvas) return;
     const go = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' }[e.key];
-    if (go) {
+    const line = { ArrowUp: 'up', ArrowDown: 'down' }[e.key];
+    const to = line && this.view ? treeStep(treeOf(this.view), treeOf(this.view).shown, line) : null;
+    if (to != null) {
+      // Between the lines tried; with none there the page scrolls as usual.
+      e.preventDefault();
+      this.goToNode(to);
+    } else if (go) {
       e.preventDefault();
       this.go(go);
     } else if (e.key === 'Escape') {
@@ -433,8 +460,10 @@ export class LudusBoard extends HTMLElement {
     const v = this.view;
     if (!v || !this.board) return;
     const playable = this.playable;
+    const tree = treeOf(v);
     this.board.update({
       view: v,
+      drawings: drawingsOf(tree),
       coords: flagFromAttribute(this.getAttribute('coords')),
       flipped: flagFromAttribute(this.getAttribute('flipped')),
       ...this.control.boardState(),
@@ -480,12 +509,20 @@ export class LudusBoard extends HTMLElement {
       this.ui.caption.textContent = n ? 'Start' : v.title;
       this.setDot(null);
     }
+    // The step's glyph, its comment (as text), and the lines tried.
+    const node = tree.nodes.get(tree.shown);
+    if (node.glyph) this.ui.caption.append(Object.assign(document.createElement('span'), { className: 'glyph', textContent: ` ${node.glyph}` }));
+    this.ui.comment.textContent = node.comment;
+    this.ui.comment.hidden = !node.comment;
+    const lines = [...tree.nodes.values()].some((x) => x.children.length > 1);
+    this.ui.moves.hidden = !lines;
+    if (lines) renderTreeMoves(this.ui.moves, tree, (id) => this.goToNode(id));
     this.renderStatus();
 
     this.ui.credit.textContent = `${v.title} · ${v.designer}`;
     const href = appLinkFromAttribute(this.getAttribute('app'), document.baseURI, DEFAULT_APP);
     this.ui.open.hidden = !href;
-    if (href) this.ui.open.href = href + fragmentFor(v.record);
+    if (href) this.ui.open.href = href + fragmentFor(linkRecord(this.session, v));
     else this.ui.open.removeAttribute('href');
   }
 

@@ -3,6 +3,7 @@
 // fills it in).
 
 import { paletteCss } from '../board/palette.js';
+import { TREE_CSS } from './tree-moves.js';
 
 const LIGHT = `
   --ludus-surface: #ffffff;
@@ -233,6 +234,8 @@ a:focus-visible { outline: 2px solid var(--board-focus); outline-offset: 1px; }
 .frame[data-state="error"] .board-box,
 .frame[data-state="error"] .bar,
 .frame[data-state="error"] .caption,
+.frame[data-state="error"] .comment,
+.frame[data-state="error"] .moves,
 .frame[data-state="error"] .status { display: none; }
 
 /* A finger needs a bigger target than a mouse: on a touch screen every control (the Export
@@ -248,7 +251,7 @@ a:focus-visible { outline: 2px solid var(--board-focus); outline-offset: 1px; }
   .foot .ludus-export-panel select { min-height: 44px; }
   .foot .ludus-export-panel label:has(> input) { min-height: 44px; }
 }
-`;
+${TREE_CSS}`;
 
 const ICONS = {
   first: 'M6 5h2v14H6zM20 5v14L9 12z',
@@ -279,6 +282,8 @@ export const TEMPLATE = `
     <button type="button" class="reset" hidden title="Back to the position given">Reset</button>
   </div>
   <p class="caption" part="caption"><span class="dot" hidden></span><span class="caption-text"></span></p>
+  <p class="comment" part="comment" hidden></p>
+  <ol class="moves" part="moves" aria-label="Moves and the lines tried" hidden></ol>
   <p class="status" part="status"></p>
   <p class="message" role="alert" hidden></p>
   <div class="foot" part="footer">

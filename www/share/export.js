@@ -6,6 +6,7 @@
 import { aspectOf, createGeometry } from '../board/geometry.js';
 import { drawBoard, DEFAULT_THEME } from '../board/render.js';
 import { SvgContext } from './svg-context.js';
+import { drawDrawings } from '../board/drawings.js';
 
 const PADDING = 10;
 const CAPTION_HEIGHT = 34;
@@ -48,7 +49,10 @@ export function drawPicture(ctx, view, options = {}) {
   ctx.fillRect(0, 0, size.width, size.height);
   ctx.translate(size.board.x, size.board.y);
   const geom = createGeometry(view.shape, size.board.width, size.board.height, { flipped });
-  drawBoard(ctx, geom, view, { coords }, theme);
+  // The step's arrows and circled cells, as on the board.
+  const node = Array.isArray(view.tree) ? view.tree.find((n) => n.id === view.node) : null;
+  const drawings = node && (node.arrows?.length || node.circles?.length) ? { arrows: node.arrows, circles: node.circles } : null;
+  drawBoard(ctx, geom, view, { coords, drawings, drawDrawings }, theme);
   ctx.restore();
   if (captionText) {
     ctx.save();
@@ -171,10 +175,10 @@ function escapeAttribute(text) {
 
 /**
  * The two ways to embed the game: the `<ludus-board>` element (with its script tag) and an
- * iframe of www/embed.html. `site` is the Ludus site's root URL (ending in "/").
+ * iframe of www/embed.html. `site` is the Ludus site's root URL (ending in "/"); `record` the
+ * record to carry (the engine packs a long one for links).
  */
-export function embedSnippets(view, site) {
-  const record = view.record;
+export function embedSnippets(view, site, record = view.record) {
   const title = `${view.title ?? view.game} board`;
   const element =
     `<script type="module" src="${escapeAttribute(site + 'www/embed/ludus-board.js')}"></script>\n` +

@@ -59,6 +59,7 @@ export function buildPanel(details, host) {
     ),
     el('div', { class: 'row' }, button('Copy embed code', 'embed', 'Code to show this game in another page')),
     embed,
+    textRow(host, id, (text, error) => say(text, error)),
     status,
   );
   details.append(panel);
@@ -97,8 +98,12 @@ export function buildPanel(details, host) {
         const name = fileName(view, 'gif', { whole: true });
         download(await gameGif(mod, view.record, options(), Number(speed.value)), name, 'image/gif');
         say(`Saved ${name} (${view.steps.length + 1} frames).`);
+      } else if (what === 'text') {
+        const name = fileName(view, 'txt', { whole: true });
+        download(host.gameText(), name, 'text/plain;charset=utf-8');
+        say(`Saved ${name}.`);
       } else if (what === 'embed') {
-        const { element, iframe } = embedSnippets(view, host.site ?? SITE);
+        const { element, iframe } = embedSnippets(view, host.site ?? SITE, host.link?.() ?? view.record);
         elementCode.value = element;
         iframeCode.value = iframe;
         embed.hidden = false;
@@ -116,3 +121,39 @@ export function buildPanel(details, host) {
     }
   });
 }
+
+/**
+ * The game as a text file (host.gameText(): the engine's text, with its header, comments and
+ * lines tried), and on the page the way back (host.importText(text): null once opened, else
+ * the engine's words for what is wrong with the file).
+ */
+function textRow(host, id, say) {
+  if (!host.gameText && !host.importText) return null;
+  const row = el('div', { class: 'row' });
+  if (host.gameText) {
+    row.append(el('button', { type: 'button', 'data-export': 'text', title: 'The whole game as a text file: its steps, comments and the lines tried', text: 'Export game as text' }));
+  }
+  if (host.importText) {
+    const input = el('input', { type: 'file', id: `${id}-import`, accept: '.txt,text/plain', class: 'import-file' });
+    input.addEventListener('change', async () => {
+      const file = input.files?.[0];
+      input.value = '';
+      if (!file) return;
+      if (file.size > MAX_TEXT_FILE) return say('This file is too big to be a game.', true);
+      let text;
+      try {
+        text = await file.text();
+      } catch (error) {
+        return say(`The file could not be read: ${errorText(error)}`, true);
+      }
+      const problem = host.importText(text);
+      if (problem) say(`This file does not hold a game Ludus can open: ${problem}`, true);
+      else say(`Opened ${file.name}.`);
+    });
+    row.append(el('label', { for: input.id, class: 'import-label', text: 'Import game from text file' }), input);
+  }
+  return row;
+}
+
+/** The largest text file the page reads (a long annotated game is far smaller). */
+export const MAX_TEXT_FILE = 1_000_000;

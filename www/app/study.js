@@ -1,0 +1,113 @@
+// Studying a game on the page: the edits to the game's tree through the engine's Session (a
+// step's comment, glyph, arrows and circled cells; making a line tried the main line, or
+// deleting it), each saved and put in the link as a step played is. The Annotate panel (the
+// comment box, the glyph buttons, the draw-mode switch) is www/app/annotate-panel.js, loaded
+// the first time it is opened: most visits never annotate.
+
+import { errorText } from '../engine.js';
+import { shownNodeOf } from './panels.js';
+
+export class Study {
+  /**
+   * `host`: session(), view(); changed(before): the tree changed (the view before the edit;
+   * save, link and redraw); flash(message); board() (for draw mode).
+   */
+  constructor(host) {
+    this.host = host;
+    /** The panel (annotate-panel.js) once loaded, and its loading. */
+    this.panel = null;
+    this.loading = null;
+  }
+
+  /** The node of the tree the page shows. */
+  shown() {
+    const v = this.host.view();
+    return v?.node ?? v?.cursor ?? 0;
+  }
+
+  /** Runs one edit on the session; its refusal is said in the engine's words. */
+  edit(change) {
+    const session = this.host.session();
+    const before = this.host.view();
+    if (!session || !before) return false;
+    try {
+      change(session);
+    } catch (error) {
+      this.host.flash(errorText(error));
+      return false;
+    }
+    this.host.changed(before);
+    return true;
+  }
+
+  /** A drawing gesture on the board (board/board.js onDraw), for the step shown. */
+  draw(what) {
+    const id = this.shown();
+    if (what.circle != null) return this.edit((s) => s.toggleCircle(id, what.circle));
+    if (what.arrow) return this.edit((s) => s.toggleArrow(id, what.arrow[0], what.arrow[1]));
+    return false;
+  }
+
+  comment(text) {
+    const id = this.shown();
+    if ((shownNodeOf(this.host.view())?.comment ?? '') === text) return true;
+    return this.edit((s) => s.setComment(id, text));
+  }
+
+  /** Sets the shown step's glyph; the glyph it has already takes it off. */
+  glyph(glyph) {
+    const id = this.shown();
+    const had = shownNodeOf(this.host.view())?.glyph ?? '';
+    return this.edit((s) => s.setGlyph(id, had === glyph ? '' : glyph));
+  }
+
+  promote(id) {
+    return this.edit((s) => s.promote(id));
+  }
+
+  remove(id) {
+    return this.edit((s) => s.deleteVariation(id));
+  }
+
+  /** The Annotate button: opens and closes the panel, put at the end of `slot`. */
+  mount(button, slot) {
+    this.button = button;
+    button.addEventListener('click', () => {
+      const open = button.getAttribute('aria-expanded') !== 'true';
+      if (open) this.open(slot);
+      else this.panel?.show(false);
+      button.setAttribute('aria-expanded', String(open));
+    });
+  }
+
+  /** Opens the Annotate panel in `slot` (loading it the first time). */
+  async open(slot) {
+    if (!this.panel) {
+      this.loading ??= import('./annotate-panel.js').then(({ AnnotatePanel }) => new AnnotatePanel(this, slot));
+      this.panel = await this.loading;
+    }
+    this.panel.show(true);
+    this.update();
+  }
+
+  /** Redraws the panel for the step shown (nothing before it is opened). */
+  update() {
+    this.panel?.update(this.host.view());
+  }
+}
+
+/**
+ * The header of the text file the page exports: the tags the game was read with (a file's
+ * players, date, result), each seat's player (a colour, and the computer's level where it
+ * plays), the date, and the result once the game is over. The engine writes the game and
+ * its options itself.
+ */
+export function textTags(view, kept, { computer = new Set(), level = '', today = new Date() } = {}) {
+  const tags = { ...kept };
+  (view.players ?? []).forEach((p, i) => {
+    tags[`Player${i + 1}`] ??= computer.has(i) ? `${p.name} (the computer, ${level})` : p.name;
+  });
+  tags.Date ??= today.toISOString().slice(0, 10);
+  if (view.outcome && view.status?.summary) tags.Result = view.status.summary;
+  return tags;
+}
