@@ -315,7 +315,7 @@ mod tests {
             s.play(step).unwrap();
         }
         match s.current() {
-            crate::games::AnyGame::Unity(p) => p.clone(),
+            crate::games::AnyGame::Unity(p) => *p,
             _ => unreachable!(),
         }
     }
