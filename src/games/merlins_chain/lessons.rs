@@ -23,7 +23,7 @@ pub const RULE_POINTS: &[RulePoint] = &[
     },
     RulePoint {
         id: "rearrange",
-        text: "Before flipping you may shuffle the grey pieces, yours or your opponent's, over the free squares, so a piece may be flipped on any square not holding a face-up piece.",
+        text: "Before flipping you may shuffle the grey pieces, yours or your opponent's, over the free squares, so a piece is not tied to the square where it lies.",
     },
     RulePoint {
         id: "fixed",
@@ -31,7 +31,7 @@ pub const RULE_POINTS: &[RulePoint] = &[
     },
     RulePoint {
         id: "ascend",
-        text: "The board must stay valid: in every column the numbers climb from bottom to top, so a piece fits only between a smaller face-up piece below and a larger one above.",
+        text: "The board must stay valid: in every column the numbers climb from bottom to top, so a piece fits in a column only if every face-up piece below it is smaller and every one above it larger.",
     },
     RulePoint {
         id: "room",
@@ -83,7 +83,7 @@ pub const LESSONS: &[Lesson] = &[
         record: "merlins-chain;moves=10@b2,31@g4",
         line: &["12@c2"],
         wins: false,
-        hint: "Pick your grey 12 and play it on c2, the square to the right of your 10.",
+        hint: "Pick your grey 12, wherever it is shown, and flip it on c2, the square to the right of your 10.",
         wrong: "12@b2",
         done: "Well done: before flipping, the grey pieces can be rearranged, so your piece goes on any free square; face-up pieces stay where they are.",
         covers: &["rearrange", "fixed"],

@@ -1,5 +1,6 @@
-//! How Ludus teaches Scattercut: the points of its rules and a path of short lessons on a
-//! 4×4 board, each reached by play from the empty board (see [`crate::games::lesson`]).
+//! How Ludus teaches Scattercut: the points of its rules and a path of short lessons on
+//! small boards (4×4, and 5×5 where a chain needs room to wind), each reached by play from
+//! the empty board (see [`crate::games::lesson`]).
 
 use crate::games::lesson::{Lesson, RulePoint};
 
@@ -54,7 +55,7 @@ pub const RULE_POINTS: &[RulePoint] = &[
     },
     RulePoint {
         id: "win-at-end",
-        text: "A chain counts only when the turn is over, after every lifted stone is back or lost, and a stone put back can complete it.",
+        text: "A chain counts only when the turn is over, after every lifted stone is back or lost: a chain the placement makes can be broken by the stones it lifts, and a stone put back can complete one.",
     },
 ];
 
@@ -98,7 +99,7 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "crosscut-on-purpose",
         title: "A crosscut on purpose",
-        goal: "Win this turn by making a crosscut on purpose: the stone it lifts goes back wherever you like, so you get two stones where your chain needs them.",
+        goal: "Win this turn by making a crosscut on purpose: you put the stone it lifts back on any empty cell where it makes no crosscut, so you get two stones where your chain needs them.",
         record: "scattercut;size=4;moves=b1,a1,d2,c1,b3,c2,c4,d3",
         line: &["c3", "b2"],
         wins: true,
@@ -108,13 +109,25 @@ pub const LESSONS: &[Lesson] = &[
         covers: &["lift", "replace", "win-at-end"],
     },
     Lesson {
+        id: "broken-chain",
+        title: "A chain that breaks mid-turn",
+        goal: "Your stone on c3 joined your edges, but its crosscut lifted d4 out of that chain: put the stone back where your chain is whole again when your turn ends.",
+        record: "scattercut;size=5;moves=a1,d3,a2,c4,a3,b4,b3,a4,c2,b2,d2,c1,e2,d1,e3,e1,e4,b1,d4,a5,d5,c5,c3",
+        line: &["e5"],
+        wins: true,
+        hint: "The stone cannot go back to d4, and on b5 it joins nothing, so put it on e5, beside e4 on the top edge.",
+        wrong: "d4",
+        done: "Red wins: your chain was made and broken within the turn, and only the board at the end of the turn counts.",
+        covers: &["vacated", "win-at-end"],
+    },
+    Lesson {
         id: "room-for-both",
         title: "Put back as many as you can",
         goal: "Your stone on b1 made two crosscuts and lifted two of your stones: put both back, choosing cells that leave room for the second one.",
         record: "scattercut;size=4;moves=d1,a1,a2,c1,c2,b2,d2,b3,a3,d3,a4,c4,b1",
         line: &["b4", "d4"],
         wins: false,
-        hint: "Use b4 and d4: a stone on c3 would leave room for only one.",
+        hint: "Put the first stone on b4 and the second on d4, because a stone on c3 would leave room for only one.",
         wrong: "c3",
         done: "Both stones are back: you must put back as many lifted stones as the board has room for.",
         covers: &["several", "as-many"],
@@ -174,5 +187,51 @@ mod tests {
     fn the_stone_lifted_by_b2_is_lost() {
         let before = after("lost-stone", &[]).stones_on_board(0);
         assert_eq!(after("lost-stone", &["b2"]).stones_on_board(0), before);
+    }
+    /// The lifted stone does not go back just anywhere: the cell it left is refused (it
+    /// would make the same crosscut again), and so is every empty cell where it would make
+    /// a crosscut.
+    #[test]
+    fn the_stone_lifted_by_c3_goes_back_only_where_it_makes_no_crosscut() {
+        let p = after("crosscut-on-purpose", &["c3"]);
+        let empty = (0..16).filter(|&c| p.stone(c).is_none()).count();
+        let legal = AnyGame::Scattercut(p).legal_step_texts();
+        assert!(!legal.contains(&"d2".to_string()));
+        assert!(legal.contains(&"b2".to_string()));
+        assert!(legal.len() < empty, "{legal:?} of {empty} empty cells");
+    }
+    /// The placement on c3 lifted d4, a stone of the chain it made; the stone cannot return
+    /// there, and put back on b5 instead it leaves no chain at the end of the turn.
+    #[test]
+    fn c3_lifts_d4_out_of_the_chain_and_only_e5_wins() {
+        use crate::Game;
+        let p = after("broken-chain", &[]);
+        let d4 = 3 * 5 + 3;
+        assert_eq!(p.lifted_cells(), [d4]);
+        let legal = AnyGame::Scattercut(p).legal_step_texts();
+        assert_eq!(legal, ["b5", "e5"]);
+        assert_eq!(after("broken-chain", &["b5"]).outcome(), None);
+        let lesson = LESSONS.iter().find(|l| l.id == "broken-chain").unwrap();
+        let before = lesson.record.strip_suffix(",c3").unwrap();
+        let mut s = Session::from_record(before).unwrap();
+        assert_eq!(s.current().outcome(), None);
+        for step in ["b5", "e5"] {
+            let mut t = Session::from_record(before).unwrap();
+            t.play(step).unwrap();
+            assert_eq!(t.current().outcome(), None, "{step} alone does not win");
+        }
+        s.play("c3").unwrap();
+        assert_eq!(s.current().outcome(), None, "no win while d4 waits");
+    }
+
+    /// The goal says c3 joined Red's edges before the lift: with c3 and d4 both red (and
+    /// d3 emptied, so that the diagram holds no crosscut), Red is connected.
+    #[test]
+    fn with_d4_still_red_the_stone_on_c3_joins_reds_edges() {
+        use crate::Game;
+        let board = "B . B R .\nB B B R R\nR R R . R\nR B R R R\nR B B B B";
+        let options = super::super::Options { size: 5 };
+        let p = super::super::Position::from_diagram(&options, 1, board).unwrap();
+        assert_eq!(p.outcome(), Some(crate::Outcome::Winner(0)));
     }
 }

@@ -11,7 +11,7 @@ pub const RULE_POINTS: &[RulePoint] = &[
     },
     RulePoint {
         id: "setup",
-        text: "Rings and asterisks of three colours start spread over the board with one empty space; the setup (pieces, starting walls, wall supply) is part of the game's options.",
+        text: "A game starts with rings and asterisks of the three colours (20 each on 5 a side, 30 on 6) spread over the board with one empty space; the setup (pieces, starting walls, wall supply) is part of the game's options.",
     },
     RulePoint {
         id: "neutral",
@@ -151,7 +151,7 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "ring",
         title: "The ring",
-        goal: "Fire your ring on e5: it takes everything around it, but the wall shields your own pieces, which are then united.",
+        goal: "Fire your ring on e5: it takes everything around it except your piece on e6 behind the wall, and your three pieces left are then united.",
         record: "unity;layout=O....................GO......OPpp.....GGp......G............O;walls=e5|e6",
         line: &["e5x"],
         wins: true,
@@ -163,7 +163,7 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "asterisk",
         title: "The asterisk",
-        goal: "Orange's three pieces touch and outnumber your lone piece, so fire your asterisk through the middle orange piece to cut them apart.",
+        goal: "Orange's three pieces touch and would outnumber your piece on e4, so fire your asterisk through the middle orange piece to cut them apart.",
         record: "unity;layout=....G.g.................O....P..O.p.....O...........G........;walls=e6|e7;supply=0",
         line: &["e9xW"],
         wins: true,
@@ -306,5 +306,56 @@ mod tests {
         assert_eq!(steps_that_do_not_lose("asterisk"), ["e9xW"]);
         assert_eq!(steps_that_do_not_lose("largest-group"), ["f5-b2", "e5|e6"]);
         assert_eq!(steps_that_do_not_lose("last-mover"), ["i1-e5", "a4|a5"]);
+    }
+    /// The position of lesson `id` after `steps`.
+    fn after(id: &str, steps: &[&str]) -> super::super::Position {
+        let lesson = LESSONS.iter().find(|l| l.id == id).expect(id);
+        let mut s = Session::from_record(lesson.record).unwrap();
+        for step in steps {
+            s.play(step).unwrap();
+        }
+        match s.current() {
+            crate::games::AnyGame::Unity(p) => *p,
+            _ => unreachable!(),
+        }
+    }
+
+    /// The cell named like `e6` (row letter from the bottom, position from the left, from 1).
+    fn cell(p: &super::super::Position, name: &str) -> usize {
+        let row = (name.as_bytes()[0] - b'a') as usize;
+        let position: usize = name[1..].parse().unwrap();
+        (0..p.grid().len())
+            .find(|&c| p.grid().row_and_position(c) == (row, position - 1))
+            .unwrap()
+    }
+
+    /// The ring's goal: only the purple piece on e6, behind the wall, survives among the
+    /// ring's neighbours, and the three purple pieces left are united.
+    #[test]
+    fn the_ring_spares_only_e6_and_leaves_three_purple_pieces_united() {
+        use super::super::Color;
+        let before = after("ring", &[]);
+        let ring = cell(&before, "e5");
+        let e6 = cell(&before, "e6");
+        assert!(before.has_wall(ring, e6));
+        let p = after("ring", &["e5x"]);
+        assert_eq!(p.piece(e6).map(|(c, _)| c), Some(Color::Purple));
+        for (_, n) in p.grid().neighbors(ring) {
+            assert!(n == e6 || p.piece(n).is_none(), "{n} was not captured");
+        }
+        assert_eq!(p.count(Color::Purple), 3);
+        assert!(p.is_united(Color::Purple));
+    }
+
+    /// The asterisk's goal: Orange's three pieces are one group, which would outnumber the
+    /// purple piece on e4 once the asterisk is gone.
+    #[test]
+    fn orange_is_one_group_of_three_against_the_piece_on_e4() {
+        use super::super::Color;
+        let p = after("asterisk", &[]);
+        assert!(p.is_united(Color::Orange));
+        assert_eq!(p.count(Color::Orange), 3);
+        assert_eq!(p.piece(cell(&p, "e4")).map(|(c, _)| c), Some(Color::Purple));
+        assert_eq!(p.count(Color::Purple), 2);
     }
 }

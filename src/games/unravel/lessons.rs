@@ -34,7 +34,7 @@ pub const RULE_POINTS: &[RulePoint] = &[
     },
     RulePoint {
         id: "swap-chain",
-        text: "A swap can make new crosscuts, and those are unravelled the same way, one swap at a time.",
+        text: "A swap can make new crosscuts, and each must be unravelled in turn by swapping two neighbouring checkers of opposite colours in it, one swap at a time.",
     },
     RulePoint {
         id: "completers",
@@ -114,7 +114,7 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "two-crosscuts",
         title: "Two crosscuts at once",
-        goal: "You are Blue: place on a2 to make two crosscuts at once, then find the one swap that unravels both and completes your chain.",
+        goal: "You are Blue: place on a2 to make two crosscuts at once, then find the swap that unravels both and also completes your chain.",
         record: "unravel;size=4;moves=a1,b1,c1,b3,d1,c3,b2,d3,a3",
         line: &["a2", "b1~b2"],
         wins: true,
