@@ -42,9 +42,9 @@ usage:
       the shipped puzzles, one JSON object a line (--array: one JSON array, the file
       www/learn/GAME-puzzles.json); docs/PUZZLES.md
   ludus puzzles generate GAME [--count N] [--seed S] [--games G] [--nodes N] [--size N]
-      makes puzzles again from games the computer plays against itself (levels beginner,
-      easy, medium; seeded); each proved by the solver within N positions (default 200000);
-      the same arguments print the same puzzles
+      makes puzzles again from up to G games the computer plays against itself (levels
+      beginner and easy, seeded from S), each proved by the solver within N positions a
+      search (each game has its own default); the same arguments print the same puzzles
   ludus bench [GAME ...] [--seconds S] [--runs R]   (or: [--mcts N [--runs R] [--seed S]])
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
