@@ -47,9 +47,9 @@ usage:
       the shipped puzzles, one JSON object a line (--array: one JSON array, the file
       www/learn/GAME-puzzles.json); docs/PUZZLES.md
   ludus puzzles generate GAME [--count N] [--seed S] [--games G] [--nodes N] [--size N]
-      makes puzzles again from games the computer plays against itself (levels beginner,
-      easy, medium; seeded); each proved by the solver within N positions (default 200000);
-      the same arguments print the same puzzles
+      makes puzzles again from up to G games the computer plays against itself (levels
+      beginner and easy, seeded from S), each proved by the solver within N positions a
+      search (each game has its own default); the same arguments print the same puzzles
   ludus record TEXT [--to record|link|text] [--player1 NAME] [--player2 NAME] [--player3 NAME]
                [--date D] [--result R] [--event E]
       a game (a record, a packed link record or a text file) written as a record, as a

@@ -4,8 +4,9 @@
 //! seat to move (the learner) can force a win and exactly one first step does: the solver
 //! (`ai::solve`, alpha-beta with a transposition table) proves the position won and every
 //! other first step lost. A shorter search, bounded in turns, then finds how many of the
-//! learner's turns the win takes, the line (the quickest win against the longest defence)
-//! and, for each wrong first step, the quickest reply that wins for the opponent.
+//! learner's turns the win takes and the line (the quickest win against the longest
+//! defence); for each wrong first step, the solver finds a reply that keeps the opponent's
+//! win.
 //! Every budget is a count of positions and every seed is fixed, so the same arguments
 //! make the same puzzles on any machine. docs/PUZZLES.md has the details and the figures.
 
@@ -106,6 +107,8 @@ struct Plan {
     scan: usize,
     /// The default budget of each search, in positions.
     nodes: u64,
+    /// Every game lasts the same number of steps: any defence holds out as long.
+    fixed_length: bool,
 }
 
 fn plan(kind: GameKind) -> Plan {
@@ -115,6 +118,7 @@ fn plan(kind: GameKind) -> Plan {
             max_turns: 4,
             scan: 20,
             nodes: 50_000,
+            fixed_length: false,
         },
         // Lost stones make long games, and few positions have exactly one winning
         // placement: the 4x4 board gives the most puzzles for the time.
@@ -123,12 +127,14 @@ fn plan(kind: GameKind) -> Plan {
             max_turns: 4,
             scan: 20,
             nodes: 50_000,
+            fixed_length: false,
         },
         GameKind::Unlur => Plan {
             sizes: &[4, 5],
             max_turns: 4,
             scan: 20,
             nodes: 50_000,
+            fixed_length: false,
         },
         // A game is decided only when the last tile is flipped, and the last few flips
         // leave little choice: the puzzles start earlier, up to 24 tiles from the end.
@@ -136,15 +142,17 @@ fn plan(kind: GameKind) -> Plan {
             sizes: &[],
             max_turns: 12,
             scan: 24,
-            nodes: 50_000,
+            nodes: 200_000,
+            fixed_length: true,
         },
         // Hundreds of steps a turn: a wrong step is proved lost only when the opponent then
         // wins at once or nearly, so the puzzles are wins this turn.
         GameKind::Unity => Plan {
             sizes: &[],
             max_turns: 1,
-            scan: 6,
+            scan: 40,
             nodes: 2_000,
+            fixed_length: false,
         },
     }
 }
@@ -213,7 +221,7 @@ fn generate(args: &Args) -> Result<(), Error> {
             if seen.contains(&record) {
                 continue;
             }
-            let found = match find(position.current(), nodes, plan.max_turns)? {
+            let found = match find(position.current(), nodes, plan.max_turns, plan.fixed_length)? {
                 Ok(found) => found,
                 Err(why) => {
                     *rejected.entry(why).or_insert(0) += 1;
@@ -231,7 +239,7 @@ fn generate(args: &Args) -> Result<(), Error> {
                     "{}",
                     puzzle_json(
                         kind,
-                        &format!("{}-{g}-{ply}", kind.name()),
+                        &puzzle_id(kind, seed, g, ply),
                         &record,
                         &found,
                         rating
@@ -252,6 +260,16 @@ fn generate(args: &Args) -> Result<(), Error> {
     }
     eprintln!("positions left out: {rejected:?}");
     Ok(())
+}
+
+/// `GAME-g-ply`: the game of the run and the steps played before the position; with the
+/// seed after the game's name when it is not the default 1, so runs with other seeds can
+/// be added to a set.
+fn puzzle_id(kind: GameKind, seed: u64, g: u64, ply: usize) -> String {
+    match seed {
+        1 => format!("{}-{g}-{ply}", kind.name()),
+        _ => format!("{}-s{seed}-{g}-{ply}", kind.name()),
+    }
 }
 
 fn size_options(size: Option<u32>) -> OptionMap {
@@ -323,25 +341,39 @@ pub fn find(
     game: &AnyGame,
     nodes: u64,
     max_turns: u8,
+    fixed_length: bool,
 ) -> Result<Result<Found, &'static str>, Error> {
-    with_game!(game, g => find_in(g, nodes, max_turns))
+    with_game!(game, g => find_in(g, nodes, max_turns, fixed_length))
 }
 
 fn find_in<G: Game>(
     g: &G,
     nodes: u64,
     max_turns: u8,
+    fixed_length: bool,
 ) -> Result<Result<Found, &'static str>, Error> {
     if g.outcome().is_some() || g.players() != 2 || g.legal_step_list().len() < 2 {
         return Ok(Err("one legal step"));
     }
     let learner = g.to_move();
     let opponent = 1 - learner;
-    let mut ours = Within::new(learner, nodes);
-    // A win this turn is quick to look for, and most positions have none: look first.
-    if max_turns == 1 && ours.distance(g, true, 1) != Some(1) {
-        return Ok(Err("no win this turn"));
+    // Where the puzzles are wins this turn (single-step turns), a step that wins at once is
+    // quick to look for, and most positions have none or several: look first.
+    if max_turns == 1 {
+        let wins_now = g
+            .legal_step_list()
+            .into_iter()
+            .filter(|&step| {
+                let mut child = g.clone();
+                child.play(step);
+                child.outcome() == Some(Outcome::Winner(learner))
+            })
+            .count();
+        if wins_now != 1 {
+            return Ok(Err("not one step that wins at once"));
+        }
     }
+    let mut ours = Within::new(learner, nodes);
     // One table for the puzzle's searches: the refutations reuse what the first learned.
     let mut solver = Solver::new();
     let solution = solver.solve(g, nodes, &mut || false)?;
@@ -372,11 +404,22 @@ fn find_in<G: Game>(
     if lost + 1 != solution.steps.len() {
         return Ok(Err("a wrong step not proved lost"));
     }
-    let Some(turns) = ours.distance(g, true, max_turns) else {
-        return Ok(Err("longer than the turns asked for"));
-    };
-    let Some(line) = ours.line(g, turns) else {
-        return Ok(Err("line not settled"));
+    let (line, turns) = if fixed_length {
+        let Some((line, turns)) = solver_line(&mut solver, g, nodes)? else {
+            return Ok(Err("line not settled"));
+        };
+        if turns > max_turns {
+            return Ok(Err("longer than the turns asked for"));
+        }
+        (line, turns)
+    } else {
+        let Some(turns) = ours.distance(g, true, max_turns) else {
+            return Ok(Err("longer than the turns asked for"));
+        };
+        let Some(line) = ours.line(g, turns) else {
+            return Ok(Err("line not settled"));
+        };
+        (line, turns)
     };
     let mut refutations = Vec::new();
     for s in &solution.steps {
@@ -395,6 +438,45 @@ fn find_in<G: Game>(
         turns,
         refutations,
     }))
+}
+
+/// The line where every game lasts as long (Merlin's Chain), so every defence holds out
+/// as long: at each of the learner's steps the first step the solver proves winning, at the
+/// opponent's the first legal step; and the learner's turns in it. None when a search did
+/// not settle within `nodes`.
+fn solver_line<G: Game>(
+    solver: &mut Solver,
+    start: &G,
+    nodes: u64,
+) -> Result<Option<(Vec<String>, u8)>, Error> {
+    let learner = start.to_move();
+    let mut g = start.clone();
+    let (mut line, mut turns, mut previous) = (Vec::new(), 0, None);
+    while g.outcome().is_none() {
+        let mover = g.to_move();
+        let solution = solver.solve(&g, nodes, &mut || false)?;
+        if solution.result != Some(Outcome::Winner(learner)) {
+            return Ok(None);
+        }
+        let pick = if mover == learner {
+            if previous != Some(learner) {
+                turns += 1;
+            }
+            solution
+                .steps
+                .iter()
+                .find(|r| r.result == Some(Outcome::Winner(learner)))
+        } else {
+            solution.steps.first()
+        };
+        let Some(step) = pick.map(|r| r.step) else {
+            return Ok(None);
+        };
+        line.push(g.step_text(step));
+        g.play(step);
+        previous = Some(mover);
+    }
+    Ok(Some((line, turns)))
 }
 
 /// The steps that beat a wrong first step, from `after` (the position it made): the rest of
