@@ -30,6 +30,7 @@ import { CorrespondenceUi } from './share/correspondence.js';
 import { AnalysisUi } from './analysis/analysis.js';
 import { LearnEntry } from './app/learn-entry.js';
 import { Study, textTags } from './app/study.js';
+import { gameToText, readTextFile } from './share/text-file.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -46,6 +47,8 @@ export class App {
   constructor() {
     this.mod = null;
     this.games = [];
+    // The header tags of the text file the shown game came from, if it did.
+    this.fileTags = { session: null, tags: {} };
     this.session = null;
     this.view = null;
     this.legal = [];
@@ -166,9 +169,9 @@ export class App {
       flipped: () => this.flipped,
       background: () => getComputedStyle(document.body).backgroundColor,
       gameText: () =>
-        this.session.toText(textTags(this.view, this.session.tags(), { computer: this.computerSeats(), level: this.opponent.levelWords() })),
+        gameToText(this.session.record(), textTags(this.view, this.fileTags.session === this.session ? this.fileTags.tags : {}, { computer: this.computerSeats(), level: this.opponent.levelWords() })),
       link: () => linkRecord(this.session, this.view),
-      importText: (text) => (this.mod ? this.history.openText(text) : 'the rules engine is not loaded'),
+      importText: (text) => this.importText(text),
     }, document.head);
     try {
       this.mod = await engine();
@@ -315,6 +318,21 @@ export class App {
 
   navigate(action) {
     return this.history.navigate(action);
+  }
+
+  /** Opens a text file's game: null once opened, else the engine's words for the file. */
+  async importText(text) {
+    if (!this.mod) return 'the rules engine is not loaded';
+    let read;
+    try {
+      read = await readTextFile(text);
+    } catch (error) {
+      return errorText(error);
+    }
+    const problem = this.history.openTextRecord(read.record);
+    // The file's own header tags (an event, a place) go back out with the game.
+    if (!problem) this.fileTags = { session: this.session, tags: read.tags };
+    return problem;
   }
 
   setSession(session) {

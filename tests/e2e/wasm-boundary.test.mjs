@@ -257,8 +257,13 @@ async function playKnown({ known, name }) {
 
 // The play module has the page's interface; the study module adds analysis and the rest.
 const MODULES = {
-  ludus: { functions: ['games', 'levels', 'checkPlayer', 'parseRecord', 'optionForm'], methods: [] },
-  ludus_study: { functions: ['analyse_position', 'review_game', 'line_steps', 'encode_gif', 'bench'], methods: ['analyse', 'review'] },
+  ludus: { functions: ['games', 'levels', 'checkPlayer', 'parseRecord', 'optionForm'], methods: [], statics: [] },
+  // The text file's reader and writer load with the study tools.
+  ludus_study: {
+    functions: ['analyse_position', 'review_game', 'line_steps', 'encode_gif', 'bench'],
+    methods: ['analyse', 'review', 'toText', 'tags'],
+    statics: ['fromText'],
+  },
 };
 
 for (const [name, extra] of Object.entries(MODULES)) {
@@ -282,7 +287,7 @@ for (const [name, extra] of Object.entries(MODULES)) {
     if (name === 'ludus') {
       for (const fn of MODULES.ludus_study.functions) assert.ok(!inventory.functions.includes(fn), `${fn} is only in the study module`);
     }
-    assert.deepEqual(inventory.classes.Session.statics.sort(), ['create', 'fromRecord']);
+    assert.deepEqual(inventory.classes.Session.statics.sort(), ['create', 'fromRecord', ...extra.statics]);
     for (const method of ['view', 'play', 'undo', 'redo', 'goTo', 'record', 'aiChoose', 'free', ...extra.methods]) {
       assert.ok(inventory.classes.Session.methods.includes(method), `Session.${method} enumerated`);
     }

@@ -126,10 +126,11 @@ export class GameHistory {
    * Opens a game from a text file (the share menu's import) as a new saved game: null once
    * opened, else the engine's words for what is wrong with it (the game shown stays).
    */
-  openText(text) {
+  /** Opens a text file's game (the record read from it by `readTextFile`). */
+  openTextRecord(record) {
     let session;
     try {
-      session = this.host.mod().Session.fromText(String(text));
+      session = this.host.mod().Session.fromRecord(record);
     } catch (error) {
       return errorText(error);
     }

@@ -100,7 +100,7 @@ export function buildPanel(details, host) {
         say(`Saved ${name} (${view.steps.length + 1} frames).`);
       } else if (what === 'text') {
         const name = fileName(view, 'txt', { whole: true });
-        download(host.gameText(), name, 'text/plain;charset=utf-8');
+        download(await host.gameText(), name, 'text/plain;charset=utf-8');
         say(`Saved ${name}.`);
       } else if (what === 'embed') {
         const { element, iframe } = embedSnippets(view, host.site ?? SITE, host.link?.() ?? view.record);
@@ -146,7 +146,7 @@ function textRow(host, id, say) {
       } catch (error) {
         return say(`The file could not be read: ${errorText(error)}`, true);
       }
-      const problem = host.importText(text);
+      const problem = await host.importText(text);
       if (problem) say(`This file does not hold a game Ludus can open: ${problem}`, true);
       else say(`Opened ${file.name}.`);
     });
