@@ -48,6 +48,9 @@ if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$TRUNK_VERSION" ]; 
   cargo install trunk --version "$TRUNK_VERSION" --locked --force
 fi
 
+# wasm-opt, which the release page build runs on each wasm module (Trunk.toml).
+command -v wasm-opt >/dev/null || apt_install binaryen
+
 if $browser; then
   apt_install chromium chromium-driver
   # Again whenever package-lock.json changed since the last install (a new package).

@@ -4,7 +4,7 @@
 // app/history.js (links, Back and Forward, saved and new games, moving through the steps),
 // app/seats.js (the computer opponent), app/players.js, app/status.js, app/controls.js,
 // app/head.js, app/options-form.js, app/saved-games.js, app/panels.js, app/tasks.js,
-// app/dom.js, analysis/analysis.js, share/correspondence.js, share/menu.js, editor.js,
+// app/dom.js, analysis/analysis.js, share/correspondence-entry.js, share/menu.js, editor.js,
 // app/learn-entry.js and learn/trainer.js (Learn and Puzzles, loaded when first opened).
 
 import { engine, errorText } from './engine.js';
@@ -26,7 +26,7 @@ import { buildTabs, renderHead, mountRules } from './app/head.js';
 import { mountShareMenu } from './share/menu.js';
 import { BoardDescription } from './a11y/describe.js';
 import { mountContrastSwitch } from './a11y/contrast.js';
-import { CorrespondenceUi } from './share/correspondence.js';
+import { CorrespondenceEntry } from './share/correspondence-entry.js';
 import { AnalysisUi } from './analysis/analysis.js';
 import { LearnEntry } from './app/learn-entry.js';
 import { Study, textTags } from './app/study.js';
@@ -241,7 +241,7 @@ export class App {
     const opened = this.history.openFromLocation({ initial: true });
     this.renderSaved();
     // Play by link ("Send your move", "My games").
-    this.correspondence = new CorrespondenceUi({
+    this.correspondence = new CorrespondenceEntry({
       view,
       parseRecord,
       known: (name) => !!this.gameInfo(name),

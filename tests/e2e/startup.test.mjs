@@ -21,9 +21,9 @@ const LOADS = 5;
 /** The budget for the wasm + JS a fresh load fetches to show the board, gzipped. */
 const SIZE_BUDGET = 250 * 1024;
 /** Loaded on first use, never at start (www/engine.js studyEngine, www/analysis/analysis.js, www/share/menu.js,
- * App.openEditor, app/head.js mountRules, a storage problem, Learn and Puzzles, a widget's puzzle):
- * most visits never need them. */
-const LAZY = ['/ludus_study.js', '/ludus_study_bg.wasm', '/www/analysis/panel.js', '/www/share/menu-panel.js', '/www/share/export.js', '/www/share/svg-context.js', '/www/editor.js', '/www/app/saved-games-list.js', '/www/app/saved-games-upgrade.js', '/www/app/rules-text.js', '/www/storage-note.js', '/www/learn/trainer.js', '/www/learn/drill.js', '/www/learn/data.js', '/www/learn/progress.js', '/www/learn/daily.js', '/www/learn/route.js', '/www/embed/puzzle.js'];
+ * App.openEditor, app/head.js mountRules, a storage problem, Learn and Puzzles, a widget's puzzle,
+ * play by link in share/correspondence-entry.js): most visits never need them. */
+const LAZY = ['/ludus_study.js', '/ludus_study_bg.wasm', '/www/analysis/panel.js', '/www/share/menu-panel.js', '/www/share/export.js', '/www/share/svg-context.js', '/www/editor.js', '/www/app/saved-games-list.js', '/www/app/saved-games-upgrade.js', '/www/app/rules-text.js', '/www/storage-note.js', '/www/learn/trainer.js', '/www/learn/drill.js', '/www/learn/data.js', '/www/learn/progress.js', '/www/learn/daily.js', '/www/learn/route.js', '/www/embed/puzzle.js', '/www/share/correspondence.js'];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -27,8 +27,8 @@ const SUB_VIEWS = [
   {
     typedef: 'CorrespondenceHost',
     home: 'share/correspondence.js',
-    users: { 'share/correspondence.js': 'this.host' },
-    made: 'new CorrespondenceUi(',
+    users: { 'share/correspondence.js': 'this.host', 'share/correspondence-entry.js': 'this.host' },
+    made: 'new CorrespondenceEntry(',
   },
   { typedef: 'EditorHost', home: 'editor.js', users: { 'editor.js': 'this.host' }, made: 'new SetupEditor(' },
 ];

@@ -11,8 +11,7 @@
 
 import { Store, gameOfRecord, MAX_RECORD_LENGTH, STORAGE_PROBLEMS } from '../record.js';
 import { el } from '../app/dom.js';
-
-const STORE_KEY = 'correspondence';
+import { STORE_KEY } from './correspondence-entry.js';
 /** At most this many games are kept (the oldest go first). */
 export const MAX_GAMES = 50;
 
@@ -174,31 +173,19 @@ export class CorrespondenceUi {
     return loadGames(this.store, (name) => this.host.known(name));
   }
 
-  /** @param {CorrespondenceHost} host */
-  constructor(host, { sendSlot, listSlot, store = new Store() }) {
+  /**
+   * @param {CorrespondenceHost} host
+   * @param {object} parts the button, its status and the list, made at start by
+   *   share/correspondence-entry.js (which sends the button's clicks to `send`)
+   */
+  constructor(host, { sendButton, sendStatus, list, store = new Store() }) {
     this.host = host;
     this.store = store;
     /** The correspondence of the game shown ({id, seat, game}; seat: the reader's), or null. */
     this.current = null;
-    this.sendButton = el('button', {
-      type: 'button',
-      class: 'link-button',
-      id: 'send-move-button',
-      title: 'Share a link to this game with the player to move',
-      text: 'Send your move',
-      onclick: () => this.send(),
-    });
-    this.sendStatus = el('span', { class: 'visually-hidden', role: 'status' });
-    sendSlot.append(this.sendButton, this.sendStatus);
-    this.list = el('ul', { class: 'my-games-list', id: 'my-games' });
-    this.card = el(
-      'details',
-      { class: 'card', id: 'my-games-card' },
-      el('summary', {}, el('h2', { text: 'My games' })),
-      el('p', { class: 'muted', text: 'Games played by link ("Send your move"), with whose turn each is.' }),
-      this.list,
-    );
-    listSlot.append(this.card);
+    this.sendButton = sendButton;
+    this.sendStatus = sendStatus;
+    this.list = list;
     this.renderList();
   }
 
