@@ -30,7 +30,6 @@ import { CorrespondenceEntry } from './share/correspondence-entry.js';
 import { AnalysisUi } from './analysis/analysis.js';
 import { LearnEntry } from './app/learn-entry.js';
 import { Study, textTags } from './app/study.js';
-import { gameToText, readTextFile } from './share/text-file.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
 document.head.append(
@@ -169,7 +168,7 @@ export class App {
       flipped: () => this.flipped,
       background: () => getComputedStyle(document.body).backgroundColor,
       gameText: () =>
-        gameToText(this.session.record(), textTags(this.view, this.fileTags.session === this.session ? this.fileTags.tags : {}, { computer: this.computerSeats(), level: this.opponent.levelWords() })),
+        import('./share/text-file.js').then(({ gameToText }) => gameToText(this.session.record(), textTags(this.view, this.fileTags.session === this.session ? this.fileTags.tags : {}, { computer: this.computerSeats(), level: this.opponent.levelWords() }))),
       link: () => linkRecord(this.session, this.view),
       importText: (text) => this.importText(text),
     }, document.head);
@@ -325,7 +324,7 @@ export class App {
     if (!this.mod) return 'the rules engine is not loaded';
     let read;
     try {
-      read = await readTextFile(text);
+      read = await (await import('./share/text-file.js')).readTextFile(text);
     } catch (error) {
       return errorText(error);
     }

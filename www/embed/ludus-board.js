@@ -34,7 +34,6 @@ import { Board } from '../board/board.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { fragmentFor, linkRecord } from '../record.js';
 import { mountShareMenu } from '../share/menu.js';
-import { gameToText } from '../share/text-file.js';
 import { BoardDescription } from '../a11y/describe.js';
 import { mountWidgetContrast } from '../a11y/contrast.js';
 import {
@@ -133,7 +132,7 @@ export class LudusBoard extends HTMLElement {
         theme: () => this.board.theme,
         flipped: () => flagFromAttribute(this.getAttribute('flipped')),
         background: () => getComputedStyle(this.ui.frame).backgroundColor,
-        gameText: () => gameToText(this.session.record()),
+        gameText: async () => (await import('../share/text-file.js')).gameToText(this.session.record()),
         link: () => linkRecord(this.session, this.view),
       }, this.shadowRoot);
       // The position as text, a live region, high contrast (`contrast`).
