@@ -20,8 +20,7 @@ const MINIMUM: [(GameKind, usize); 5] = [
     (GameKind::Unravel, 100),
     (GameKind::Scattercut, 100),
     (GameKind::Unity, 30),
-    // None yet: docs/PUZZLES.md says why.
-    (GameKind::MerlinsChain, 0),
+    (GameKind::MerlinsChain, 100),
     (GameKind::Unlur, 100),
 ];
 

@@ -48,8 +48,9 @@ usage:
       www/learn/GAME-puzzles.json); docs/PUZZLES.md
   ludus puzzles generate GAME [--count N] [--seed S] [--games G] [--nodes N] [--size N]
       makes puzzles again from up to G games the computer plays against itself (levels
-      beginner and easy, seeded from S), each proved by the solver within N positions a
-      search (each game has its own default); the same arguments print the same puzzles
+      beginner and easy; random play in Merlin's Chain; seeded from S), each proved by
+      the solver within N positions a search (each game has its own default); the same
+      arguments print the same puzzles
   ludus record TEXT [--to record|link|text] [--player1 NAME] [--player2 NAME] [--player3 NAME]
                [--date D] [--result R] [--event E]
       a game (a record, a packed link record or a text file) written as a record, as a

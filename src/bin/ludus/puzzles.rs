@@ -47,6 +47,11 @@ const MAX_GAME_STEPS: usize = 600;
 /// `g % 2` (first seat) against level `(g / 2) % 2`.
 const LEVELS: [&str; 2] = ["beginner", "easy"];
 
+/// Merlin's Chain between the levels is decided long before the solver reaches it (the
+/// winner's flips nearly all win); random play against itself leaves a close fight late,
+/// where one flip alone can win.
+const MERLIN_LEVELS: [&str; 1] = ["random"];
+
 /// `ludus puzzles GAME [--array]` or `ludus puzzles generate GAME ...`.
 pub fn run(args: &Args) -> Result<(), Error> {
     if args.positional.first().map(String::as_str) == Some("generate") {
@@ -109,6 +114,9 @@ struct Plan {
     nodes: u64,
     /// Every game lasts the same number of steps: any defence holds out as long.
     fixed_length: bool,
+    /// The players of the games: game `g` is played by `levels[g % n]` (first seat)
+    /// against `levels[(g / n) % n]`.
+    levels: &'static [&'static str],
 }
 
 fn plan(kind: GameKind) -> Plan {
@@ -119,6 +127,7 @@ fn plan(kind: GameKind) -> Plan {
             scan: 20,
             nodes: 50_000,
             fixed_length: false,
+            levels: &LEVELS,
         },
         // Lost stones make long games, and few positions have exactly one winning
         // placement: the 4x4 board gives the most puzzles for the time.
@@ -128,6 +137,7 @@ fn plan(kind: GameKind) -> Plan {
             scan: 20,
             nodes: 50_000,
             fixed_length: false,
+            levels: &LEVELS,
         },
         GameKind::Unlur => Plan {
             sizes: &[4, 5],
@@ -135,6 +145,7 @@ fn plan(kind: GameKind) -> Plan {
             scan: 20,
             nodes: 50_000,
             fixed_length: false,
+            levels: &LEVELS,
         },
         // A game is decided only when the last tile is flipped, and the last few flips
         // leave little choice: the puzzles start earlier, up to 24 tiles from the end.
@@ -144,6 +155,7 @@ fn plan(kind: GameKind) -> Plan {
             scan: 24,
             nodes: 200_000,
             fixed_length: true,
+            levels: &MERLIN_LEVELS,
         },
         // Hundreds of steps a turn: a wrong step is proved lost only when the opponent then
         // wins at once or nearly, so the puzzles are wins this turn.
@@ -153,6 +165,7 @@ fn plan(kind: GameKind) -> Plan {
             scan: 40,
             nodes: 2_000,
             fixed_length: false,
+            levels: &LEVELS,
         },
     }
 }
@@ -207,7 +220,7 @@ fn generate(args: &Args) -> Result<(), Error> {
             &size_options(sizes[g as usize % sizes.len()]),
             game_seed(seed, g),
         );
-        let Some(session) = self_play(kind, &options, g, seed)? else {
+        let Some(session) = self_play(kind, &options, plan.levels, g, seed)? else {
             continue;
         };
         let mut from_game = 0;
@@ -280,17 +293,19 @@ fn size_options(size: Option<u32>) -> OptionMap {
     options
 }
 
-/// Game `g` of the run: two of the lower levels against each other, seeded. None when it
+/// Game `g` of the run: two of the plan's levels against each other, seeded. None when it
 /// runs past [`MAX_GAME_STEPS`] without an end.
 fn self_play(
     kind: GameKind,
     options: &OptionMap,
+    levels: &[&str],
     g: u64,
     seed: u64,
 ) -> Result<Option<Session>, Error> {
+    let n = levels.len();
     let players = [
-        PlayerSpec::parse_in(LEVELS[g as usize % 2], kind)?,
-        PlayerSpec::parse_in(LEVELS[(g as usize / 2) % 2], kind)?,
+        PlayerSpec::parse_in(levels[g as usize % n], kind)?,
+        PlayerSpec::parse_in(levels[(g as usize / n) % n], kind)?,
     ];
     let mut session = Session::new(kind, options)?;
     let mut rng = Rng::new(game_seed(seed ^ 0x5eed, g));
