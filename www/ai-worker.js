@@ -1,5 +1,5 @@
-// The computer opponent's thread: a module Web Worker that loads the rules engine (through
-// www/engine.js, like the page) and runs the search there, so the page never freezes while
+// The computer opponent's thread: a module Web Worker that loads the rules engine (the study
+// module, through www/engine.js) and runs the search there, so the page never freezes while
 // the computer thinks. One request at a time:
 //
 //   in:  { id, record, player, seed }   (player: a level's id, random, mcts:N or mcts:Ss)
@@ -13,10 +13,11 @@
 // The search is one synchronous wasm call; the page cancels it by terminating this worker
 // (www/computer.js), never by a message.
 
-import { engine, errorText, isTrap } from './engine.js';
+import { studyEngine, errorText, isTrap } from './engine.js';
 import { gameOfRecord, MAX_RECORD_LENGTH } from './record.js';
 
-const ready = engine();
+// The study module: the same engine built for speed (the page's own module is built for size).
+const ready = studyEngine();
 ready.then(
   () => postMessage({ type: 'ready' }),
   (error) => postMessage({ type: 'failed', error: errorText(error) }),
