@@ -136,7 +136,7 @@ test("the computer's worker whose engine traps is replaced, and the page says so
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
   await open(page, '?level=mcts:2000#unravel');
-  const starved = await routedWorker(context, 'starved-ai-worker.js', starvedWorker('engine', 'ai-worker.js'));
+  const starved = await routedWorker(context, 'starved-ai-worker.js', starvedWorker('studyEngine', 'ai-worker.js'));
   const real = await page.evaluate((url) => {
     const computer = window.__ludus.computer;
     computer.dispose();
