@@ -37,6 +37,22 @@ export function shownDrawings(v) {
  * for a game tree `go({node})`. `edit` ({promote, remove}) for a game tree's lines tried;
  * `loaded()` is called when the tree's code has come in (draw the list again).
  */
+/** A turn's cell in a move list's round: in its seat's column, with the colour swatch (the
+ * stone the turn put down, as the board shows it; else the seat's). */
+export function turnCell(seat, player, color) {
+  return el(
+    'span',
+    { class: 'turn', style: seat != null ? `grid-column: ${seat + 2}` : null },
+    el('span', {
+      class: 'swatch',
+      style: color ? `background: var(--piece-${color})` : null,
+      title: player?.name ?? null,
+      'data-color': color ?? null,
+      'aria-hidden': 'true',
+    }),
+  );
+}
+
 export function renderMoveList(list, v, go, edit = null, loaded = () => {}) {
   if (hasTree(v)) {
     if (treeMoves) return treeMoves.renderTreeMoves(list, v, go, edit);
@@ -60,18 +76,7 @@ export function renderMoveList(list, v, go, edit = null, loaded = () => {}) {
       const player = v.players?.[turn.seat];
       // The colour of the stone the turn put down, as the board shows it; else the seat's.
       const placed = turn.steps.map(({ index }) => v.stepColors?.[index]).find((c) => c);
-      const color = placed ?? player?.color;
-      const cell = el(
-        'span',
-        { class: 'turn', style: turn.seat != null ? `grid-column: ${turn.seat + 2}` : null },
-        el('span', {
-          class: 'swatch',
-          style: color ? `background: var(--piece-${color})` : null,
-          title: player?.name ?? null,
-          'data-color': color ?? null,
-          'aria-hidden': 'true',
-        }),
-      );
+      const cell = turnCell(turn.seat, player, placed ?? player?.color);
       for (const { index, text } of turn.steps) {
         const isCurrent = index === v.cursor - 1;
         const future = index >= v.cursor;

@@ -4,7 +4,7 @@
 // steps and comments under them, as text, never markup.
 
 import { el } from './dom.js';
-import { scrollWithin } from './panels.js';
+import { scrollWithin, turnCell } from './panels.js';
 import { treeOf, layoutMoves, pathTo, lineThrough, lineStart, GLYPH_WORDS } from './tree-list.js';
 
 // Moving between the lines tried (app/history.js) needs the tree's code only when there are some.
@@ -95,18 +95,7 @@ export function renderTreeMoves(list, v, go, edit = null) {
       const placed = turn.nodes
         .map((id, j) => (line[first + j] === id ? v.stepColors?.[first + j] : null))
         .find((c) => c);
-      const color = placed ?? player?.color;
-      const cell = el(
-        'span',
-        { class: 'turn', style: turn.seat != null ? `grid-column: ${turn.seat + 2}` : null },
-        el('span', {
-          class: 'swatch',
-          style: color ? `background: var(--piece-${color})` : null,
-          title: player?.name ?? null,
-          'data-color': color ?? null,
-          'aria-hidden': 'true',
-        }),
-      );
+      const cell = turnCell(turn.seat, player, placed ?? player?.color);
       for (const id of turn.nodes) cell.append(button(id, row.index[k++]));
       li.append(cell);
     }
