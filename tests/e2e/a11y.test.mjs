@@ -6,23 +6,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open, state } from './app-page.mjs';
+import { newPage, open, state, axeProblems } from './app-page.mjs';
 import { serveData } from './learn-page.mjs';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core');
 const site = useSite(['ludus_bg.wasm', 'www/a11y/describe.js', 'www/examples/blog-post.html', 'www/embed.html']);
-
-/** axe-core's serious and critical violations on the page, as readable lines. */
-async function axeProblems(page) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-}
 
 // bypassCSP: the pages forbid inline script, and axe-core is injected as one.
 async function newContext(options = {}) {

@@ -2,6 +2,9 @@
 // engine, and reading what it shows through its own module.
 
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core');
 
 /** A page that collects its errors (page.errors) so a test can assert there were none. */
 export async function newPage(context) {
@@ -64,4 +67,14 @@ export function savedRecord(page, game) {
     mine.sort((a, b) => b.updated - a.updated);
     return mine[0]?.record ?? null;
   }, game);
+}
+
+/** axe-core's serious and critical violations on the page, as readable lines (the page's
+ * context needs `bypassCSP`: axe-core is injected as an inline script). */
+export async function axeProblems(page) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
 }

@@ -7,13 +7,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open } from './app-page.mjs';
+import { newPage, open, axeProblems } from './app-page.mjs';
 import { GAMES, data, serveData, trainerState, waitTrainer, clickStep, playLine } from './learn-page.mjs';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core');
 const site = useSite(['ludus_bg.wasm', 'www/learn/trainer.js']);
 
 const DESIGNERS = {
@@ -237,12 +235,7 @@ test('axe-core: no serious or critical problem on a lesson, light and dark', asy
     const page = await newPage(c);
     await open(page, `${site.server.url}#learn=unity`);
     await waitTrainer(page);
-    await page.addScriptTag({ path: AXE });
-    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-    const problems = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-    assert.deepEqual(problems, [], colorScheme);
+    assert.deepEqual(await axeProblems(page), [], colorScheme);
     await c.close();
   }
 });

@@ -8,14 +8,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open } from './app-page.mjs';
+import { newPage, open, axeProblems } from './app-page.mjs';
 import { GAMES, data, puzzlesInOrder, serveData, trainerState, waitTrainer, clickStep, playLine, fromFixtures } from './learn-page.mjs';
 import { dailyGames, dailyPuzzle, dayKey } from '../../www/learn/daily.js';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core');
 const SAMPLE = 'www/examples/blog-post.html';
 const site = useSite(['ludus_bg.wasm', 'www/learn/trainer.js', 'www/embed/puzzle.js', SAMPLE]);
 
@@ -138,12 +136,7 @@ test('axe-core: no serious or critical problem on a puzzle, light and dark', asy
     const page = await newPage(c);
     await open(page, `${site.server.url}#puzzles=merlins-chain`);
     await waitTrainer(page);
-    await page.addScriptTag({ path: AXE });
-    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-    const problems = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-    assert.deepEqual(problems, [], colorScheme);
+    assert.deepEqual(await axeProblems(page), [], colorScheme);
     await c.close();
   }
 });

@@ -9,12 +9,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open as openPage, waitReady } from './app-page.mjs';
+import { newPage, open as openPage, waitReady, axeProblems } from './app-page.mjs';
 
 const site = useSite();
-const AXE = createRequire(import.meta.url).resolve('axe-core');
 
 const COMMENT = 'Red <b>must</b> block here & <img src=x onerror="window.__hacked=1">';
 
@@ -377,12 +375,7 @@ test('axe-core: no serious or critical problem with the lines tried, a comment a
     const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 }, colorScheme, bypassCSP: true });
     const page = await newPage(context);
     await annotatedGame(page);
-    await page.addScriptTag({ path: AXE });
-    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-    const problems = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-    assert.deepEqual(problems, [], colorScheme);
+    assert.deepEqual(await axeProblems(page), [], colorScheme);
     assert.deepEqual(page.errors, []);
     await context.close();
   }
