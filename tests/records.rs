@@ -270,3 +270,73 @@ fn a_variation_of_a_variation_is_numbered_in_written_order() {
     assert_eq!(s.step_texts(), ["c1"]);
     assert_eq!(s.record_text(), r.to_text());
 }
+
+#[test]
+fn at_is_a_plain_number() {
+    for at in ["+1", "-1", "1.0", "0x1", "", " +1"] {
+        let e = Session::from_record(&format!("unravel;size=4;moves=a1,b1;at={at}"))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("at= must be a step number"), "{at:?}: {e}");
+    }
+    assert_eq!(
+        Session::from_record("unravel;size=4;moves=a1,b1;at=1")
+            .unwrap()
+            .cursor(),
+        1
+    );
+}
+
+#[test]
+fn nothing_may_follow_the_last_block_of_a_packed_record() {
+    let record = format!("unlur;v=2;moves=d4{{{}}}", "long+comment+".repeat(150));
+    let packed = pack(&record);
+    assert_eq!(Session::from_record(&packed).unwrap().record_text(), record);
+    let e = |t: &str| Session::from_record(t).map(|_| ()).unwrap_err().to_string();
+    // A whole byte after the end (three base64url characters make 18 bits: two bytes).
+    for junk in ["AAA", "AAAA", "____"] {
+        let damaged = format!("{packed}{junk}");
+        assert!(e(&damaged).contains("damaged"), "{junk}: {}", e(&damaged));
+    }
+    // Bits that are not zero in the last byte, after the end.
+    let bytes = from_b64(&packed[1..]);
+    let mut last = bytes.clone();
+    *last.last_mut().unwrap() |= 0x80;
+    let damaged = format!("~{}", to_b64(&last));
+    assert!(
+        e(&damaged).contains("something follows its end"),
+        "{}",
+        e(&damaged)
+    );
+}
+
+const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+fn from_b64(text: &str) -> Vec<u8> {
+    let (mut out, mut acc, mut bits) = (Vec::new(), 0u32, 0);
+    for b in text.bytes() {
+        acc = acc << 6 | B64.iter().position(|&c| c == b).unwrap() as u32;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+fn to_b64(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | (b as u32) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            out.push(B64[(n >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    out
+}

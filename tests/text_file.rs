@@ -195,3 +195,48 @@ fn hostile_text_files_are_refused_with_the_line_and_column() {
         .contains("control"));
     assert!(s.to_text(&tags(&[("Two words", "x")])).is_err());
 }
+
+#[test]
+fn the_reader_and_the_writer_keep_one_limit_on_tags() {
+    let header = |n: usize| -> String {
+        let extra: String = (0..n).map(|i| format!("[T{i} \"x\"]\n")).collect();
+        format!("[Game \"unravel\"]\n[Options \"size=4\"]\n{extra}[At \"0\"]\n\n1. a1\n")
+    };
+    // As many tags as may be: read, and written again with the same tags.
+    let (s, read) = Session::from_text(&header(32)).unwrap();
+    assert_eq!(read.len(), 32);
+    let text = s.to_text(s.tags()).unwrap();
+    assert_eq!(Session::from_text(&text).unwrap().1, read);
+    // One more is refused by both, in the same words.
+    let e = Session::from_text(&header(33))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("more than 32 tags besides Game, Options and At"),
+        "{e}"
+    );
+    let mut more = read.clone();
+    more.push(("T32".into(), "x".into()));
+    let e = s.to_text(&more).unwrap_err().to_string();
+    assert!(
+        e.contains("more than 32 tags besides Game, Options and At"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_at_tag_is_digits_only() {
+    for at in ["+1", "-1", " 1", "1e0", ""] {
+        let text =
+            format!("[Game \"unravel\"]\n[Options \"size=4\"]\n[At \"{at}\"]\n\n1. a1 2. b1\n");
+        let e = Session::from_text(&text)
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("the At tag must be a step number"),
+            "{at:?}: {e}"
+        );
+    }
+}

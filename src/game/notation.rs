@@ -35,13 +35,13 @@ pub fn visible(text: &str) -> String {
 /// characters written as escapes (`\0`, `\u{1b}`, `\u{202e}`, see `visible_char`), so a
 /// message stays one line, reads in its own order and prints harmlessly on a terminal, and
 /// cut at 24 characters as `{:?}` shows them (never inside a character or an escape), so it
-/// stays short.
-pub fn shorten(text: &str) -> String {
+/// stays short. `{}` shows it as it is; `{:?}` in double quotes, with `"` and `\` of the
+/// text escaped, and every other character escaped once (never `\\0` for a NUL).
+pub fn shorten(text: &str) -> Short {
     const MAX: usize = 24;
-    let mut short = String::new();
     let mut length = 0;
     let mut shown = String::new();
-    for c in text.chars() {
+    for (i, c) in text.char_indices() {
         shown.clear();
         visible_char(c, &mut shown);
         // A backslash or a double quote counts twice: most messages quote the result with
@@ -51,12 +51,66 @@ pub fn shorten(text: &str) -> String {
             .map(|ch| if ch == '\\' || ch == '"' { 2 } else { 1 })
             .sum::<usize>();
         if length > MAX {
-            short.push('…');
-            break;
+            return Short {
+                text: text[..i].to_string(),
+                cut: true,
+            };
         }
-        short.push_str(&shown);
     }
-    short
+    Short {
+        text: text.to_string(),
+        cut: false,
+    }
+}
+
+/// Untrusted text cut short for a message (see [`shorten`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Short {
+    /// The text kept, as given.
+    text: String,
+    cut: bool,
+}
+
+impl std::fmt::Display for Short {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut out = visible(&self.text);
+        if self.cut {
+            out.push('…');
+        }
+        f.write_str(&out)
+    }
+}
+
+impl std::fmt::Debug for Short {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut out = String::from('"');
+        for c in self.text.chars() {
+            match c {
+                '\\' | '"' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                c => visible_char(c, &mut out),
+            }
+        }
+        if self.cut {
+            out.push('…');
+        }
+        out.push('"');
+        f.write_str(&out)
+    }
+}
+
+impl PartialEq<String> for Short {
+    fn eq(&self, other: &String) -> bool {
+        self.to_string() == *other
+    }
+}
+
+impl PartialEq<&str> for Short {
+    fn eq(&self, other: &&str) -> bool {
+        self.to_string() == *other
+    }
 }
 
 /// A board drawn as text, as rows of marks, top row first: one line a row, white space

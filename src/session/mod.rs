@@ -44,12 +44,23 @@ pub struct Session {
     shown: RefCell<Vec<BoardView>>,
     /// The header tags of the text file the game was read from (players, date, …).
     tags: text::Tags,
+    /// At least the record's length in bytes without its `at=`, plus [`AT_ROOM`]: an edit
+    /// that keeps it within the limit needs no writing of the record to be checked.
+    record_bound: usize,
 }
+
+/// Room kept under the record's limit for `;at=N`, which moving about the game adds or
+/// changes: an edit is refused when the record would not fit with any step shown.
+const AT_ROOM: usize = ";at=".len() + MAX_NODES.ilog10() as usize + 1;
+
+/// The most a new step adds to the record besides its own text: a separator, the
+/// parentheses of a variation, and `;v=2` when the record turns to the tree form.
+const STEP_ROOM: usize = 16;
 
 impl Session {
     pub fn new(kind: GameKind, options: &OptionMap) -> Result<Session, Error> {
         let (start, options) = AnyGame::new(kind, options)?;
-        Ok(Session {
+        let mut session = Session {
             kind,
             options,
             nodes: vec![Some(Node::start(start))],
@@ -58,7 +69,46 @@ impl Session {
             cursor: 0,
             shown: RefCell::new(Vec::new()),
             tags: text::Tags::new(),
-        })
+            record_bound: 0,
+        };
+        session.record_bound = session.record_text().len() + AT_ROOM;
+        Ok(session)
+    }
+
+    /// Checks that the record of the game as it is now, without its `at=` and with room
+    /// for any, is within the limit a record is read with, and notes its length; the error
+    /// says by how much.
+    fn check_record_len(&mut self) -> Result<(), Error> {
+        let record = self.record();
+        let at = record.at_written().map_or(0, |n| format!(";at={n}").len());
+        let len = record.to_text().len() - at;
+        self.record_bound = len + AT_ROOM;
+        if self.record_bound > MAX_RECORD_LEN {
+            return Err(Error::options(format!(
+                "the game's record would be too long ({len} bytes; at most {}): shorten a comment or delete a variation",
+                MAX_RECORD_LEN - AT_ROOM
+            )));
+        }
+        Ok(())
+    }
+
+    /// After an edit that makes the record at most `extra` bytes longer: the record checked
+    /// (see `check_record_len`) when it may be over its limit. The caller undoes the edit on
+    /// an error.
+    fn check_growth(&mut self, extra: usize) -> Result<(), Error> {
+        self.record_bound = self.record_bound.saturating_add(extra);
+        if self.record_bound > MAX_RECORD_LEN {
+            return self.check_record_len();
+        }
+        Ok(())
+    }
+
+    /// A game just read: refused when its record (written afresh, with room for `at=`)
+    /// would be over the limit, so that everything written can be read back.
+    fn check_read(mut self) -> Result<Session, Error> {
+        self.check_record_len()
+            .map_err(|e| Error::record(e.message().to_string()))?;
+        Ok(self)
     }
 
     /// Replays a record (either form, packed or not); an error names the first step that is
@@ -70,7 +120,7 @@ impl Session {
             .map_err(|e| e.with_kind(ErrorKind::Record))?;
         if record.tree.is_none() {
             for (i, step) in record.steps.iter().enumerate() {
-                if let Err(e) = session.play(step) {
+                if let Err(e) = session.play_unchecked(step) {
                     return Err(Error::record(format!(
                         "step {} ({}) cannot be played: {e}",
                         i + 1,
@@ -87,10 +137,10 @@ impl Session {
                 }
                 session.cursor = at;
             }
-            return Ok(session);
+            return session.check_read();
         }
         session.load_tree(&record.move_tree())?;
-        Ok(session)
+        session.check_read()
     }
 
     pub fn kind(&self) -> GameKind {
@@ -189,8 +239,30 @@ impl Session {
 
     /// Plays a step at the cursor. A step the position shown already has a continuation for
     /// follows it; a new one starts a variation there (or continues the line at its end),
-    /// and every line already played is kept.
+    /// and every line already played is kept. A new step that would take the record over
+    /// its limit is refused, and the game is left as it was.
     pub fn play(&mut self, text: &str) -> Result<(), Error> {
+        let (line, cursor, live) = (self.line.clone(), self.cursor, self.live);
+        self.play_unchecked(text)?;
+        if self.live == live {
+            return Ok(());
+        }
+        let id = self.nodes.len() - 1;
+        let extra = Self::step_of(self.node(id)).text.len() + STEP_ROOM;
+        if let Err(e) = self.check_growth(extra) {
+            let parent = self.node(id).parent.expect("a step has a parent");
+            self.node_mut(parent).children.pop();
+            self.nodes.pop();
+            self.live -= 1;
+            self.set_line(line, cursor);
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// `play` without the check of the record's length, for reading a game (checked once
+    /// read).
+    fn play_unchecked(&mut self, text: &str) -> Result<(), Error> {
         let here = self.shown_node();
         let mut next = self.current().clone();
         let Some(mover) = next.to_move() else {

@@ -294,7 +294,7 @@ impl Huffman {
 pub fn inflate(data: &[u8], limit: usize) -> Result<Vec<u8>, Error> {
     let too_long = || {
         Error::record(format!(
-            "the packed record unpacks to more than {limit} characters"
+            "the packed record unpacks to more than {limit} bytes"
         ))
     };
     let mut r = BitReader {
@@ -363,6 +363,17 @@ pub fn inflate(data: &[u8], limit: usize) -> Result<Vec<u8>, Error> {
             _ => return Err(damaged()),
         }
         if last {
+            // Nothing may follow the last block but the zero bits that fill its byte.
+            let padding = match r.bit {
+                0 => 0,
+                bit => data[r.pos] >> bit,
+            };
+            let end = r.pos + usize::from(r.bit != 0);
+            if padding != 0 || end != data.len() {
+                return Err(Error::record(
+                    "the packed record is damaged (something follows its end)",
+                ));
+            }
             return Ok(out);
         }
     }

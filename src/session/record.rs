@@ -11,7 +11,8 @@ use crate::game::{shorten, Error, ErrorKind};
 use crate::games::GameKind;
 use crate::options::OptionMap;
 
-/// Records longer than this are refused before any work is done (a hostile link).
+/// Records longer than this, in bytes of UTF-8, are refused before any work is done (a
+/// hostile link); the session refuses an edit that would make its record longer.
 pub const MAX_RECORD_LEN: usize = 200_000;
 
 /// More options than any game has, by far; a record with more is refused.
@@ -72,7 +73,7 @@ impl Record {
     pub fn parse(text: &str) -> Result<Record, Error> {
         if text.len() > MAX_RECORD_LEN {
             return Err(Error::record(format!(
-                "the record is too long ({} characters; at most {MAX_RECORD_LEN})",
+                "the record is too long ({} bytes; at most {MAX_RECORD_LEN})",
                 text.len()
             )));
         }
@@ -124,9 +125,9 @@ impl Record {
                     }
                     version = Some(value);
                 }
-                "at" => match value.parse::<usize>() {
-                    Ok(n) => at = Some(n),
-                    Err(_) => {
+                "at" => match step_number(value) {
+                    Some(n) => at = Some(n),
+                    None => {
                         return Err(Error::record(format!(
                             "at= must be a step number (got {:?})",
                             shorten(value)
@@ -183,6 +184,14 @@ impl Record {
         Ok(Record::from_tree(kind, options, tree.canonical()))
     }
 
+    /// The `at=` the record writes, or None (the end of the main line is shown).
+    pub fn at_written(&self) -> Option<usize> {
+        match &self.tree {
+            None => self.at,
+            Some(tree) => (tree.shown != tree.main_end()).then_some(tree.shown),
+        }
+    }
+
     pub fn to_text(&self) -> String {
         let mut text = self.kind.name().to_string();
         for (key, value) in self.options.entries() {
@@ -194,7 +203,7 @@ impl Record {
                     text.push_str(";moves=");
                     text.push_str(&self.steps.join(","));
                 }
-                if let Some(at) = self.at {
+                if let Some(at) = self.at_written() {
                     text.push_str(&format!(";at={at}"));
                 }
             }
@@ -203,13 +212,21 @@ impl Record {
                 text.push_str(RECORD_VERSION);
                 text.push_str(";moves=");
                 text.push_str(&moves::write(tree, Escape::Record));
-                if tree.shown != tree.main_end() {
-                    text.push_str(&format!(";at={}", tree.shown));
+                if let Some(at) = self.at_written() {
+                    text.push_str(&format!(";at={at}"));
                 }
             }
         }
         text
     }
+}
+
+/// A step number written in digits only (`+1` is not one), or None.
+pub fn step_number(text: &str) -> Option<usize> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// Steps separated by commas or white space.

@@ -23,9 +23,10 @@ use super::Session;
 use crate::game::{shorten, Error};
 use crate::games::GameKind;
 
-/// The longest text file read, in bytes: room for the longest record with its notes
-/// written out.
-pub const MAX_TEXT_LEN: usize = 2 * MAX_RECORD_LEN;
+/// The longest text file read and written, in bytes: room for the game of the longest
+/// record, whose comments may take twice their bytes (`\` before `{`, `}` and `\`), with a
+/// number before each of its steps and a full header.
+pub const MAX_TEXT_LEN: usize = 3 * MAX_RECORD_LEN;
 /// The most header tags, and the longest tag value in characters.
 pub const MAX_TAGS: usize = 32;
 pub const MAX_TAG_CHARS: usize = 200;
@@ -49,7 +50,16 @@ fn fail<T>(text: &str, offset: usize, message: impl std::fmt::Display) -> Result
 
 /// Whether `text` looks like a text file rather than a record: it starts with a tag.
 pub fn is_text_file(text: &str) -> bool {
-    text.trim_start().starts_with('[')
+    text.strip_prefix('\u{feff}')
+        .unwrap_or(text)
+        .trim_start()
+        .starts_with('[')
+}
+
+/// Why a header cannot hold `count` tags besides Game, Options and At, or None: the one
+/// limit of the reader and the writer, so that a file read can be written again.
+pub fn tag_count_problem(count: usize) -> Option<String> {
+    (count > MAX_TAGS).then(|| format!("more than {MAX_TAGS} tags besides Game, Options and At"))
 }
 
 /// Why a tag cannot be written, or None.
@@ -76,8 +86,8 @@ impl Session {
     /// header after Game and Options. Result, when not given, is the prompt of a finished
     /// main line. Tags that cannot be written are refused.
     pub fn to_text(&self, tags: &[(String, String)]) -> Result<String, Error> {
-        if tags.len() > MAX_TAGS {
-            return Err(Error::options(format!("at most {MAX_TAGS} tags")));
+        if let Some(problem) = tag_count_problem(tags.len()) {
+            return Err(Error::options(problem));
         }
         let mut out = format!("[Game \"{}\"]\n", self.kind().name());
         let options = Record::line(self.kind(), self.options().clone(), vec![], None).to_text();
@@ -99,7 +109,8 @@ impl Session {
             out.push_str(&format!("[{name} \"{}\"]\n", quote(value)));
         }
         let tree = self.move_tree();
-        if !tags.iter().any(|(n, _)| n == "Result") {
+        // The Result the writer adds is a tag like any other: only while there is room.
+        if !tags.iter().any(|(n, _)| n == "Result") && tag_count_problem(tags.len() + 1).is_none() {
             let end = self.main_line_end();
             if end.outcome().is_some() {
                 out.push_str(&format!("[Result \"{}\"]\n", quote(&end.view().prompt)));
@@ -111,6 +122,12 @@ impl Session {
         out.push('\n');
         out.push_str(&moves::write(&tree, Escape::Text));
         out.push('\n');
+        if out.len() > MAX_TEXT_LEN {
+            return Err(Error::options(format!(
+                "the text file would be too long ({} bytes; at most {MAX_TEXT_LEN})",
+                out.len()
+            )));
+        }
         Ok(out)
     }
 
@@ -143,8 +160,11 @@ impl Session {
             if tags.iter().any(|(n, _)| *n == name) {
                 return fail(text, start, format!("the {name} tag is given twice"));
             }
-            if tags.len() >= MAX_TAGS + OWN_TAGS.len() {
-                return fail(text, start, format!("more than {MAX_TAGS} tags"));
+            if !OWN_TAGS.contains(&name.as_str()) {
+                let others = tags.iter().filter(|(n, _)| !OWN_TAGS.contains(&n.as_str()));
+                if let Some(problem) = tag_count_problem(others.count() + 1) {
+                    return fail(text, start, problem);
+                }
             }
             tags.push((name, value));
             offset += line.len();
@@ -175,8 +195,8 @@ impl Session {
         let mut tree = moves::read(&text[body..], Escape::Text)
             .or_else(|e| fail(text, body + e.at, e.message))?;
         if let Some(shown) = take(&mut tags, "At") {
-            match shown.parse::<usize>() {
-                Ok(n) if n < tree.len() => tree.shown = n,
+            match super::record::step_number(&shown) {
+                Some(n) if n < tree.len() => tree.shown = n,
                 _ => {
                     return Err(Error::record(format!(
                         "the At tag must be a step number from 0 to {} (got {:?})",
@@ -187,6 +207,7 @@ impl Session {
             }
         }
         session.load_tree(&tree)?;
+        let mut session = session.check_read()?;
         session.tags = tags.clone();
         Ok((session, tags))
     }

@@ -7,6 +7,10 @@ use super::Session;
 use crate::game::{shorten, Color, Error, Seat, StepView};
 use crate::games::AnyGame;
 
+/// The most a note adds to the record besides its own text: braces or brackets, separators,
+/// and `;v=2` when the record turns to the tree form.
+const NOTE_ROOM: usize = 16;
+
 /// A node of the tree: its number in the session (kept while the session lives; a record
 /// numbers them afresh).
 pub type NodeId = usize;
@@ -147,8 +151,14 @@ impl Session {
             let children = &mut self.node_mut(p).children;
             let i = children.iter().position(|&c| c == n).unwrap_or(0);
             if i > 0 {
+                let before = children.clone();
                 children.remove(i);
                 children.insert(0, n);
+                // Reordered, the record may differ by a separator or two: checked exactly.
+                if let Err(e) = self.check_record_len() {
+                    self.node_mut(p).children = before;
+                    return Err(e);
+                }
                 return Ok(());
             }
             n = p;
@@ -199,7 +209,12 @@ impl Session {
         if let Some(problem) = comment_problem(text) {
             return Err(Error::options(problem));
         }
-        self.node_mut(id).notes.comment = text.to_string();
+        let old = std::mem::replace(&mut self.node_mut(id).notes.comment, text.to_string());
+        // Escaped, a character takes at most three times its bytes; then the braces.
+        if let Err(e) = self.check_growth(3 * text.len() + NOTE_ROOM) {
+            self.node_mut(id).notes.comment = old;
+            return Err(e);
+        }
         Ok(())
     }
 
@@ -215,7 +230,11 @@ impl Session {
                 GLYPHS.join(" ")
             )));
         }
-        self.node_mut(id).notes.glyph = glyph.to_string();
+        let old = std::mem::replace(&mut self.node_mut(id).notes.glyph, glyph.to_string());
+        if let Err(e) = self.check_growth(glyph.len() + NOTE_ROOM) {
+            self.node_mut(id).notes.glyph = old;
+            return Err(e);
+        }
         Ok(())
     }
 
@@ -238,6 +257,20 @@ impl Session {
         Ok(())
     }
 
+    /// The most a drawing of `cells` cells adds to the record: their names, a `-`, a comma
+    /// and the brackets.
+    fn drawing_room(&self, cells: usize) -> usize {
+        let longest = self
+            .node(0)
+            .position
+            .view()
+            .cells
+            .iter()
+            .map(String::len)
+            .max();
+        cells * longest.unwrap_or(0) + NOTE_ROOM
+    }
+
     /// Draws an arrow from cell `from` to cell `to` on step `id`, or removes it if drawn.
     pub fn toggle_arrow(&mut self, id: NodeId, from: usize, to: usize) -> Result<(), Error> {
         let notes = &self.live_node(id)?.notes;
@@ -251,6 +284,10 @@ impl Session {
         } else {
             self.check_room(notes)?;
             self.node_mut(id).notes.arrows.push([from, to]);
+            if let Err(e) = self.check_growth(self.drawing_room(2)) {
+                self.node_mut(id).notes.arrows.pop();
+                return Err(e);
+            }
         }
         Ok(())
     }
@@ -264,6 +301,10 @@ impl Session {
         } else {
             self.check_room(notes)?;
             self.node_mut(id).notes.circles.push(cell);
+            if let Err(e) = self.check_growth(self.drawing_room(1)) {
+                self.node_mut(id).notes.circles.pop();
+                return Err(e);
+            }
         }
         Ok(())
     }
@@ -328,7 +369,7 @@ impl Session {
                     self.show_node(ids[p]);
                 }
                 let before = self.live;
-                if let Err(e) = self.play(&t.step) {
+                if let Err(e) = self.play_unchecked(&t.step) {
                     return Err(Error::record(format!("{at} cannot be played: {e}")));
                 }
                 if self.live == before {
