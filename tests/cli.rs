@@ -454,3 +454,105 @@ fn record_converts_between_records_links_and_text_files() {
     assert!(!ok && err.contains("line 3, column 7"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn record_reads_a_file_or_standard_input_only_up_to_its_limit() {
+    use std::io::Write;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let max = ludus::session::text::MAX_TEXT_LEN;
+    // An endless file: refused after the limit and one byte, not read on.
+    let start = Instant::now();
+    let (ok, _, err) = ludus(&["record", "@/dev/zero"]);
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains(&format!("is too long (more than {max} bytes")),
+        "{err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(20));
+    // Endless standard input: the same, and the writer finds the pipe closed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["show", "--record", "@-"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'x'; 1 << 16];
+        let mut written = 0usize;
+        while stdin.write_all(&chunk).is_ok() {
+            written += chunk.len();
+            if written > 100 << 20 {
+                break;
+            }
+        }
+        written
+    });
+    let out = child.wait_with_output().unwrap();
+    let written = writer.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "standard input is too long (more than {max} bytes"
+        )),
+        "{err}"
+    );
+    assert!(written < 10 << 20, "{written} bytes were taken in");
+    // A file at the limit is read (and refused for what it holds).
+    let dir = std::env::temp_dir().join(format!("ludus-cli-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("big.txt");
+    std::fs::write(&file, "x".repeat(max)).unwrap();
+    let (ok, _, err) = ludus(&["record", &format!("@{}", file.display())]);
+    assert!(!ok && !err.contains("too long (more than"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn record_reads_a_text_file_that_starts_with_a_byte_order_mark() {
+    let dir = std::env::temp_dir().join(format!("ludus-cli-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    std::fs::write(
+        &file,
+        "\u{feff}[Game \"unravel\"]\r\n[Options \"size=4\"]\r\n\r\n1. a1 2. b1\r\n",
+    )
+    .unwrap();
+    let (ok, out, err) = ludus(&["record", &format!("@{}", file.display())]);
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "unravel;size=4;moves=a1,b1");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn record_refuses_an_extra_argument() {
+    let (ok, out, err) = ludus(&["record", "unravel;moves=a1", "extra"]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains(
+            "`ludus record` takes one record or @FILE; \"extra\" is one argument too many"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_quoted_control_character_is_escaped_once() {
+    let dir = std::env::temp_dir().join(format!("ludus-cli-nul-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    std::fs::write(&file, "unravel;size=d4\0").unwrap();
+    let (ok, _, err) = ludus(&["record", &format!("@{}", file.display())]);
+    assert!(!ok);
+    assert!(err.contains("(got \"d4\\0\")"), "{err}");
+    let (ok, _, err) = ludus(&["show", "unravel", "--size", "\u{7}"]);
+    assert!(!ok);
+    assert!(err.contains("(got \"\\u{7}\")"), "{err}");
+    // A backslash or a double quote of the text itself is escaped, once, in quotes.
+    let (ok, _, err) = ludus(&["show", "unravel", "--size", "a\\\"b"]);
+    assert!(!ok);
+    assert!(err.contains(r#"(got "a\\\"b")"#), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -72,7 +72,7 @@ fn text_arg(value: &JsValue, name: &str) -> Result<String, JsError> {
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
         if text.length() > MAX_TEXT_ARG {
             return Err(JsError::new(&format!(
-                "{name} is too long ({} characters; at most {MAX_TEXT_ARG})",
+                "{name} is too long (at least {} bytes; at most {MAX_TEXT_ARG})",
                 text.length()
             )));
         }

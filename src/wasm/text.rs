@@ -64,7 +64,7 @@ fn long_text_arg(value: &JsValue, name: &str) -> Result<String, JsError> {
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
         if text.length() as usize > MAX_TEXT_LEN {
             return Err(JsError::new(&format!(
-                "{name} is too long ({} characters; at most {MAX_TEXT_LEN})",
+                "{name} is too long (at least {} bytes; at most {MAX_TEXT_LEN})",
                 text.length()
             )));
         }

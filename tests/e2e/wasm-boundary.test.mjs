@@ -339,7 +339,7 @@ async function hugeArguments(name) {
   const huge = 'x'.repeat(64 * 2 ** 20);
   // Each call, and what its error must say.
   const calls = {
-    'Session.fromRecord': [() => mod.Session.fromRecord(huge), 'the record is too long (67108864 characters; at most 200000)'],
+    'Session.fromRecord': [() => mod.Session.fromRecord(huge), 'the record is too long (at least 67108864 bytes; at most 200000)'],
     'Session.create (game)': [() => mod.Session.create(huge, {}), 'the game is too long'],
     'Session.create (option value)': [() => mod.Session.create('unlur', { size: huge }), 'option size is far too long'],
     'Session.create (option name)': [() => mod.Session.create('unlur', { [huge]: 5 }), "an option's name is far too long"],

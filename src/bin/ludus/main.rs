@@ -193,6 +193,17 @@ impl Args {
         map
     }
 
+    /// Fails when more than `count` positional arguments are given, quoting the first extra.
+    fn at_most_positionals(&self, count: usize, why: &str) -> Result<(), Error> {
+        match self.positional.get(count) {
+            Some(extra) => Err(Error::options(format!(
+                "{why}; {:?} is one argument too many",
+                shorten(extra)
+            ))),
+            None => Ok(()),
+        }
+    }
+
     fn positional(&self, i: usize, what: &str) -> Result<&str, Error> {
         self.positional
             .get(i)

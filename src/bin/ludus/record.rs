@@ -3,24 +3,37 @@
 
 use crate::Args;
 use ludus::game::shorten;
-use ludus::session::text::{is_text_file, Tags};
+use ludus::session::text::{is_text_file, Tags, MAX_TEXT_LEN};
 use ludus::session::Session;
 use ludus::Error;
 use std::io::Read;
 
-/// The text of a record argument: the record itself, or `@FILE` (`@-`: standard input).
+/// The text of a record argument: the record itself, or `@FILE` (`@-`: standard input). At
+/// most one byte more than the longest text file is read: a longer one is refused unread.
 fn argument_text(value: &str) -> Result<String, Error> {
     let Some(path) = value.strip_prefix('@') else {
         return Ok(value.to_string());
     };
-    let mut text = String::new();
-    let read = if path == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    let name = if path == "-" {
+        "standard input".to_string()
     } else {
-        std::fs::read_to_string(path).map(|t| text = t)
+        shorten(path).to_string()
     };
-    read.map_err(|e| Error::options(format!("cannot read {}: {e}", shorten(path))))?;
-    Ok(text)
+    let cannot = |e: std::io::Error| Error::options(format!("cannot read {name}: {e}"));
+    let limit = MAX_TEXT_LEN as u64 + 1;
+    let mut bytes = Vec::new();
+    if path == "-" {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    }
+    .map_err(cannot)?;
+    if bytes.len() > MAX_TEXT_LEN {
+        return Err(Error::options(format!(
+            "{name} is too long (more than {MAX_TEXT_LEN} bytes, the most a text file holds)"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::options(format!("{name} is not UTF-8 text")))
 }
 
 /// A game from `--record`: a record (plain, tree form or packed) or a text file, given as
@@ -39,6 +52,7 @@ pub fn record(args: &Args) -> Result<(), Error> {
     args.only(&[
         "to", "player1", "player2", "player3", "date", "result", "event",
     ])?;
+    args.at_most_positionals(1, "`ludus record` takes one record or @FILE")?;
     let (session, mut tags) = read_game(args.positional(0, "the record or @FILE")?)?;
     for (flag, tag) in [
         ("player1", "Player1"),
