@@ -14,7 +14,7 @@
 // (www/computer.js), never by a message.
 
 import { studyEngine, errorText, isTrap } from './engine.js';
-import { gameOfRecord, MAX_RECORD_LENGTH } from './record.js';
+import { gameOfRecord, recordLengthProblem } from './record.js';
 
 // The study module: the same engine built for speed (the page's own module is built for size).
 const ready = studyEngine();
@@ -31,9 +31,8 @@ let questions = 0;
 
 /** Refuses a record too long to be a game before it is copied into the wasm memory. */
 function checkLength(record) {
-  if (typeof record === 'string' && record.length > MAX_RECORD_LENGTH) {
-    throw new Error(`the record is too long (${record.length} characters; at most ${MAX_RECORD_LENGTH})`);
-  }
+  const problem = recordLengthProblem(record);
+  if (problem) throw new Error(problem);
 }
 
 /** The computer's step in the record's position, from a session dropped straight after. */

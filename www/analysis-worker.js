@@ -18,7 +18,7 @@
 // entry with a `better` step gets `betterCells` the same way.
 
 import { studyEngine, errorText, isTrap } from './engine.js';
-import { MAX_RECORD_LENGTH } from './record.js';
+import { recordLengthProblem } from './record.js';
 
 const ready = studyEngine();
 ready.then(
@@ -32,9 +32,8 @@ self.onmessage = async (event) => {
   try {
     const mod = await ready;
     // A record too long to be a game is refused before it is copied into the wasm memory.
-    if (typeof message.record === 'string' && message.record.length > MAX_RECORD_LENGTH) {
-      throw new Error(`the record is too long (${message.record.length} characters; at most ${MAX_RECORD_LENGTH})`);
-    }
+    const problem = recordLengthProblem(message.record);
+    if (problem) throw new Error(problem);
     if (message.task === 'analyse') analyseTask(mod, message);
     else if (message.task === 'review') reviewTask(mod, message);
     else throw new Error(`unknown analysis task ${JSON.stringify(message.task)}`);

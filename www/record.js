@@ -6,8 +6,34 @@
 // back from storage is checked like any other input.
 
 const PREFIX = 'ludus:v1:';
-/** A record longer than this is refused before it reaches the engine. */
+/**
+ * The longest record, in bytes of UTF-8 (`utf8Length`), as the engine counts it: a longer one
+ * is refused before it reaches the engine. A text's `length` (UTF-16 units) is never more
+ * than its bytes, so a text longer than this in `length` is too long all the same.
+ */
 export const MAX_RECORD_LENGTH = 200_000;
+
+/** The length of `text` in bytes of UTF-8 (a lone surrogate counts as the 3 of U+FFFD). */
+export function utf8Length(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Why a record is too long for the engine to read ("the record is too long (…)"), or "". */
+export function recordLengthProblem(record) {
+  if (typeof record !== 'string') return '';
+  const bytes = record.length > MAX_RECORD_LENGTH ? record.length : utf8Length(record);
+  return bytes > MAX_RECORD_LENGTH ? `the record is too long (${record.length > MAX_RECORD_LENGTH ? 'at least ' : ''}${bytes} bytes; at most ${MAX_RECORD_LENGTH})` : '';
+}
 
 /** The fragment (with `#`) for a record. */
 export function fragmentFor(record) {
@@ -41,7 +67,7 @@ export function readFragment(hash) {
   } catch {
     return { error: 'the link is damaged (it is not properly encoded)' };
   }
-  if (record.length > MAX_RECORD_LENGTH) return { error: 'the link is far too long to be a game' };
+  if (recordLengthProblem(record)) return { error: 'the link is far too long to be a game' };
   // A lone surrogate (from a bare text, never from a real link) cannot be encoded again.
   if (/\p{Surrogate}/u.test(record)) return { error: 'the link is damaged (it is not properly encoded)' };
   // eslint-disable-next-line no-control-regex
@@ -69,7 +95,7 @@ export const STORAGE_PROBLEMS = {
   full: "The browser's storage for this site is full, so the latest moves are not saved: copy the link to keep the game.",
   damagedPrefs: 'Some saved settings could not be read and were reset.',
   damagedGame: 'A saved game could not be read, so it was not opened.',
-  droppedGames: 'Some saved games could not be read and were dropped.',
+  droppedGames: 'Some saved games could not be read: they are kept aside at the end of Your games, where you can download them.',
   droppedCorrespondence: 'Some games in My games could not be read and were dropped.',
 };
 

@@ -84,7 +84,8 @@ pub fn tag_problem(name: &str, value: &str) -> Option<String> {
 impl Session {
     /// The game as a text file, with `tags` (players, date, result, anything else) in the
     /// header after Game and Options. Result, when not given, is the prompt of a finished
-    /// main line. Tags that cannot be written are refused.
+    /// main line, when the header has room for it. Tags that cannot be written, and a file
+    /// longer than the reader takes, are refused.
     pub fn to_text(&self, tags: &[(String, String)]) -> Result<String, Error> {
         if let Some(problem) = tag_count_problem(tags.len()) {
             return Err(Error::options(problem));

@@ -168,3 +168,54 @@ test('screenshots: the saved games on a desktop and on a phone', async () => {
     await context.close();
   }
 });
+
+test('a stored game that cannot be read is kept aside in the list, with its text to download', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  // 35 comments of 2,000 '中': 70,192 characters but 210,192 bytes, over the limit of a
+  // record; a game the engine refuses; a good one.
+  const wide = 'unlur;v=2;moves=' + Array.from({ length: 35 }, (_, i) => `${'abcdefg'[i % 7]}${1 + Math.floor(i / 7)}{${'中'.repeat(2000)}}`).join(',');
+  const broken = 'unlur;moves=d4,zz';
+  const good = 'unlur;moves=d4,pass,f6';
+  await page.route(site.server.url + 'blank.html', (route) => route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }));
+  await page.goto(site.server.url + 'blank.html');
+  await page.evaluate(
+    (games) => localStorage.setItem('ludus:v1:saved-games', JSON.stringify({ current: 'widewidewide', games })),
+    [
+      { id: 'widewidewide', record: wide, updated: 3 },
+      { id: 'brokenbroken', record: broken, updated: 2 },
+      { id: 'goodgoodgood', record: good, updated: 1 },
+    ],
+  );
+  await open(page, site.server.url);
+  await page.waitForSelector('#storage-note');
+  assert.match(await page.locator('#storage-note').textContent(), /kept aside at the end of Your games, where you can download them/);
+  await openCard(page);
+  await expectListed(page, ['Unlur (cannot be read)', 'Unlur, move 3']);
+  const aside = page.locator('#saved-games li.unreadable');
+  await aside.waitFor();
+  assert.match(await aside.textContent(), /Saved game 1 that could not be read \(the record is too long \(210192 bytes; at most 200000\)\)/);
+  await page.locator('#saved-games-card').screenshot({ path: join(artifacts, 'saved-games-unreadable.png') });
+
+  /** The text a Download button saves. */
+  const download = async (button) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const chunks = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk);
+    return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  };
+  const kept = await download(aside.getByRole('button', { name: /^Download/ }));
+  assert.equal(kept.text, wide);
+  assert.equal(kept.name, 'ludus-unreadable-game-1.txt');
+  const unread = await download(page.locator('#saved-games li', { hasText: 'cannot be read' }).getByRole('button', { name: /^Download/ }));
+  assert.deepEqual(unread, { name: 'ludus-unlur-brokenbroken.txt', text: broken });
+  // Still there after a reload: nothing was dropped.
+  await open(page, site.server.url);
+  await openCard(page);
+  await expectListed(page, ['Unlur (cannot be read)', 'Unlur, move 3']);
+  await page.locator('#saved-games li.unreadable').waitFor();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:saved-games-aside')));
+  assert.deepEqual(stored.map((u) => u.text), [wide]);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -442,3 +442,51 @@ test('a long annotated game goes in a packed link, which opens to the same game'
   await fresh.close();
   await context.close();
 });
+
+test('annotating up to the limit: the comment that would take the game over it is refused in the panel, and the game stays', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await openPage(page, `${site.server.url}#unravel;size=6`);
+  // An ideographic space is written ~E3~80~80 in a record: 18,000 bytes a comment of 2,000;
+  // twelve would take the record past its 200,000.
+  const wide = '\u3000'.repeat(2000);
+  await page.click('#annotate-button');
+  await page.waitForSelector('#comment-box');
+  let refusedAt = 0;
+  let before = null;
+  for (let i = 1; i <= 12 && !refusedAt; i++) {
+    await playByClicks(page);
+    before = await study(page);
+    await page.fill('#comment-box', wide);
+    await page.locator('#game-title').click(); // leaving the box saves the comment
+    await page.waitForFunction(
+      (c) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).comment === c || !document.getElementById('annotate-refused').hidden,
+      wide,
+    );
+    if (await page.locator('#annotate-refused').isVisible()) refusedAt = i;
+  }
+  assert.equal(refusedAt, 12);
+  const message = await page.locator('#annotate-refused').textContent();
+  assert.match(message, /^Not saved: the game's record would be too long \(\d+ bytes; at most 199991\): shorten a comment or delete a variation\.$/);
+  // The game is as it was before the refused comment, on the page and in storage.
+  const after = await study(page);
+  assert.equal(after.record, before.record);
+  assert.equal(after.shown.comment, '');
+  assert.equal(await page.locator('#comment-box').inputValue(), wide, 'what was typed stays in the box, to be shortened');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:saved-games')).games.map((g) => g.record));
+  assert.deepEqual(stored, [before.record]);
+  assert.ok(new TextEncoder().encode(before.record).length <= 200_000);
+  await page.screenshot({ path: join(artifacts, 'study-record-limit.png') });
+  // A shorter comment fits, and the message goes.
+  await page.fill('#comment-box', 'short');
+  await page.locator('#game-title').click();
+  await page.waitForFunction(() => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).comment === 'short');
+  assert.equal(await page.locator('#annotate-refused').isHidden(), true);
+  const kept = (await study(page)).record;
+  // Reloaded without a link, the game comes back: nothing was dropped.
+  await openPage(page, site.server.url);
+  assert.equal((await study(page)).record, kept);
+  assert.equal(await page.locator('#storage-note').count(), 0, 'no note of games that could not be read');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -1,7 +1,7 @@
 // URL fragment and the never-throwing store (the engine reads records: parseRecord).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fragmentFor, readFragment, gameOfRecord, setupOfRecord, Store, STORAGE_PROBLEMS } from '../../www/record.js';
+import { fragmentFor, readFragment, gameOfRecord, setupOfRecord, Store, STORAGE_PROBLEMS, utf8Length, recordLengthProblem } from '../../www/record.js';
 
 const unity = 'unity;players=3;walls=c3|c4,d3|d4;moves=c3-c6,c3|c4,d2xNE;at=2';
 
@@ -150,4 +150,16 @@ test('a localStorage that is null counts as blocked: the page says games are not
     if (saved) Object.defineProperty(globalThis, 'localStorage', saved);
     else delete globalThis.localStorage;
   }
+});
+
+test('the limit of a record is counted in bytes of UTF-8, as the engine counts it', () => {
+  for (const text of ['', 'unlur;moves=d4', 'é', '中', '\u3000', '😀', 'a\ud800b', '\udc00', 'x😀中é'.repeat(50)]) {
+    assert.equal(utf8Length(text), new TextEncoder().encode(text).length, JSON.stringify(text));
+  }
+  const wide = 'unlur;v=2;moves=d4{' + '中'.repeat(66_662) + '}';
+  assert.equal(utf8Length(wide), 200_006);
+  assert.equal(recordLengthProblem(wide), 'the record is too long (200006 bytes; at most 200000)');
+  assert.equal(recordLengthProblem(wide.slice(0, -3) + '}'), '');
+  assert.equal(recordLengthProblem('x'.repeat(300_000)), 'the record is too long (at least 300000 bytes; at most 200000)');
+  assert.ok(readFragment(fragmentFor(wide)).error.includes('too long'));
 });

@@ -155,3 +155,43 @@ test('stored entries are untrusted: bad ones are dropped with a note, the rest k
   const t = setup([['ludus:v1:saved-games', JSON.stringify({ current: 'zzzzzzzzzzzz', games: [good] })]]);
   assert.equal(t.saved.current(), null);
 });
+
+test('a stored game that cannot be read is kept aside with its text, never dropped', () => {
+  const good = { id: 'abcdef123456', record: 'unlur;moves=d4', updated: 5 };
+  // 35 comments of 2,000 '中': 70,192 characters, 210,192 bytes of UTF-8, over the limit.
+  const wide = 'unlur;v=2;moves=' + Array.from({ length: 35 }, (_, i) => `${'abcdefg'[i % 7]}${1 + Math.floor(i / 7)}{${'中'.repeat(2000)}}`).join(',');
+  assert.ok(wide.length < 200_000 && new TextEncoder().encode(wide).length > 200_000);
+  const chess = { id: 'chess1chess1', record: 'chess;moves=e4' };
+  const { storage, saved, problems } = setup([
+    ['ludus:v1:saved-games', JSON.stringify({ current: 'widewidewide', games: [good, { id: 'widewidewide', record: wide }, chess, { id: 'x', record: 5 }] })],
+  ]);
+  assert.deepEqual(saved.list().map((g) => g.id), ['abcdef123456']);
+  assert.deepEqual(problems, [STORAGE_PROBLEMS.droppedGames]);
+  const aside = saved.aside();
+  assert.deepEqual(aside.map((u) => u.text), [wide, 'chess;moves=e4', '{"id":"x","record":5}']);
+  assert.match(aside[0].reason, /^the record is too long \(210\d{3} bytes; at most 200000\)$/);
+  assert.equal(aside[1].reason, 'this page does not play chess');
+  // Kept in storage, and not added twice when read again.
+  saved.read();
+  assert.equal(JSON.parse(storage.data.get('ludus:v1:saved-games-aside')).length, 3);
+  saved.removeAside(1);
+  assert.deepEqual(saved.aside().map((u) => u.text), [wide, '{"id":"x","record":5}']);
+
+  // A list that does not parse is kept whole.
+  const t = setup([['ludus:v1:saved-games', '{"games":[{"id":"abcdef123456","rec']]);
+  assert.deepEqual(t.saved.list(), []);
+  assert.deepEqual(t.saved.aside(), [{ text: '{"games":[{"id":"abcdef123456","rec', reason: 'the list of saved games is damaged' }]);
+
+  // Where storage refuses to keep it aside, the list is left as it was.
+  const full = setup([['ludus:v1:saved-games', JSON.stringify({ games: [good, chess] })]]);
+  const setItem = full.storage.setItem;
+  full.storage.setItem = () => {
+    throw Object.assign(new Error('full'), { name: 'QuotaExceededError' });
+  };
+  assert.deepEqual(full.saved.list().map((g) => g.id), ['abcdef123456']);
+  full.storage.setItem = setItem;
+  assert.equal(JSON.parse(full.storage.data.get('ludus:v1:saved-games')).games.length, 2, 'nothing dropped');
+  full.saved.read();
+  assert.equal(JSON.parse(full.storage.data.get('ludus:v1:saved-games')).games.length, 1);
+  assert.deepEqual(full.saved.aside().map((u) => u.text), ['chess;moves=e4']);
+});

@@ -44,12 +44,15 @@ export class AnnotatePanel {
       text: 'Draw on the board',
       onclick: () => this.setDrawMode(!this.study.host.board().drawMode),
     });
+    /** Why the last edit was refused (the record's limit, a drawing too many), until one is made. */
+    this.message = el('p', { class: 'annotate-refused', id: 'annotate-refused', role: 'alert', hidden: true });
     this.root = el(
       'div',
       { class: 'annotate', id: 'annotate-panel' },
       el('div', { class: 'annotate-row' }, el('div', { class: 'glyph-buttons', role: 'group', 'aria-label': 'Glyph of the step shown' }, ...this.glyphs), this.drawButton),
       this.label,
       this.box,
+      this.message,
       el('p', {
         class: 'annotate-help',
         text:
@@ -71,6 +74,13 @@ export class AnnotatePanel {
     this.timer = 0;
     if (this.node == null || this.node !== this.study.shown()) return;
     this.study.comment(this.box.value);
+  }
+
+  /** Shows why an edit was refused ("" hides it); a refused comment stays in the box, unsaved, to be shortened. */
+  refused(message) {
+    this.message.textContent = message ? `Not saved: ${message}.` : '';
+    this.message.hidden = !message;
+    this.box.setAttribute('aria-invalid', String(!!message));
   }
 
   setDrawMode(on) {
@@ -96,7 +106,8 @@ export class AnnotatePanel {
       this.timer = 0;
       this.node = tree.shown;
       this.box.value = node.comment;
-    } else if (document.activeElement !== this.box) {
+      this.refused('');
+    } else if (document.activeElement !== this.box && this.message.hidden) {
       this.box.value = node.comment;
     }
     this.label.textContent = depth ? `Comment on step ${depth} (${node.step})` : 'Comment on the start';

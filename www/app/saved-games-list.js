@@ -1,6 +1,7 @@
 // The list of saved games in the "Your games" card (www/app/saved-games.js): each game with
 // its move and whose turn, the one on the board marked; open one, or delete it (with Undo).
-// Loaded the first time the card is opened: most visits never open it.
+// A stored game that cannot be read is listed with a Download of its text instead of being
+// lost. Loaded the first time the card is opened: most visits never open it.
 
 import { gameOfRecord } from '../record.js';
 import { el } from './dom.js';
@@ -63,9 +64,11 @@ export function renderList(host, saved) {
       ),
     );
   }
-  if (!games.length && !deleted) list.append(el('li', { class: 'muted', text: 'No saved games yet.' }));
+  const aside = saved.aside();
+  if (!games.length && !deleted && !aside.length) list.append(el('li', { class: 'muted', text: 'No saved games yet.' }));
   for (const g of games) {
     const current = g.id === shown;
+    const readable = canRead(host, g);
     list.append(
       el(
         'li',
@@ -85,6 +88,7 @@ export function renderList(host, saved) {
             text: [current ? 'on the board' : '', g.status, agoText(g.updated)].filter(Boolean).join(' · '),
           }),
         ),
+        readable ? null : downloadButton(label(g), g.record, `ludus-${gameOfRecord(g.record) || 'game'}-${g.id}.txt`),
         el('button', {
           type: 'button',
           class: 'link-button saved-game-delete',
@@ -97,6 +101,56 @@ export function renderList(host, saved) {
         }),
       ),
     );
+  }
+  aside.forEach((u, i) => {
+    const what = `Saved game ${i + 1} that could not be read`;
+    list.append(
+      el(
+        'li',
+        { class: 'saved-game unreadable' },
+        el('span', { class: 'saved-game-text', text: `${what}${u.reason ? ` (${u.reason})` : ''}.` }),
+        downloadButton(what, u.text, `ludus-unreadable-game-${i + 1}.txt`),
+        el('button', {
+          type: 'button',
+          class: 'link-button saved-game-delete',
+          'aria-label': `Delete ${what}`,
+          text: 'Delete',
+          onclick: () => {
+            // Deleted for good: asked first, as there is no Undo for these.
+            if (globalThis.confirm?.(`Delete ${what.toLowerCase()}? Download it first to keep its text.`) === false) return;
+            saved.removeAside(i);
+          },
+        }),
+      ),
+    );
+  });
+}
+
+/** A Download button for the text of a game that cannot be opened. */
+function downloadButton(what, text, filename) {
+  return el('button', {
+    type: 'button',
+    class: 'link-button saved-game-download',
+    'aria-label': `Download ${what} as text`,
+    text: 'Download',
+    onclick: () => {
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+      const a = el('a', { href: url, download: filename, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+  });
+}
+
+/** Whether the engine reads an entry's record. */
+function canRead(host, entry) {
+  try {
+    host.parseRecord(entry.record);
+    return true;
+  } catch {
+    return false;
   }
 }
 

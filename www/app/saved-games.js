@@ -2,9 +2,11 @@
 // played on, never in a saved game's place. Read afresh before each change (two tabs keep
 // each other's games) and checked like any input.
 
-import { gameOfRecord, setupOfRecord, MAX_RECORD_LENGTH, STORAGE_PROBLEMS } from '../record.js';
+import { gameOfRecord, setupOfRecord, recordLengthProblem, STORAGE_PROBLEMS } from '../record.js';
 
 export const KEY = 'saved-games';
+/** Stored games that could not be read: kept, never dropped, for the user to download. */
+export const ASIDE_KEY = 'saved-games-aside';
 const ID = /^[a-z0-9]{6,24}$/;
 const MAX_STATUS = 200;
 
@@ -27,33 +29,86 @@ export class SavedGames {
     this.onChange = null;
   }
 
-  /** The stored list, checked: {current, games}; what cannot be read is dropped, with a note. */
+  /**
+   * The stored list, checked: {current, games}. What cannot be read is moved aside (see
+   * `aside`), with a note; the list is written back without it only once it is kept there.
+   */
   read() {
     const raw = this.store.get(KEY);
     let value = null;
     try {
       value = JSON.parse(raw ?? '{"games":[]}');
     } catch {
-      /* dropped below */
+      /* kept aside below */
     }
     const all = Array.isArray(value?.games) ? value.games : null;
-    const ids = new Set();
-    const games = (all ?? []).map((g) => this.check(g)).filter((g) => g && !ids.has(g.id) && ids.add(g.id));
-    const list = { current: ids.has(value?.current) ? value.current : null, games };
-    if (games.length !== all?.length) {
+    const byId = new Map();
+    const unread = [];
+    for (const g of all ?? []) {
+      const why = this.problem(g);
+      const entry = why ? null : this.check(g);
+      const twin = entry && byId.get(entry.id);
+      if (entry && !twin) byId.set(entry.id, entry);
+      else if (!twin || twin.record !== entry.record) unread.push({ text: rawText(g), reason: why || 'another game has the same id' });
+    }
+    if (!all && raw != null) unread.push({ text: raw, reason: 'the list of saved games is damaged' });
+    const games = [...byId.values()];
+    const list = { current: byId.has(value?.current) ? value.current : null, games };
+    if (games.length !== all?.length || unread.length) {
       this.store.report(STORAGE_PROBLEMS.droppedGames);
-      this.write(list);
+      if (this.putAside(unread)) this.write(list);
     }
     return list;
   }
 
+  /** Why an entry cannot be listed, or "". */
+  problem(g) {
+    const { id, record } = g ?? {};
+    if (typeof id !== 'string' || !ID.test(id)) return 'its id is not one Ludus makes';
+    if (typeof record !== 'string') return 'it has no record';
+    const tooLong = recordLengthProblem(record);
+    if (tooLong) return tooLong;
+    const game = gameOfRecord(record);
+    if (!game || !this.known(game)) return game ? `this page does not play ${game}` : 'its record names no game';
+    return '';
+  }
+
   /** An entry checked and copied field by field, or null. */
   check(g) {
-    const { id, record, updated, status } = g ?? {};
-    if (typeof id !== 'string' || !ID.test(id) || typeof record !== 'string' || record.length > MAX_RECORD_LENGTH) return null;
-    const game = gameOfRecord(record);
-    if (!game || !this.known(game)) return null;
+    if (this.problem(g)) return null;
+    const { id, record, updated, status } = g;
     return { id, record, updated: Number.isFinite(updated) ? updated : 0, status: typeof status === 'string' ? status.slice(0, MAX_STATUS) : '' };
+  }
+
+  /** The stored games that could not be read: [{text, reason}], the oldest first. */
+  aside() {
+    let value = null;
+    try {
+      value = JSON.parse(this.store.get(ASIDE_KEY) ?? '[]');
+    } catch {
+      /* a damaged list of these is kept as it is, as one text */
+      return [{ text: this.store.get(ASIDE_KEY), reason: 'the list of games that could not be read is damaged' }];
+    }
+    return (Array.isArray(value) ? value : [])
+      .filter((u) => typeof u?.text === 'string')
+      .map((u) => ({ text: u.text, reason: typeof u.reason === 'string' ? u.reason.slice(0, MAX_STATUS) : '' }));
+  }
+
+  /** Adds `unread` to the games kept aside (a text kept there already is not added twice); false when storage refuses. */
+  putAside(unread) {
+    if (!unread.length) return true;
+    const kept = this.aside();
+    const texts = new Set(kept.map((u) => u.text));
+    return this.store.set(ASIDE_KEY, JSON.stringify([...kept, ...unread.filter((u) => !texts.has(u.text) && texts.add(u.text))]));
+  }
+
+  /** Deletes the game kept aside at `index` (of `aside()`). */
+  removeAside(index) {
+    const kept = this.aside();
+    kept.splice(index, 1);
+    if (kept.length) this.store.set(ASIDE_KEY, JSON.stringify(kept));
+    else this.store.remove(ASIDE_KEY);
+    this.onChange?.();
   }
 
   write(list) {
@@ -109,11 +164,17 @@ export class SavedGames {
   }
 }
 
+/** What is downloaded of an entry that cannot be read: its record, or else the entry as stored. */
+function rawText(g) {
+  if (typeof g?.record === 'string') return g.record;
+  return typeof g === 'string' ? g : (JSON.stringify(g) ?? String(g));
+}
+
 /** The "Your games" card: its count, and while open its list (saved-games-list.js, loaded on first use; `host`: its SavedListHost). Returns its redraw. */
 export function mountSavedGames(host, saved) {
   const card = document.getElementById('saved-games-card');
   const render = () => {
-    const n = saved.read().games.length;
+    const n = saved.read().games.length + saved.aside().length;
     document.getElementById('saved-games-count').textContent = n ? `(${n})` : '';
     if (card.open) import('./saved-games-list.js').then((m) => m.renderList(host, saved));
   };

@@ -25,7 +25,10 @@ export class Study {
     return v?.node ?? v?.cursor ?? 0;
   }
 
-  /** Runs one edit on the session; its refusal is said in the engine's words. */
+  /**
+   * Runs one edit on the session; its refusal is said in the engine's words, in the Annotate
+   * panel when it is open (the game is left as it was).
+   */
   edit(change) {
     const session = this.host.session();
     const before = this.host.view();
@@ -33,9 +36,11 @@ export class Study {
     try {
       change(session);
     } catch (error) {
-      this.host.flash(errorText(error));
+      if (this.panel && !this.panel.root.hidden) this.panel.refused(errorText(error));
+      else this.host.flash(errorText(error));
       return false;
     }
+    this.panel?.refused('');
     this.host.changed(before);
     return true;
   }
@@ -97,17 +102,27 @@ export class Study {
 }
 
 /**
+ * The most tags a text file holds besides Game, Options and At: the engine's limit
+ * (`MAX_TAGS`, src/session/text.rs), which its reader and writer both keep.
+ */
+export const MAX_TEXT_TAGS = 32;
+
+/**
  * The header of the text file the page exports: the tags the game was read with (a file's
  * players, date, result), each seat's player (a colour, and the computer's level where it
  * plays), the date, and the result once the game is over. The engine writes the game and
- * its options itself.
+ * its options itself. The page's own tags are added only while there is room, so that a file
+ * read with as many tags as it may hold can be written again.
  */
 export function textTags(view, kept, { computer = new Set(), level = '', today = new Date() } = {}) {
   const tags = { ...kept };
+  const add = (name, value) => {
+    if (name in tags || Object.keys(tags).length < MAX_TEXT_TAGS) tags[name] = value;
+  };
   (view.players ?? []).forEach((p, i) => {
-    tags[`Player${i + 1}`] ??= computer.has(i) ? `${p.name} (the computer, ${level})` : p.name;
+    if (!(`Player${i + 1}` in tags)) add(`Player${i + 1}`, computer.has(i) ? `${p.name} (the computer, ${level})` : p.name);
   });
-  tags.Date ??= today.toISOString().slice(0, 10);
-  if (view.outcome && view.status?.summary) tags.Result = view.status.summary;
+  if (!('Date' in tags)) add('Date', today.toISOString().slice(0, 10));
+  if (view.outcome && view.status?.summary) add('Result', view.status.summary);
   return tags;
 }
