@@ -173,9 +173,10 @@ test('a stored game that cannot be read is kept aside in the list, with its text
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await newPage(context);
   // 35 comments of 2,000 '中': 70,192 characters but 210,192 bytes, over the limit of a
-  // record; a game the engine refuses; a good one.
+  // record; a game the engine refuses; a good one. The one shown last is the first: the page
+  // starts a new game in its place.
   const wide = 'unlur;v=2;moves=' + Array.from({ length: 35 }, (_, i) => `${'abcdefg'[i % 7]}${1 + Math.floor(i / 7)}{${'中'.repeat(2000)}}`).join(',');
-  const broken = 'unlur;moves=d4,zz';
+  const broken = 'unlur;moves=d4;at=+1';
   const good = 'unlur;moves=d4,pass,f6';
   await page.route(site.server.url + 'blank.html', (route) => route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }));
   await page.goto(site.server.url + 'blank.html');
@@ -191,10 +192,10 @@ test('a stored game that cannot be read is kept aside in the list, with its text
   await page.waitForSelector('#storage-note');
   assert.match(await page.locator('#storage-note').textContent(), /kept aside at the end of Your games, where you can download them/);
   await openCard(page);
-  await expectListed(page, ['Unlur (cannot be read)', 'Unlur, move 3']);
+  await expectListed(page, ['Unravel, not started', 'Unlur (cannot be read)', 'Unlur, move 3']);
   const aside = page.locator('#saved-games li.unreadable');
   await aside.waitFor();
-  assert.match(await aside.textContent(), /Saved game 1 that could not be read \(the record is too long \(210192 bytes; at most 200000\)\)/);
+  assert.match(await aside.textContent(), /^Saved game 1 that could not be read: the record is too long \(210\d{3} bytes; at most 200000\)\.Download/);
   await page.locator('#saved-games-card').screenshot({ path: join(artifacts, 'saved-games-unreadable.png') });
 
   /** The text a Download button saves. */
@@ -212,7 +213,7 @@ test('a stored game that cannot be read is kept aside in the list, with its text
   // Still there after a reload: nothing was dropped.
   await open(page, site.server.url);
   await openCard(page);
-  await expectListed(page, ['Unlur (cannot be read)', 'Unlur, move 3']);
+  await expectListed(page, ['Unravel, not started', 'Unlur (cannot be read)', 'Unlur, move 3']);
   await page.locator('#saved-games li.unreadable').waitFor();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:saved-games-aside')));
   assert.deepEqual(stored.map((u) => u.text), [wide]);

@@ -108,7 +108,7 @@ export function renderList(host, saved) {
       el(
         'li',
         { class: 'saved-game unreadable' },
-        el('span', { class: 'saved-game-text', text: `${what}${u.reason ? ` (${u.reason})` : ''}.` }),
+        el('span', { class: 'saved-game-text', text: `${what}${u.reason ? `: ${u.reason}` : ''}.` }),
         downloadButton(what, u.text, `ludus-unreadable-game-${i + 1}.txt`),
         el('button', {
           type: 'button',
