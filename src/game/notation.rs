@@ -71,13 +71,20 @@ pub struct Short {
     cut: bool,
 }
 
-impl std::fmt::Display for Short {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Short {
+    /// The text as `{}` shows it.
+    fn shown(&self) -> String {
         let mut out = visible(&self.text);
         if self.cut {
             out.push('…');
         }
-        f.write_str(&out)
+        out
+    }
+}
+
+impl std::fmt::Display for Short {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.shown())
     }
 }
 
@@ -103,13 +110,13 @@ impl std::fmt::Debug for Short {
 
 impl PartialEq<String> for Short {
     fn eq(&self, other: &String) -> bool {
-        self.to_string() == *other
+        self.shown() == *other
     }
 }
 
 impl PartialEq<&str> for Short {
     fn eq(&self, other: &&str) -> bool {
-        self.to_string() == *other
+        self.shown() == *other
     }
 }
 
