@@ -5,7 +5,7 @@
 
 use super::{js_error, js_kind, object_entries, short_string, thrown_text, JsError, WasmSession};
 use crate::game::shorten;
-use crate::session::text::{MAX_TAGS, MAX_TEXT_LEN};
+use crate::session::text::{tag_count_problem, MAX_TEXT_LEN};
 use crate::session::Session;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -88,8 +88,9 @@ fn tags_from_js(value: &JsValue) -> Result<Vec<(String, String)>, JsError> {
             shorten(&thrown_text(&thrown))
         ))
     })?;
-    if entries.length() as usize > MAX_TAGS {
-        return Err(JsError::new(&format!("at most {MAX_TAGS} tags")));
+    // Checked before the tags are copied; the same limit, in the same words, as the writer's.
+    if let Some(problem) = tag_count_problem(entries.length() as usize) {
+        return Err(JsError::new(&problem));
     }
     let mut tags = Vec::new();
     for entry in entries.iter() {
