@@ -348,7 +348,7 @@ test('a My games entry of an unknown game is dropped with a note; start-up and l
   await page.context().close();
 });
 
-test('a saved-games list holding garbage is read with a note, the good entries kept', async () => {
+test('a saved-games list holding garbage is read with a note, the good entries kept, the others kept aside', async () => {
   const page = await newPage();
   await withStorage(page, (img) =>
     localStorage.setItem(
@@ -366,7 +366,12 @@ test('a saved-games list holding garbage is read with a note, the good entries k
   assert.equal(await page.evaluate(() => location.hash), '#unravel;moves=c3');
   await page.evaluate(() => (document.getElementById('saved-games-card').open = true));
   await page.waitForSelector('#saved-games li');
-  assert.equal(await page.locator('#saved-games li').count(), 1);
+  assert.equal(await page.locator('#saved-games .saved-game-open').count(), 1);
+  // The entries that cannot be read are listed aside, as text, to download.
+  assert.deepEqual(await page.locator('#saved-games li.unreadable .saved-game-text').allTextContents(), [
+    'Saved game 1 that could not be read: this page does not play chess.',
+    'Saved game 2 that could not be read: its id is not one Ludus makes.',
+  ]);
   await assertClean(page, 'garbage saved games');
   assert.deepEqual(page.errors, []);
   await page.context().close();
