@@ -127,13 +127,15 @@ export class LudusBoard extends HTMLElement {
         onEscape: () => this.clearSelection(),
       });
       // The Export menu (PNG, SVG, GIF, embed code) in the footer.
-      mountShareMenu(this.shadowRoot.querySelector('.foot'), {
+      this.exportMenu = mountShareMenu(this.shadowRoot.querySelector('.foot'), {
         view: () => this.view,
         theme: () => this.board.theme,
         flipped: () => flagFromAttribute(this.getAttribute('flipped')),
         background: () => getComputedStyle(this.ui.frame).backgroundColor,
         gameText: async () => (await import('../share/text-file.js')).gameToText(this.session.record()),
         link: () => linkRecord(this.session, this.view),
+        board: () => this.ui.box,
+        anchor: () => this.shadowRoot.querySelector('.foot'),
       }, this.shadowRoot);
       // The position as text, a live region, high contrast (`contrast`).
       this.a11y = new BoardDescription(this.ui.box, this.board);
@@ -263,6 +265,8 @@ export class LudusBoard extends HTMLElement {
 
   async load() {
     const token = ++this.loadToken;
+    // Another game: a menu opened over the last one closes.
+    if (this.exportMenu) this.exportMenu.open = false;
     this.setState('loading');
     if (this.hasAttribute('puzzle')) return this.loadPuzzle(token);
     const given = this.givenRecord();
