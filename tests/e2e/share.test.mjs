@@ -109,7 +109,7 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
   const menu = page.locator('.board-toolbar details.ludus-export');
 
   const png = await exportFile(page, menu, 'png');
-  assert.equal(png.name, 'unlur-move-6.png');
+  assert.equal(png.name, 'unlur-step-6.png');
   await writeFile(join(artifacts, 'export-unlur.png'), png.bytes);
   const picture = await decodePng(page, png.bytes);
   assert.equal(picture.width, 1200, 'a 600 px picture at twice the pixels');
@@ -117,7 +117,7 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
   assert.ok(picture.colours > 50, `only ${picture.colours} colours: blank?`);
 
   const svg = await exportFile(page, menu, 'svg');
-  assert.equal(svg.name, 'unlur-move-6.svg');
+  assert.equal(svg.name, 'unlur-step-6.svg');
   const parsed = await parseSvg(page, svg.bytes.toString('utf8'));
   assert.equal(parsed.error, null);
   assert.equal(parsed.root, 'svg');
@@ -140,7 +140,7 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
   await menu.locator('[data-option="caption"]').check();
   await menu.locator('[data-option="speed"]').selectOption('40');
   const gif = await exportFile(page, menu, 'gif');
-  assert.equal(gif.name, 'unlur-6-moves.gif');
+  assert.equal(gif.name, 'unlur-6-steps.gif');
   const anim = readGif(gif.bytes);
   assert.equal(anim.frames.length, shown.steps.length + 1, 'the start and one frame a step');
   assert.equal(anim.width, 400);
@@ -153,7 +153,7 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
     [40, 40, 40, 40, 40, 40, 200],
   );
   await writeFile(join(artifacts, 'export-unlur.gif'), gif.bytes);
-  assert.match(await menu.locator('.export-status').textContent(), /Saved unlur-6-moves\.gif \(7 frames\)/);
+  assert.match(await menu.locator('.export-status').textContent(), /Saved unlur-6-steps\.gif \(7 frames\)/);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -212,7 +212,7 @@ test('the widget exports too: PNG, SVG and the game as a GIF', async () => {
   await menu.scrollIntoViewIfNeeded();
 
   const png = await exportFile(page, menu, 'png');
-  assert.equal(png.name, `merlins-chain-move-${st.cursor}.png`);
+  assert.equal(png.name, `merlins-chain-step-${st.cursor}.png`);
   await writeFile(join(artifacts, 'export-widget-merlin.png'), png.bytes);
   const picture = await decodePng(page, png.bytes);
   assert.equal(picture.width, 1200);
@@ -325,5 +325,33 @@ test("the widget's Export menu covers no part of its board and closes as menus d
   await openMenu();
   await board.evaluate((b) => b.setAttribute('record', 'merlins-chain;moves=56@a3'));
   assert.equal(await isOpen(), false, 'another game closes it');
+  await context.close();
+});
+
+test('an exported text file is named for the game it holds: its main line, in steps, whichever line is shown', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await open(page, `${site.server.url}#scattercut`);
+  // Ten steps, then another seventh step tried: the line shown has 8 steps, the game 10 in its main line.
+  await page.evaluate(() => {
+    const app = window.__ludus;
+    for (let i = 0; i < 10; i++) app.play(app.legal[Math.floor(app.legal.length / 2)].text);
+    app.navigate(7);
+    const other = app.legal.find((s) => s.text !== app.view.steps[7]);
+    app.play(other.text);
+  });
+  const shown = await state(page);
+  assert.equal(shown.steps.length, 8, 'the line tried is shown');
+  const menu = page.locator('.board-toolbar details.ludus-export');
+  const file = await exportFile(page, menu, 'text');
+  // The file numbers its steps ("10. d4"), the lines tried in brackets.
+  const text = file.bytes.toString('utf8');
+  const mainLine = text.split('\n\n').slice(1).join(' ').replace(/\([^()]*\)/g, ' ');
+  const numbers = [...mainLine.matchAll(/(\d+)\.\s/g)].map((m) => Number(m[1]));
+  assert.equal(Math.max(...numbers), 10, `the file holds the ten steps of the main line: ${text}`);
+  assert.match(text, /\(8\. /, 'and the step tried instead');
+  assert.equal(file.name, 'scattercut-10-steps.txt');
+  assert.match(await page.locator('#moves').innerText(), /\b5\.\s/, 'ten steps: five rounds in the move list');
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -117,7 +117,7 @@ export function buildPanel(details, host) {
         say(`Saved ${name} (${view.steps.length + 1} frames).`);
         close();
       } else if (what === 'text') {
-        const name = fileName(view, 'txt', { whole: true });
+        const name = fileName(view, 'txt', { whole: 'game' });
         download(await host.gameText(), name, 'text/plain;charset=utf-8');
         say(`Saved ${name}.`);
         close();
