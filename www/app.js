@@ -162,7 +162,7 @@ export class App {
     mountContrastSwitch($('coords-button').parentElement, this.board);
     this.bindControls();
     // The Export menu (PNG, SVG, GIF, embed code) under the board.
-    mountShareMenu(document.querySelector('.board-toolbar'), {
+    this.exportMenu = mountShareMenu(document.querySelector('.board-toolbar'), {
       view: () => this.view,
       theme: () => this.board.theme,
       flipped: () => this.flipped,
@@ -171,6 +171,7 @@ export class App {
         import('./share/text-file.js').then(({ gameToText }) => gameToText(this.session.record(), textTags(this.view, this.fileTags.session === this.session ? this.fileTags.tags : {}, { computer: this.computerSeats(), level: this.opponent.levelWords() }))),
       link: () => linkRecord(this.session, this.view),
       importText: (text) => this.importText(text),
+      board: () => $('board-box'),
     }, document.head);
     try {
       this.mod = await engine();
@@ -239,7 +240,7 @@ export class App {
     }, document.querySelector('.moves-section'));
     const opened = this.history.openFromLocation({ initial: true });
     this.renderSaved();
-    // Play by link ("Send your move", "My games").
+    // Play by link ("Send your move", "Games by link").
     this.correspondence = new CorrespondenceEntry({
       view,
       parseRecord,
@@ -263,7 +264,10 @@ export class App {
       this.refresh();
     }
     this.correspondence.update();
-    window.addEventListener('hashchange', () => this.history.openFromLocation());
+    window.addEventListener('hashchange', () => {
+      this.exportMenu.open = false;
+      this.history.openFromLocation();
+    });
     window.addEventListener('popstate', () => this.history.openFromLocation());
     // Leaving the page stops the thinking; coming back from the back-forward cache resumes.
     window.addEventListener('pagehide', () => {
@@ -335,6 +339,8 @@ export class App {
   }
 
   setSession(session) {
+    // Another game (a new one, a tab, a link): a menu opened over the last one closes.
+    if (this.exportMenu) this.exportMenu.open = false;
     this.tasks.flush('persist');
     this.opponent.reset();
     this.session?.free?.();

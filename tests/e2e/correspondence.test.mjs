@@ -1,6 +1,6 @@
 // End-to-end: play by link (www/share/correspondence.js) between two browsers (two contexts:
 // two people). Red plays and sends the move; Blue opens the link and sees the board from
-// Blue's side with "your turn as Blue", the game in My games; a link whose moves differ
+// Blue's side with "your turn as Blue", the game in Games by link; a link whose moves differ
 // from Blue's saved game is reported, and the saved game is kept. (Unravel: Red moves first.)
 
 import { test } from 'node:test';
@@ -28,7 +28,7 @@ async function sendMove(page) {
 
 const myGames = (page) => page.locator('#my-games li a').allTextContents();
 
-test('a move sent by link, opened from the other side, kept in My games', async () => {
+test('a move sent by link, opened from the other side, kept in Games by link', async () => {
   const red = await person();
   await open(red.page, `${site.server.url}#unravel;size=6`);
   await red.page.evaluate(() => window.__ludus.play(window.__ludus.legal.find((s) => s.kind === 'place').text));
@@ -36,6 +36,8 @@ test('a move sent by link, opened from the other side, kept in My games', async 
   assert.equal(sent.text, 'Unravel, move 1: your turn as Blue');
   assert.match(sent.url, /\?corr=[a-z0-9]{10}&seat=1#unravel;size=6;moves=/);
   assert.deepEqual(await myGames(red.page), ["Unravel, move 1: Blue's turn"]);
+  // Two lists, named for what each holds: every saved game, and the games played by link.
+  assert.deepEqual(await red.page.locator('#saved-games-card > summary h2, #my-games-card > summary h2').allTextContents(), ['Your games', 'Games by link']);
 
   const blue = await person();
   await open(blue.page, sent.url);
@@ -80,10 +82,10 @@ test('a move sent by link, opened from the other side, kept in My games', async 
   await blue.context.close();
 });
 
-test('a correspondence query never hides a broken link, nor adds a game to My games', async () => {
+test('a correspondence query never hides a broken link, nor adds a game to Games by link', async () => {
   const { context, page } = await person();
   const cases = [
-    // A bad fragment: its own message stays, and nothing joins My games.
+    // A bad fragment: its own message stays, and nothing joins Games by link.
     ['?corr=abcdefgh12&seat=1#unravel;moves=zz99', /^This link does not hold a game Ludus can open: /],
     ['?corr=abcdefgh12&seat=1#unravel;moves=c3;moves=d4', /moves= is given twice/],
     // No game in the link at all: the saved game is shown, with no correspondence made up.

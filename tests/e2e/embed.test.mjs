@@ -194,11 +194,11 @@ test('every board of the sample article draws, with one fetch of the wasm module
     'Unravel · Mark Steere',
   ]);
   const unlur = await texts(page, UNLUR);
-  assert.equal(unlur.caption, '14. Black f3');
+  assert.equal(unlur.caption, '7. Black f3');
   assert.equal(unlur.counter, '14 / 14');
   assert.match(unlur.status, /White to place/);
   const merlin = await texts(page, MERLIN);
-  assert.equal(merlin.caption, '12. White 17@g3', 'at="12" shows step 12 first');
+  assert.equal(merlin.caption, '6. White 17@g3', 'at="12" shows step 12 first (in round 6, as the move list numbers it)');
 
   // One engine for all four boards.
   const wasm = page.requests.filter((u) => new URL(u).pathname.endsWith('/ludus_bg.wasm'));
@@ -238,6 +238,19 @@ function annotations(page, selector) {
       comment: comment.hidden ? null : comment.textContent,
       moves: moves.hidden ? null : [...moves.querySelectorAll('li')].map((li) => [...li.querySelectorAll('.step')].map((b) => b.textContent)),
       current: moves.querySelector('.step.current')?.textContent ?? null,
+      // The round number the move list shows for the step shown ("3." or "3…" before it).
+      number: (() => {
+        for (let e = moves.querySelector('.step.current'); e; e = e.previousElementSibling) {
+          if (e.classList.contains('n')) return Number.parseInt(e.textContent, 10);
+        }
+        return null;
+      })(),
+      // Whether the step shown is in sight within the list (which scrolls on its own).
+      inSight: (() => {
+        const at = moves.querySelector('.step.current')?.getBoundingClientRect();
+        const box = moves.getBoundingClientRect();
+        return at ? at.top >= box.top - 0.5 && at.bottom <= box.bottom + 0.5 : null;
+      })(),
       drawings: board.board.drawings,
       cells: board.view.cells,
     };
@@ -254,7 +267,9 @@ test('the sample article shows an annotated game: comments under the board, glyp
     const board = page.locator(UNLUR);
     let a = await annotations(page, UNLUR);
     const names = (cells) => cells.map((c) => a.cells[c]);
-    assert.equal(a.caption, '14. Black f3', `${name}: the end of the main line first`);
+    assert.equal(a.caption, '7. Black f3', `${name}: the end of the main line first, numbered as the move list numbers it`);
+    assert.equal(a.number, 7);
+    assert.equal(a.inSight, true, `${name}: the move list opens on the step shown`);
     assert.match(a.comment, /^White to play\. The column runs from c6 to h6/);
     assert.deepEqual(names(a.drawings.circles), ['c6', 'h6']);
     assert.deepEqual(a.moves, [['d4', 'pass', 'f6', 'e5', 'g6!', 'c4?!'], ['d6'], ['e6', 'h7', 'd6', 'i7', 'c6', 'b5', 'h6', 'f3']]);
@@ -263,7 +278,8 @@ test('the sample article shows an annotated game: comments under the board, glyp
     // Step 5: the glyph in the caption, its comment, its arrow.
     await board.evaluate((b) => b.goTo(5));
     a = await annotations(page, UNLUR);
-    assert.equal(a.caption, '5. White g6 !');
+    assert.equal(a.caption, '3. White g6 !');
+    assert.equal(a.number, 3, 'the move list says 3. g6 too');
     assert.match(a.comment, /^f6 and g6 side by side/);
     assert.deepEqual(a.drawings.arrows.map(names), [['g6', 'c6']]);
     assert.equal(a.current, 'g6!');
@@ -271,7 +287,8 @@ test('the sample article shows an annotated game: comments under the board, glyp
     await board.locator('.moves li:nth-child(2) .step').first().click();
     a = await annotations(page, UNLUR);
     assert.equal(a.current, 'd6');
-    assert.equal(a.caption, '6. Black d6');
+    assert.equal(a.caption, '3. Black d6');
+    assert.equal(a.number, 3);
     assert.match(a.comment, /^In the column's way/);
     assert.deepEqual(names(a.drawings.circles), ['d6']);
     await page.screenshot({ path: join(artifacts, `embed-annotated-${name}-variation.png`) });
@@ -283,6 +300,27 @@ test('the sample article shows an annotated game: comments under the board, glyp
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+});
+
+test('an annotated board first laid out after it loaded (hidden at first) opens its move list on the step shown', async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  // The article's boards hidden while they load (a folded section, a tab not shown yet).
+  await page.route(`**/${SAMPLE}`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('</head>', '<style id="hide">ludus-board { display: none; }</style></head>');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(site.server.url + SAMPLE);
+  await waitBoards(page);
+  await page.evaluate(() => document.getElementById('hide').remove());
+  await page.waitForFunction((sel) => document.querySelector(sel).shadowRoot.querySelector('.moves').clientHeight > 0, UNLUR);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const a = await annotations(page, UNLUR);
+  assert.equal(a.current, 'f3');
+  assert.equal(a.inSight, true, 'the step shown is in sight in the move list');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page itself stays at its top');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
 
 test('a replay steps forward and back with the buttons and the keyboard', async () => {
@@ -299,7 +337,7 @@ test('a replay steps forward and back with the buttons and the keyboard', async 
   await button('next').click();
   await page.waitForFunction((sel) => document.querySelector(sel).state.cursor === 13, MERLIN);
   let t = await texts(page, MERLIN);
-  assert.equal(t.caption, '13. Green 42@d2');
+  assert.equal(t.caption, '7. Green 42@d2');
   assert.equal(t.counter, '13 / 64');
   assert.match(t.open, /index\.html#merlins-chain;moves=56@a3,.*;at=13$/);
   await page.waitForTimeout(50);
@@ -309,16 +347,16 @@ test('a replay steps forward and back with the buttons and the keyboard', async 
   await button('previous').click();
   await page.waitForFunction((sel) => document.querySelector(sel).state.cursor === 12, MERLIN);
   await page.waitForTimeout(50);
-  assert.equal((await texts(page, MERLIN)).caption, '12. White 17@g3');
+  assert.equal((await texts(page, MERLIN)).caption, '6. White 17@g3');
   assert.equal((await canvasInfo(page, MERLIN)).hash, at12.hash, 'back to the same picture');
 
   // The keyboard, once the widget has focus (clicking a button gives it).
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.equal((await texts(page, MERLIN)).caption, '14. White 15@c7');
+  assert.equal((await texts(page, MERLIN)).caption, '7. White 15@c7');
   await page.keyboard.press('End');
   t = await texts(page, MERLIN);
-  assert.equal(t.caption, '64. White 41@h8');
+  assert.equal(t.caption, '32. White 41@h8');
   assert.equal(t.status, 'Green wins with a chain of rank 36', 'the result at the end');
   assert.equal(await button('next').isDisabled(), true);
   await page.keyboard.press('Home');
@@ -342,7 +380,7 @@ test('a replay steps forward and back with the buttons and the keyboard', async 
   const before = await canvasInfo(page, UNITY);
   await unity.locator('button[data-go="previous"]').click();
   await page.waitForTimeout(50);
-  assert.equal((await texts(page, UNITY)).caption, '4. Orange e8-c6');
+  assert.equal((await texts(page, UNITY)).caption, '2. Orange e8-c6');
   assert.notEqual((await canvasInfo(page, UNITY)).hash, before.hash);
   assert.deepEqual(page.errors, []);
   await page.context().close();
@@ -375,7 +413,7 @@ test('a playable board takes clicks; Reset goes back to the position given', asy
   assert.notEqual((await canvasInfo(page, UNRAVEL)).hash, before.hash, 'the checker is drawn');
   await clickCell(page, UNRAVEL, 'd4');
   await page.waitForFunction((sel) => document.querySelector(sel).state.steps === 2, UNRAVEL);
-  assert.equal((await texts(page, UNRAVEL)).caption, '2. Blue d4');
+  assert.equal((await texts(page, UNRAVEL)).caption, '1. Blue d4');
   // An occupied square is refused with the engine's reason.
   await clickCell(page, UNRAVEL, 'd4');
   t = await texts(page, UNRAVEL);
@@ -437,7 +475,7 @@ test('bad records show a message inside the widget while the other boards work',
     document.querySelector('#bad-step').setAttribute('record', 'unlur;moves=d4');
   });
   await waitBoards(page);
-  assert.equal((await byId('late')).caption, '2. Blue d4');
+  assert.equal((await byId('late')).caption, '1. Blue d4');
   assert.equal((await byId('bad-step')).state.status, 'ready');
   assertDrawn(await canvasInfo(page, '#bad-step'), 'fixed board');
   await page.locator('#bad-boards').screenshot({ path: join(artifacts, 'embed-bad-records.png') });
@@ -486,7 +524,7 @@ test('hostile host CSS does not reach inside the widgets', async () => {
   await clickCell(page, UNRAVEL, 'b2');
   await page.waitForFunction((sel) => document.querySelector(sel).state.steps === 1, UNRAVEL);
   await page.locator(MERLIN).locator('button[data-go="next"]').click();
-  assert.equal((await texts(page, MERLIN)).caption, '13. Green 42@d2');
+  assert.equal((await texts(page, MERLIN)).caption, '7. Green 42@d2');
   await page.screenshot({ path: join(artifacts, 'embed-hostile-css.png'), fullPage: true });
   await page.locator(UNLUR).screenshot({ path: join(artifacts, 'embed-hostile-unlur.png') });
   assert.deepEqual(page.errors, []);

@@ -328,7 +328,7 @@ test('stored settings of the wrong kind are dropped with a note; the page and "S
   await page.context().close();
 });
 
-test('a My games entry of an unknown game is dropped with a note; start-up and links still work', async () => {
+test('a Games by link entry of an unknown game is dropped with a note; start-up and links still work', async () => {
   const page = await newPage();
   await withStorage(page, (img) =>
     localStorage.setItem(
@@ -338,12 +338,12 @@ test('a My games entry of an unknown game is dropped with a note; start-up and l
         { id: 'unlurunlur', game: 'unlur', title: 'Unlur', record: 'unlur;moves=d4', seat: 1, moves: 1, players: ['White', 'Black'], toMove: 1, result: '' },
       ]),
     ), IMG);
-  assert.match(await note(page), /My games/);
+  assert.match(await note(page), /Games by link/);
   assert.deepEqual(await page.locator('#my-games li a').allTextContents(), ['Unlur, move 1: your turn']);
   // Navigation goes on: a link opened in the page is followed.
   await page.evaluate(() => (location.hash = '#merlins-chain'));
   await page.waitForFunction(() => document.querySelector('#game-tabs .active')?.dataset.game === 'merlins-chain');
-  await assertClean(page, 'unknown game in My games');
+  await assertClean(page, 'unknown game in Games by link');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -368,6 +368,9 @@ test('the status line words the past, a result and the saved game as before', as
   const page = await newPage(context);
   await open(page, '#unravel;size=4');
   await play(page, ['a1', 'b1', 'c1', 'd1']);
+  // The status card keeps its height whatever it says (measured at each state below).
+  const statusHeight = () => page.evaluate(() => document.getElementById('status').getBoundingClientRect().height);
+  const heights = [['the latest position', await statusHeight()]];
   await page.click('#undo-button');
   await page.click('#undo-button');
   assert.equal(await page.locator('#status-main').textContent(), 'Red to place a checker');
@@ -375,12 +378,16 @@ test('the status line words the past, a result and the saved game as before', as
   assert.equal(await statusSub(page), 'Viewing step 2 of 4. Playing here starts a variation.');
   await page.click('#undo-button');
   assert.equal(await statusSub(page), 'Viewing step 1 of 4. Playing here starts a variation.');
-  // With the computer playing the seat to move in the past, it waits.
+  heights.push(['a past position', await statusHeight()]);
+  // With the computer playing the seat to move in the past, it waits; its button says what
+  // "Computer plays here" does.
   await page.click('#players .seat-mode[data-seat="1"]');
-  assert.equal(
-    await statusSub(page),
-    'Viewing step 1 of 4. The computer plays Blue and waits while you look back; "Computer plays here" starts a variation.',
-  );
+  assert.equal(await statusSub(page), 'Viewing step 1 of 4. The computer (Blue) waits while you look back.');
+  assert.match(await page.locator('#computer-here').getAttribute('title'), /a variation: the later steps stay/);
+  heights.push(["a past position of the computer's seat", await statusHeight()]);
+  for (const [what, height] of heights) {
+    assert.ok(Math.abs(height - heights[0][1]) <= 1, `the status is ${height} px high at ${what}, ${heights[0][1]} px at the latest position`);
+  }
   await page.click('#players .seat-mode[data-seat="1"]');
   // The saved game's line in "Your games": whose turn it is at the position shown.
   await page.click('#last-button');

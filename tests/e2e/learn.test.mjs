@@ -239,3 +239,43 @@ test('axe-core: no serious or critical problem on a lesson, light and dark', asy
     await c.close();
   }
 });
+
+test('the lesson board keeps its place from goal to goal, and Next lesson shows the next goal', async () => {
+  for (const [name, options] of [['desktop', {}], ['phone', PHONE]]) {
+    const c = await context(options);
+    const page = await newPage(c);
+    const boardTop = () => page.evaluate(() => document.getElementById('trainer-board').getBoundingClientRect().top + window.scrollY);
+    for (const game of GAMES) {
+      const lessons = data('lessons', game).sort((a, b) => a.n - b.n);
+      await open(page, `${site.server.url}#learn=${game}/${lessons[0].id}`);
+      await waitTrainer(page);
+      const first = await boardTop();
+      // Every lesson's goal, wrapped over one line or three, leaves the board where it was.
+      for (const lesson of lessons.slice(1)) {
+        await page.evaluate((hash) => (location.hash = hash), `#learn=${game}/${lesson.id}`);
+        await page.waitForFunction((id) => window.__ludus.trainer.item?.id === id, lesson.id);
+        const top = await boardTop();
+        assert.ok(Math.abs(top - first) <= 1, `${name}, ${game} ${lesson.id}: the board at ${top} px, at ${first} px for the first lesson`);
+      }
+    }
+    // Next lesson, pressed below the board: the next goal is in sight, under the header.
+    const lessons = data('lessons', 'unravel').sort((a, b) => a.n - b.n);
+    await open(page, `${site.server.url}#learn=unravel/${lessons[0].id}`);
+    await waitTrainer(page);
+    await playLine(page, lessons[0].line, { touch: name === 'phone' });
+    await page.locator('#trainer-next').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.locator('#trainer-next').click();
+    await page.waitForFunction((id) => window.__ludus.trainer.item?.id === id, lessons[1].id);
+    const seen = await page.evaluate(() => {
+      const goal = document.getElementById('trainer-goal').getBoundingClientRect();
+      const header = document.querySelector('.topbar');
+      const covered = getComputedStyle(header).position === 'static' ? 0 : header.getBoundingClientRect().bottom;
+      return { top: goal.top, bottom: goal.bottom, covered, height: innerHeight };
+    });
+    assert.ok(seen.top >= seen.covered && seen.bottom <= seen.height, `${name}: the goal at ${seen.top}-${seen.bottom} px, the header to ${seen.covered} px`);
+    await page.screenshot({ path: join(artifacts, `learn-next-${name}.png`) });
+    assert.deepEqual(page.errors, []);
+    await c.close();
+  }
+});

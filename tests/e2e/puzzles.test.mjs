@@ -172,6 +172,10 @@ test('a puzzle in a post: solved by clicking, in the widget and the iframe; an u
   // The learner's steps by clicks on their cells (the cells named in the step).
   await page.locator(sel).scrollIntoViewIfNeeded();
   const learner = await page.evaluate((sel) => document.querySelector(sel).view.toMove, sel);
+  // The widget's height before the first step: Reset, which comes with it, has its place kept.
+  const height = () => page.evaluate((sel) => document.querySelector(sel).getBoundingClientRect().height, sel);
+  const before = await height();
+  let resetSeen = false;
   for (const step of puzzle.line) {
     const v = await page.evaluate((sel) => {
       const el = document.querySelector(sel);
@@ -187,7 +191,11 @@ test('a puzzle in a post: solved by clicking, in the widget and the iframe; an u
     const legal = v.legal.find((s) => s.text === step);
     assert.ok(legal && (legal.kind === 'place' || legal.kind === 'replace'), `${step}: a one-click step`);
     await clickWidgetCell(page, sel, v.cells[legal.cells[0]]);
+    resetSeen ||= await page.locator(sel).locator('button.reset').isVisible();
+    const now = await height();
+    assert.ok(Math.abs(now - before) <= 1, `the puzzle was ${before} px high, ${now} px after ${step}`);
   }
+  assert.ok(resetSeen, 'Reset came once a step was tried');
   await page.waitForFunction((sel) => /Solved/.test(document.querySelector(sel).shadowRoot.querySelector('.status').textContent), sel);
   await page.locator(sel).scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(artifacts, 'puzzle-widget.png') });

@@ -53,8 +53,19 @@ test('a link never replaces the saved game: it opens beside it', async () => {
   const mine = await playSteps(page, 5);
   assert.deepEqual(await records(page), [mine.record]);
 
-  // The same game's bare link, and loosely written ones, each in a new tab.
-  for (const hash of ['#unlur', '#unlur;;;;', '#%EF%BB%BFunlur', '#unlur;;moves=;', '#unlur;moves=d4;moves=']) {
+  // The game's bare name (a bookmark of the game, loosely written too) opens it as its tab
+  // does: the saved game, with no word about a link.
+  for (const hash of ['#unlur', '#unlur;;;;', '#%EF%BB%BFunlur', '#unlur;;moves=;']) {
+    const tab = await newPage(context);
+    await open(tab, site.server.url + hash);
+    assert.equal((await state(tab)).record, mine.record, `${hash}: the saved game`);
+    assert.equal(await tab.locator('#notice').isHidden(), true, `${hash}: no notice`);
+    assert.deepEqual(await records(tab), [mine.record], `${hash}: nothing added`);
+    assert.deepEqual(tab.errors, []);
+    await tab.close();
+  }
+  // Links that hold a game (options, steps) or are broken, each in a new tab.
+  for (const hash of ['#unlur;size=8', '#unlur;size=8;;moves=;', '#unlur;moves=d4;moves=']) {
     const tab = await newPage(context);
     await open(tab, site.server.url + hash);
     const shown = await state(tab);
@@ -87,7 +98,7 @@ test('a link never replaces the saved game: it opens beside it', async () => {
 
   // Played on, a link's game becomes a second entry; the first is untouched.
   const tab = await newPage(context);
-  await open(tab, `${site.server.url}#unlur`);
+  await open(tab, `${site.server.url}#unlur;size=8`);
   await tab.getByRole('button', { name: 'Back to my game' }).waitFor();
   const theirs = await playSteps(tab, 2);
   assert.deepEqual(await records(tab), [mine.record, theirs.record].sort());
@@ -114,6 +125,24 @@ test('a link never replaces the saved game: it opens beside it', async () => {
   await tab.getByRole('button', { name: 'Undo' }).click();
   await expectListed(tab, ['Unlur, move 6', 'Unlur, move 2']);
   assert.deepEqual(await records(tab), [more.record, theirs.record].sort());
+
+  // Another game's bare name: that game, new, and no notice either.
+  {
+    const tab = await newPage(context);
+    await open(tab, `${site.server.url}#merlins-chain`);
+    const shown = await state(tab);
+    assert.deepEqual([shown.game, shown.steps.length], ['merlins-chain', 0]);
+    assert.equal(await tab.locator('#notice').isHidden(), true, '#merlins-chain: no "Opened from a link"');
+    const theirs = await playSteps(tab, 1);
+    await tab.close();
+    // Bookmarked again: the saved game of it.
+    const again = await newPage(context);
+    await open(again, `${site.server.url}#merlins-chain`);
+    assert.equal((await state(again)).record, theirs.record, '#merlins-chain: its saved game');
+    assert.equal(await again.locator('#notice').isHidden(), true);
+    assert.deepEqual(again.errors, []);
+    await again.close();
+  }
   assert.deepEqual(page.errors, []);
   assert.deepEqual(tab.errors, []);
   await context.close();
@@ -218,5 +247,34 @@ test('a stored game that cannot be read is kept aside in the list, with its text
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:saved-games-aside')));
   assert.deepEqual(stored.map((u) => u.text), [wide]);
   assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('on a phone, a link opened beside saved games shows one notice above the board, never two', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await newPage(context);
+  await open(page, `${site.server.url}#unravel;size=6`);
+  await playSteps(page, 1);
+  const LINK = `${site.server.url}#unity;players=3`;
+  const shown = (tab) =>
+    tab.evaluate(() => ({
+      notices: ['notice', 'learn-offer'].filter((id) => document.getElementById(id).getBoundingClientRect().height > 0),
+      board: document.getElementById('board-box').getBoundingClientRect().top,
+    }));
+  // A game the reader has not learnt, from a link: "Opened from a link" and "New to Unity?" both apply.
+  const tab = await newPage(context);
+  await open(tab, LINK);
+  assert.match(await tab.locator('#notice-text').textContent(), /^Opened from a link/);
+  const both = await shown(tab);
+  await tab.screenshot({ path: join(artifacts, 'notices-phone.png') });
+  assert.deepEqual(both.notices, ['notice'], 'one notice at a time');
+  // The board is where it is with that one notice alone (the offer dismissed before).
+  await tab.evaluate(() => localStorage.setItem('ludus:v1:learn-offers', JSON.stringify({ unity: true })));
+  await tab.goto('about:blank');
+  await open(tab, LINK);
+  const alone = await shown(tab);
+  assert.deepEqual(alone.notices, ['notice']);
+  assert.ok(Math.abs(both.board - alone.board) <= 1, `the board at ${both.board} px with both, ${alone.board} px with one`);
+  assert.deepEqual(tab.errors, []);
   await context.close();
 });

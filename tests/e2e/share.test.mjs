@@ -73,9 +73,14 @@ function decodePng(page, bytes) {
   }, Buffer.from(bytes).toString('base64'));
 }
 
+/** Opens `menu` (a locator of the <details>) if it is closed (a file saved closes it). */
+async function openMenu(menu) {
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
+}
+
 /** Clicks an export button in `menu` (a locator of the <details>) and returns the file. */
 async function exportFile(page, menu, what) {
-  if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
+  await openMenu(menu);
   const [download] = await Promise.all([page.waitForEvent('download'), menu.locator(`[data-export="${what}"]`).click()]);
   const path = await download.path();
   return { name: download.suggestedFilename(), bytes: await readFile(path) };
@@ -104,7 +109,7 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
   const menu = page.locator('.board-toolbar details.ludus-export');
 
   const png = await exportFile(page, menu, 'png');
-  assert.equal(png.name, 'unlur-move-6.png');
+  assert.equal(png.name, 'unlur-step-6.png');
   await writeFile(join(artifacts, 'export-unlur.png'), png.bytes);
   const picture = await decodePng(page, png.bytes);
   assert.equal(picture.width, 1200, 'a 600 px picture at twice the pixels');
@@ -112,7 +117,7 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
   assert.ok(picture.colours > 50, `only ${picture.colours} colours: blank?`);
 
   const svg = await exportFile(page, menu, 'svg');
-  assert.equal(svg.name, 'unlur-move-6.svg');
+  assert.equal(svg.name, 'unlur-step-6.svg');
   const parsed = await parseSvg(page, svg.bytes.toString('utf8'));
   assert.equal(parsed.error, null);
   assert.equal(parsed.root, 'svg');
@@ -124,16 +129,18 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
   assert.ok(parsed.texts.includes(`Unlur · move 6: ${mover} c4`), parsed.texts.join(' | '));
 
   // Cell names and no caption.
+  await openMenu(menu);
   await menu.locator('[data-option="caption"]').uncheck();
   await menu.locator('[data-option="coords"]').check();
   const named = await parseSvg(page, (await exportFile(page, menu, 'svg')).bytes.toString('utf8'));
   assert.ok(!named.texts.some((t) => t.startsWith('Unlur ·')), 'no caption');
   assert.ok(named.texts.includes('a1') || named.texts.some((t) => /^[a-z]\d+$/.test(t)), 'cell names');
 
+  await openMenu(menu);
   await menu.locator('[data-option="caption"]').check();
   await menu.locator('[data-option="speed"]').selectOption('40');
   const gif = await exportFile(page, menu, 'gif');
-  assert.equal(gif.name, 'unlur-6-moves.gif');
+  assert.equal(gif.name, 'unlur-6-steps.gif');
   const anim = readGif(gif.bytes);
   assert.equal(anim.frames.length, shown.steps.length + 1, 'the start and one frame a step');
   assert.equal(anim.width, 400);
@@ -146,7 +153,7 @@ test('the app exports the board as PNG and SVG and the game as a GIF', async () 
     [40, 40, 40, 40, 40, 40, 200],
   );
   await writeFile(join(artifacts, 'export-unlur.gif'), gif.bytes);
-  assert.match(await menu.locator('.export-status').textContent(), /Saved unlur-6-moves\.gif \(7 frames\)/);
+  assert.match(await menu.locator('.export-status').textContent(), /Saved unlur-6-steps\.gif \(7 frames\)/);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -205,7 +212,7 @@ test('the widget exports too: PNG, SVG and the game as a GIF', async () => {
   await menu.scrollIntoViewIfNeeded();
 
   const png = await exportFile(page, menu, 'png');
-  assert.equal(png.name, `merlins-chain-move-${st.cursor}.png`);
+  assert.equal(png.name, `merlins-chain-step-${st.cursor}.png`);
   await writeFile(join(artifacts, 'export-widget-merlin.png'), png.bytes);
   const picture = await decodePng(page, png.bytes);
   assert.equal(picture.width, 1200);
@@ -219,6 +226,132 @@ test('the widget exports too: PNG, SVG and the game as a GIF', async () => {
   const gif = readGif((await exportFile(page, menu, 'gif')).bytes);
   assert.equal(gif.frames.length, st.steps + 1);
   assert.equal(gif.width, 400);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+/** Whether two boxes ({left, top, right, bottom}) share any area. */
+function overlap(a, b) {
+  return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+}
+
+const box = (locator) => locator.evaluate((e) => {
+  const r = e.getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+});
+
+test('the Export menu covers no part of the board and closes as menus do', async () => {
+  const sizes = [
+    ['1366x768', { viewport: { width: 1366, height: 768 } }],
+    ['1200x900', { viewport: { width: 1200, height: 900 } }],
+    ['390x844', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ];
+  for (const [name, options] of sizes) {
+    const context = await site.browser.newContext(options);
+    const page = await newPage(context);
+    await open(page, `${site.server.url}#${RECORD};at=3`);
+    const menu = page.locator('.board-toolbar details.ludus-export');
+    const isOpen = () => menu.evaluate((d) => d.open);
+    const openMenu = async () => {
+      await menu.locator('summary').click();
+      await menu.locator('.ludus-export-panel').waitFor();
+      // Placed once its panel is built: wait for a frame.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done())));
+    };
+    await openMenu();
+    const board = await box(page.locator('#board-box'));
+    const panel = await box(menu.locator('.ludus-export-panel'));
+    assert.ok(!overlap(board, panel), `${name}: the panel ${JSON.stringify(panel)} covers the board ${JSON.stringify(board)}`);
+    // The board's lower middle (where the panel used to hang) is the board's to click.
+    const x = (board.left + board.right) / 2;
+    const y = board.bottom - 20;
+    assert.equal(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('#board-box') != null, [x, y]), true, `${name}: the board under the open menu`);
+    await page.screenshot({ path: `${artifacts}/export-menu-${name}.png` });
+
+    // A click on the board closes it.
+    await page.mouse.click(x, y);
+    assert.equal(await isOpen(), false, `${name}: a click on the board closes it`);
+    // Escape closes it and gives the focus back to its button.
+    await openMenu();
+    await menu.locator('[data-option="caption"]').focus();
+    await page.keyboard.press('Escape');
+    assert.equal(await isOpen(), false, `${name}: Escape closes it`);
+    assert.equal(await page.evaluate(() => document.activeElement?.matches('.ludus-export > summary')), true, `${name}: the focus is back on Export`);
+    // A click elsewhere on the page.
+    await openMenu();
+    await page.locator('#game-title').click();
+    assert.equal(await isOpen(), false, `${name}: a click elsewhere closes it`);
+    // Choosing an item: the file is saved and the menu closes.
+    await openMenu();
+    await Promise.all([page.waitForEvent('download'), menu.locator('[data-export="png"]').click()]);
+    await page.waitForFunction(() => !document.querySelector('.board-toolbar details.ludus-export').open);
+    // Another game (a link followed, as a tab or a new game shows one) closes it.
+    await openMenu();
+    await page.evaluate(() => (location.hash = '#unravel;size=6'));
+    await page.waitForFunction(() => window.__ludus.view.game === 'unravel');
+    assert.equal(await isOpen(), false, `${name}: another game closes it`);
+    await openMenu();
+    await page.evaluate(() => window.__ludus.history.startGame('unlur', {}));
+    assert.equal(await isOpen(), false, `${name}: a new game closes it`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+test("the widget's Export menu covers no part of its board and closes as menus do", async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await serveData(context);
+  const page = await context.newPage();
+  await page.goto(`${site.server.url}www/examples/blog-post.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('ludus-board')].every((b) => b.state?.status === 'ready'));
+  const board = page.locator('ludus-board[record^="merlins-chain"]');
+  const menu = board.locator('details.ludus-export');
+  const isOpen = () => menu.evaluate((d) => d.open);
+  await menu.scrollIntoViewIfNeeded();
+  const openMenu = async () => {
+    await menu.locator('summary').click();
+    await menu.locator('.ludus-export-panel').waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done())));
+  };
+  await openMenu();
+  const panel = await box(menu.locator('.ludus-export-panel'));
+  const drawn = await box(board.locator('.board-box'));
+  assert.ok(!overlap(drawn, panel), `the panel ${JSON.stringify(panel)} covers the board ${JSON.stringify(drawn)}`);
+  await page.keyboard.press('Escape');
+  assert.equal(await isOpen(), false, 'Escape closes it');
+  await openMenu();
+  await page.mouse.click(5, 5);
+  assert.equal(await isOpen(), false, 'a click on the article closes it');
+  await openMenu();
+  await board.evaluate((b) => b.setAttribute('record', 'merlins-chain;moves=56@a3'));
+  assert.equal(await isOpen(), false, 'another game closes it');
+  await context.close();
+});
+
+test('an exported text file is named for the game it holds: its main line, in steps, whichever line is shown', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  await open(page, `${site.server.url}#scattercut`);
+  // Ten steps, then another seventh step tried: the line shown has 8 steps, the game 10 in its main line.
+  await page.evaluate(() => {
+    const app = window.__ludus;
+    for (let i = 0; i < 10; i++) app.play(app.legal[Math.floor(app.legal.length / 2)].text);
+    app.navigate(7);
+    const other = app.legal.find((s) => s.text !== app.view.steps[7]);
+    app.play(other.text);
+  });
+  const shown = await state(page);
+  assert.equal(shown.steps.length, 8, 'the line tried is shown');
+  const menu = page.locator('.board-toolbar details.ludus-export');
+  const file = await exportFile(page, menu, 'text');
+  // The file numbers its steps ("10. d4"), the lines tried in brackets.
+  const text = file.bytes.toString('utf8');
+  const mainLine = text.split('\n\n').slice(1).join(' ').replace(/\([^()]*\)/g, ' ');
+  const numbers = [...mainLine.matchAll(/(\d+)\.\s/g)].map((m) => Number(m[1]));
+  assert.equal(Math.max(...numbers), 10, `the file holds the ten steps of the main line: ${text}`);
+  assert.match(text, /\(8\. /, 'and the step tried instead');
+  assert.equal(file.name, 'scattercut-10-steps.txt');
+  assert.match(await page.locator('#moves').innerText(), /\b5\.\s/, 'ten steps: five rounds in the move list');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -205,7 +205,7 @@ test('the widget and its iframe page show the comment, the glyphs, the drawings 
   let seen = await widget(w);
   assert.equal(seen.comment, COMMENT, 'the comment of the step shown, as text');
   assert.equal(seen.commentMarkup, 0);
-  assert.match(seen.caption, /3\. Red d1 !\?$/, 'the caption has the glyph');
+  assert.match(seen.caption, /2\. Red d1 !\?$/, 'the caption has the glyph (step 3, in round 2 as the move list numbers it)');
   assert.deepEqual(seen.drawings, { arrows: [[0, 35]], circles: [14] });
   assert.deepEqual(seen.moves, [main, [`${other}!?`]], 'the main line, the variation under the round it branches in');
   assert.equal(seen.current, 'd1!?');

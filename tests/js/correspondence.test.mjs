@@ -1,5 +1,5 @@
 // Play by link (www/share/correspondence.js): the link and its text, reading a link back
-// (hostile ones refused), comparing a link's game with the saved one, and "My games".
+// (hostile ones refused), comparing a link's game with the saved one, and "Games by link".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readLink, linkFor, messageFor, compareSteps, loadGames, saveGame, removeGame, turnWords, entryFor, newId, MAX_GAMES } from '../../www/share/correspondence.js';
@@ -50,7 +50,7 @@ test('a repeated corr= or seat= is refused with a reason, not read one way or th
   assert.deepEqual(readLink('?corr=abcdefgh&corr=zzzzzzzz&seat=1'), { error: 'corr= is given twice' });
 });
 
-test('My games entries are checked when read: a bad or unknown-game entry is dropped with a note', () => {
+test('Games by link entries are checked when read: a bad or unknown-game entry is dropped with a note', () => {
   const storage = memoryStorage();
   const store = new Store(storage);
   const seen = [];
@@ -74,7 +74,7 @@ test('My games entries are checked when read: a bad or unknown-game entry is dro
   assert.deepEqual(loadGames(store, known)[1].players, ['', 'Black']);
   assert.equal(loadGames(store, known)[1].title, 'unlur');
   assert.equal(seen.length, 1);
-  assert.match(seen[0], /My games/);
+  assert.match(seen[0], /Games by link/);
   assert.equal(JSON.parse(storage.getItem('ludus:v1:correspondence')).length, 2, 'the bad entries are gone');
 });
 
@@ -85,7 +85,7 @@ test('comparing the link\'s game with the saved one', () => {
   assert.deepEqual(compareSteps(['a', 'b', 'x', 'y'], ['a', 'b', 'c']), { relation: 'differ', move: 3 });
 });
 
-test('My games: saved newest first, replaced by id, forgotten, whose turn', () => {
+test('Games by link: saved newest first, replaced by id, forgotten, whose turn', () => {
   const store = new Store(memoryStorage());
   assert.deepEqual(loadGames(store), []);
   saveGame(store, entryFor('aaaaaa', 1, view(['a'])));

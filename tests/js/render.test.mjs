@@ -136,3 +136,30 @@ test('every view the engine emits draws, each piece at its cell', async () => {
     });
   }
 });
+
+test("a Merlin's Chain tile flipped where it lies: its target dot leaves the number readable", () => {
+  const shape = { kind: 'square', width: 4, height: 4 };
+  const geom = createGeometry(shape, 400, 400);
+  const view = baseView(shape, 16);
+  view.pieces[6] = { color: 'grey', kind: 'tile', label: '17' };
+  // 17 may be flipped where it lies (c2) or on the empty a1.
+  const legal = [
+    { text: '17@c2', kind: 'flip', cells: [6], piece: 17 },
+    { text: '17@a1', kind: 'flip', cells: [0], piece: 17 },
+  ];
+  const selection = { cell: 6, piece: 17 };
+  const ctx = recorder();
+  drawBoard(ctx, geom, view, { analysis: analyse(legal, selection, view.pieces), selection }, DEFAULT_THEME);
+  const r = geom.pieceRadius;
+  const [x, y] = geom.center(6);
+  const numberAt = ctx.calls.findIndex((c) => c[0] === 'fillText' && c[1] === '17');
+  assert.ok(numberAt >= 0, 'the number is drawn');
+  // The dots drawn after the number (a dot: a small full circle): none on the number's middle.
+  const dots = ctx.calls.slice(numberAt).filter((c) => c[0] === 'arc' && c[3] < r * 0.3);
+  assert.ok(dots.length >= 2, 'a dot on each target');
+  const onNumber = dots.filter((c) => Math.abs(c[1] - x) < r * 0.4 + c[3] && Math.abs(c[2] - y) < r * 0.34 + c[3]);
+  assert.deepEqual(onNumber, [], 'no target dot over the tile number');
+  // The empty cell's dot stays in its middle.
+  const [ax, ay] = geom.center(0);
+  assert.ok(dots.some((c) => Math.abs(c[1] - ax) < 1e-6 && Math.abs(c[2] - ay) < 1e-6));
+});

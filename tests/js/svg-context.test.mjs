@@ -152,8 +152,18 @@ test('captions, file names and embed code', () => {
   const view = unlurView();
   assert.equal(captionFor({ ...view, cursor: 0 }), 'Unlur · start');
   assert.equal(captionFor({ ...view, outcome: { kind: 'winner', seat: 1 }, prompt: 'Black wins' }), 'Unlur · Black wins');
-  assert.equal(fileName(view, 'png'), 'unlur-move-2.png');
-  assert.equal(fileName(view, 'gif', { whole: true }), 'unlur-2-moves.gif');
+  assert.equal(fileName(view, 'png'), 'unlur-step-2.png');
+  assert.equal(fileName(view, 'gif', { whole: true }), 'unlur-2-steps.gif');
+  // A text file holds the whole game: named for its main line, whichever line is shown.
+  const tree = [
+    { id: 0, parent: null, children: [1] },
+    { id: 1, parent: 0, children: [2, 4] },
+    { id: 2, parent: 1, children: [3] },
+    { id: 3, parent: 2, children: [] },
+    { id: 4, parent: 1, children: [] },
+  ];
+  assert.equal(fileName({ ...view, tree, node: 4, steps: ['d4', 'c5'], cursor: 2 }, 'txt', { whole: 'game' }), 'unlur-3-steps.txt');
+  assert.equal(fileName({ ...view, steps: ['d4'], cursor: 1 }, 'txt', { whole: 'game' }), 'unlur-1-step.txt');
   const { element, iframe } = embedSnippets({ ...view, record: 'unlur;moves=d4,pass;at=1"<x>' }, 'https://ludus.example/');
   assert.equal(
     element,

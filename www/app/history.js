@@ -54,6 +54,15 @@ export class GameHistory {
       this.resumeCurrent({ push: false });
       return 'saved';
     }
+    // A bare game name (`#merlins-chain`, a bookmark of the game) opens as its tab does: the
+    // latest saved game of it, else a new game (with no word about a link).
+    const bare = frag.record != null ? this.bareGame(frag.record) : null;
+    const own = this.host.saved.get(history.state?.entry);
+    const latest = !bare ? null : gameOfRecord(own?.record) === bare ? own : this.host.saved.latestOf(bare);
+    if (latest && this.openSaved(latest, { push: false })) {
+      this.host.renderSaved();
+      return 'saved';
+    }
     let error = frag.error ?? null;
     if (!error) {
       try {
@@ -75,7 +84,7 @@ export class GameHistory {
         this.host.refresh();
         this.host.renderSaved();
         const mine = this.host.saved.current();
-        if (!entry && mine) {
+        if (!entry && mine && !bare) {
           this.host.showNotice(
             'Opened from a link: your saved games are kept under "Your games".',
             [{ label: 'Back to my game', action: () => this.openSaved(mine) }],
@@ -101,6 +110,21 @@ export class GameHistory {
       },
     ]);
     return 'broken';
+  }
+
+  /**
+   * The game a record names when it holds nothing else (no option, step or note: `unlur`,
+   * `unlur;;`), else null.
+   */
+  bareGame(record) {
+    let parts;
+    try {
+      parts = this.host.mod().parseRecord(record);
+    } catch {
+      return null;
+    }
+    const empty = !parts.moves?.length && parts.at == null && !Object.keys(parts.options ?? {}).length && !/[{([]/.test(record);
+    return empty && this.host.gameInfo(parts.game) ? parts.game : null;
   }
 
   /** Opens a saved game; false if it cannot be read. */

@@ -31,7 +31,8 @@ export function renderStatus(view, page) {
     // The engine's words: the highlighted result, or what playing in the past does.
     sub = v.status.detail;
     if (past && page.computerToMove) {
-      sub = `${v.status.viewing} The computer plays ${mover?.name ?? 'this seat'} and waits while you look back; "Computer plays here" ${v.status.replaces}.`;
+      // (What "Computer plays here" does is said on the button.)
+      sub = `${v.status.viewing} The computer (${mover?.name ?? 'this seat'}) waits while you look back.`;
     } else if (!past && !v.outcome && page.held && page.computerToMove) {
       sub = `Opened from a link: the computer waits to play ${mover?.name ?? 'this seat'} until you ask it to.`;
     } else if (!past && !v.outcome && page.note) {

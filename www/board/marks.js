@@ -138,7 +138,10 @@ export function drawHints(ctx, geom, view, overlay, theme, a, selection, hover) 
       const [x, y] = geom.center(cell);
       if (empty(cell)) drawDot(ctx, x, y, dotR, theme.hintStrong);
       else if (cell !== selection.cell) ringPiece(ctx, geom, view, cell, theme.hintStrong, Math.max(2, r * 0.12));
-      else drawDot(ctx, x, y, dotR * 0.8, theme.hintStrong);
+      else if (view.pieces[cell].kind === 'tile') {
+        // A tile flipped where it lies: the dot in its lower corner, clear of its number.
+        drawDot(ctx, x + r * 0.56, y + r * 0.56, dotR * 0.8, theme.hintStrong);
+      } else drawDot(ctx, x, y, dotR * 0.8, theme.hintStrong);
     }
     if (a.selfCapture && selection.cell >= 0) {
       // Ring capture: a cross on the ring, dashed rings on what it would take.

@@ -45,8 +45,8 @@ import {
   appLinkFromAttribute,
 } from './attributes.js';
 import { CSS, TEMPLATE } from './markup.js';
-import { treeOf, treeStep, drawingsOf } from '../app/tree-list.js';
-import { renderTreeMoves } from './tree-moves.js';
+import { treeOf, treeStep, drawingsOf, roundsOf } from '../app/tree-list.js';
+import { renderTreeMoves, showCurrent } from './tree-moves.js';
 
 const TAG = 'ludus-board';
 const DEFAULT_APP = new URL('../../index.html', import.meta.url).href;
@@ -117,6 +117,9 @@ export class LudusBoard extends HTMLElement {
     this.ui.fire.addEventListener('click', () => this.control.capture());
     this.ui.reset.addEventListener('click', () => this.reset());
     this.ui.frame.addEventListener('keydown', (e) => this.onKey(e));
+    // The move list laid out anew (shown after being hidden, its width changed): the step
+    // shown back in sight.
+    new ResizeObserver(() => showCurrent(this.ui.moves)).observe(this.ui.moves);
   }
 
   connectedCallback() {
@@ -127,13 +130,15 @@ export class LudusBoard extends HTMLElement {
         onEscape: () => this.clearSelection(),
       });
       // The Export menu (PNG, SVG, GIF, embed code) in the footer.
-      mountShareMenu(this.shadowRoot.querySelector('.foot'), {
+      this.exportMenu = mountShareMenu(this.shadowRoot.querySelector('.foot'), {
         view: () => this.view,
         theme: () => this.board.theme,
         flipped: () => flagFromAttribute(this.getAttribute('flipped')),
         background: () => getComputedStyle(this.ui.frame).backgroundColor,
         gameText: async () => (await import('../share/text-file.js')).gameToText(this.session.record()),
         link: () => linkRecord(this.session, this.view),
+        board: () => this.ui.box,
+        anchor: () => this.shadowRoot.querySelector('.foot'),
       }, this.shadowRoot);
       // The position as text, a live region, high contrast (`contrast`).
       this.a11y = new BoardDescription(this.ui.box, this.board);
@@ -263,6 +268,8 @@ export class LudusBoard extends HTMLElement {
 
   async load() {
     const token = ++this.loadToken;
+    // Another game: a menu opened over the last one closes.
+    if (this.exportMenu) this.exportMenu.open = false;
     this.setState('loading');
     if (this.hasAttribute('puzzle')) return this.loadPuzzle(token);
     const given = this.givenRecord();
@@ -496,14 +503,20 @@ export class LudusBoard extends HTMLElement {
     this.ui.pass.hidden = !canPass;
     if (canPass) this.ui.pass.textContent = this.control.passLabel();
     this.ui.fire.hidden = this.control.captureStep() == null;
-    this.ui.reset.hidden = this.puzzle ? v.record === this.initialRecord : !playable || v.record === this.initialRecord;
+    const noReset = this.puzzle ? v.record === this.initialRecord : !playable || v.record === this.initialRecord;
+    // A puzzle keeps Reset's place from the start (unseen until a step is tried): it comes
+    // without moving what is under it.
+    this.ui.reset.hidden = noReset && !this.puzzle;
+    this.ui.reset.classList.toggle('kept', noReset && !!this.puzzle);
     this.ui.bar.hidden = this.ui.nav.hidden && this.ui.pass.hidden && this.ui.fire.hidden && this.ui.reset.hidden;
 
-    // The caption: the step that led here ("12. Green 17@c3").
+    // The caption: the step that led here, numbered by its round as the move list numbers
+    // it ("6. Green 17@c3").
     if (v.cursor > 0) {
       const seat = v.movers?.[v.cursor - 1];
       const player = v.players?.[seat];
-      this.ui.caption.textContent = `${v.cursor}. ${player ? `${player.name} ` : ''}${v.steps[v.cursor - 1]}`;
+      const round = roundsOf(tree).get(tree.shown) ?? v.cursor;
+      this.ui.caption.textContent = `${round}. ${player ? `${player.name} ` : ''}${v.steps[v.cursor - 1]}`;
       this.setDot(player?.color);
     } else {
       this.ui.caption.textContent = n ? 'Start' : v.title;

@@ -208,6 +208,7 @@ button svg { width: 16px; height: 16px; display: block; fill: currentColor; }
   padding-top: 5px;
 }
 .credit { margin: 0; }
+.reset.kept { visibility: hidden; }
 /* The Export menu opens from the footer's right edge, not from its button's: the button may
    wrap to the left of a narrow widget, and a panel hung from there would leave the screen.
    (Its bottom on the footer's rule, where it was on a wide widget.) */

@@ -51,7 +51,6 @@ export const TREE_CSS = `
 export function renderTreeMoves(list, tree, go) {
   list.replaceChildren();
   const shownPath = new Set(pathTo(tree, tree.shown));
-  let current = null;
   const step = (id) => {
     const node = tree.nodes.get(id);
     const isCurrent = id === tree.shown;
@@ -65,7 +64,6 @@ export function renderTreeMoves(list, tree, go) {
       onclick: () => go(id),
     });
     if (node.glyph) b.append(el('span', { class: 'glyph', 'aria-hidden': 'true', text: node.glyph }));
-    if (isCurrent) current = b;
     return b;
   };
   let main = null;
@@ -89,10 +87,18 @@ export function renderTreeMoves(list, tree, go) {
     // The main line goes on in a new row after a line tried.
     main = null;
   }
-  if (current) {
-    const box = list.getBoundingClientRect();
-    const at = current.getBoundingClientRect();
-    if (at.top < box.top) list.scrollTop -= box.top - at.top;
-    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
-  }
+  showCurrent(list);
+}
+
+/**
+ * Scrolls the list alone (never the page) so that the step shown is in sight. Called again
+ * when the list is laid out anew: a board drawn while hidden had no size to scroll by.
+ */
+export function showCurrent(list) {
+  const current = list.querySelector('.step.current');
+  if (!current || !list.clientHeight) return;
+  const box = list.getBoundingClientRect();
+  const at = current.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
 }

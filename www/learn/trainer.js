@@ -17,6 +17,22 @@ import { Drill } from './drill.js';
 import { Progress } from './progress.js';
 import { dayKey, dailyGames, dailyPuzzle } from './daily.js';
 
+/** The room kept between a header on top of the page and a goal scrolled into view, in px. */
+const GOAL_MARGIN = 8;
+
+/** Gives `element` the height of the tallest of `texts` in it (none: its own height). */
+function reserve(element, texts) {
+  const shown = element.textContent;
+  element.style.minHeight = '';
+  let most = 0;
+  for (const text of texts) {
+    element.textContent = text;
+    most = Math.max(most, element.getBoundingClientRect().height);
+  }
+  element.textContent = shown;
+  element.style.minHeight = most ? `${Math.ceil(most)}px` : '';
+}
+
 /** The pause before the page plays a reply, so the learner sees their own step first. */
 export const REPLY_PAUSE_MS = 450;
 /** How long a wrong step stays on the board before it is taken back. */
@@ -105,6 +121,10 @@ export class Trainer {
       ),
     );
     document.getElementById('layout').after(this.root);
+    // Another width wraps the goals anew: the room kept for them follows.
+    const resized = new ResizeObserver(() => this.shown && this.items && this.reserveGoal());
+    resized.observe(ui.goal);
+    resized.observe(ui.title);
   }
 
   get shown() {
@@ -269,6 +289,28 @@ export class Trainer {
     if (!item) return;
     if (this.route.kind === 'daily') this.route = { kind: 'puzzles', game: this.route.game, id: null };
     this.show(item);
+    // The button was pressed below the board: the next goal comes into view, clear of a
+    // header that stays on top of the page.
+    const header = document.querySelector('.topbar');
+    const covered = header && getComputedStyle(header).position !== 'static' ? header.getBoundingClientRect().bottom : 0;
+    const top = this.ui.goal.getBoundingClientRect().top;
+    if (top < covered + GOAL_MARGIN) window.scrollBy(0, top - covered - GOAL_MARGIN);
+  }
+
+  /**
+   * Keeps room for the longest goal and title of the lessons shown, at the width each has
+   * (on a phone both are above the board): going from a short one to one that wraps never
+   * moves the board.
+   */
+  reserveGoal() {
+    const lesson = this.route?.kind === 'learn';
+    const items = lesson ? this.items : [];
+    const key = `${this.ui.goal.clientWidth}|${this.ui.title.clientWidth}`;
+    if (key === this.goalKey && items === this.goalItems) return;
+    this.goalKey = key;
+    this.goalItems = items;
+    reserve(this.ui.goal, items.map((x) => x.goal));
+    reserve(this.ui.title, items.map((x, i) => `${i + 1}. ${x.title}`));
   }
 
   // ------------------------------------------------------------------------------------
@@ -436,6 +478,7 @@ export class Trainer {
     this.ui.title.textContent = lesson ? `${n}. ${item.title}` : this.route.kind === 'daily' ? `Puzzle of ${dayKey()}` : `Puzzle ${n} of ${this.items.length}`;
     this.ui.credit.textContent = this.credit(game);
     this.ui.goal.textContent = lesson ? item.goal : this.task();
+    this.reserveGoal();
     // Retry once there is something to retry: a step played, a wrong step, the end.
     this.ui.retry.hidden = d.state === 'play' && d.at === 0 && !d.erred;
     this.ui.retry.textContent = d.state === 'done' ? 'Play it again' : 'Try again';

@@ -1,4 +1,4 @@
-// Play by link on first use: the "Send your move" button and the "My games" card are made
+// Play by link on first use: the "Send your move" button and the "Games by link" card are made
 // here at start, and share/correspondence.js (what they do) is loaded only when the address
 // is a correspondence link, games by link are saved, or the button is first pressed: most
 // visits never need it.
@@ -33,7 +33,7 @@ export class CorrespondenceEntry {
       el(
         'details',
         { class: 'card', id: 'my-games-card' },
-        el('summary', {}, el('h2', { text: 'My games' })),
+        el('summary', {}, el('h2', { text: 'Games by link' })),
         el('p', { class: 'muted', text: 'Games played by link ("Send your move"), with whose turn each is.' }),
         this.list,
       ),

@@ -1,6 +1,6 @@
 // Play by link: after a step, "Send your move" shares a link to the game with a short text
 // ("Unlur, move 14: your turn as White"); whoever opens it sees the board from their own
-// side, told whose turn it is, the last turn marked as always. "My games" (localStorage)
+// side, told whose turn it is, the last turn marked as always. "Games by link" (localStorage)
 // lists these correspondence games with whose turn each is. A link whose moves differ from
 // the saved game of the same correspondence is not taken over the saved one: the page says
 // where they part ("the link's game and yours differ from move 9") and lets the reader pick.

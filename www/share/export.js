@@ -163,10 +163,31 @@ export async function gameGif(mod, record, options, delayCs, timing = null) {
   }
 }
 
-/** A file name for a picture of the view: "unlur-move-14.png". */
+/**
+ * A file named for what it holds, counted in steps as the page counts them ("Viewing step 14"):
+ * a picture of the position shown, "unlur-step-14.png"; with `whole`, the line shown (a GIF),
+ * "unlur-14-steps.gif"; with `whole: 'game'`, the whole game of a text file (its main line,
+ * with the lines tried beside it), "unlur-20-steps.txt".
+ */
 export function fileName(view, extension, { whole = false } = {}) {
-  const what = whole ? `${view.steps.length}-moves` : view.cursor ? `move-${view.cursor}` : 'start';
+  const steps = whole === 'game' ? mainLineLength(view) : view.steps.length;
+  const what = whole ? `${steps}-step${steps === 1 ? '' : 's'}` : view.cursor ? `step-${view.cursor}` : 'start';
   return `${view.game}-${what}.${extension}`;
+}
+
+/** The steps of the game's main line (the first child at every step of its tree). */
+function mainLineLength(view) {
+  if (!Array.isArray(view.tree) || !view.tree.length) return view.steps.length;
+  const nodes = new Map(view.tree.map((n) => [n.id, n]));
+  let node = view.tree.find((n) => n.parent == null);
+  let count = 0;
+  const seen = new Set();
+  while (node?.children?.length && !seen.has(node.id)) {
+    seen.add(node.id);
+    node = nodes.get(node.children[0]);
+    count++;
+  }
+  return count;
 }
 
 function escapeAttribute(text) {

@@ -59,10 +59,25 @@ export function buildPanel(details, host) {
     ),
     el('div', { class: 'row' }, button('Copy embed code', 'embed', 'Code to show this game in another page')),
     embed,
-    textRow(host, id, (text, error) => say(text, error)),
+    textRow(host, id, (text, error) => {
+      say(text, error);
+      if (!error) close();
+    }),
     status,
   );
   details.append(panel);
+  const close = () => {
+    details.open = false;
+  };
+  closeOutside(details, close);
+  // Opened: placed, and if it hangs below the window's edge, scrolled into sight.
+  const place = (reveal = false) => {
+    placePanel(details, panel, host);
+    if (reveal && panel.dataset.place === 'below') panel.scrollIntoView({ block: 'nearest' });
+  };
+  // The window resized or scrolled: the board moved, the panel follows it.
+  addEventListener('resize', () => details.open && place());
+  addEventListener('scroll', () => details.open && panel.dataset.place === 'beside' && place(), { passive: true });
 
   const say = (text, error = false) => {
     status.textContent = text;
@@ -87,10 +102,12 @@ export function buildPanel(details, host) {
         const name = fileName(view, 'png');
         download(await picturePng(view, options()), name, 'image/png');
         say(`Saved ${name}.`);
+        close();
       } else if (what === 'svg') {
         const name = fileName(view, 'svg');
         download(pictureSvg(view, options()), name, 'image/svg+xml');
         say(`Saved ${name}.`);
+        close();
       } else if (what === 'gif') {
         say('Loading the GIF encoder…');
         const mod = await studyEngine();
@@ -98,11 +115,14 @@ export function buildPanel(details, host) {
         const name = fileName(view, 'gif', { whole: true });
         download(await gameGif(mod, view.record, options(), Number(speed.value)), name, 'image/gif');
         say(`Saved ${name} (${view.steps.length + 1} frames).`);
+        close();
       } else if (what === 'text') {
-        const name = fileName(view, 'txt', { whole: true });
+        const name = fileName(view, 'txt', { whole: 'game' });
         download(await host.gameText(), name, 'text/plain;charset=utf-8');
         say(`Saved ${name}.`);
+        close();
       } else if (what === 'embed') {
+        // The code is shown in the panel to copy: the menu stays open.
         const { element, iframe } = embedSnippets(view, host.site ?? SITE, host.link?.() ?? view.record);
         elementCode.value = element;
         iframeCode.value = iframe;
@@ -120,6 +140,57 @@ export function buildPanel(details, host) {
       say(`The export failed: ${errorText(error)}`, true);
     }
   });
+  return { place };
+}
+
+/**
+ * Closes the open menu on a press or the focus outside it, and on Escape pressed anywhere
+ * (the menu's own Escape, www/share/menu.js, gives the focus back to its button). Inside a
+ * shadow root the event's path says whether it is in the menu.
+ */
+function closeOutside(details, close) {
+  const outside = (event) => !event.composedPath().includes(details);
+  document.addEventListener('pointerdown', (event) => details.open && outside(event) && close(), true);
+  document.addEventListener('focusin', (event) => details.open && outside(event) && close());
+  document.addEventListener('keydown', (event) => details.open && event.key === 'Escape' && close());
+}
+
+const GAP = 8;
+
+/**
+ * Places the open panel where it covers no part of the board: under the menu if it fits in
+ * the window there, else beside the board (right, then left), else under the menu all the
+ * same (the page scrolls to it). Right-aligned to `host.anchor()` and kept in the window.
+ */
+export function placePanel(details, panel, host) {
+  const board = host.board?.();
+  panel.style.cssText = '';
+  if (!board) return;
+  const width = panel.offsetWidth;
+  const height = panel.offsetHeight;
+  const viewWidth = document.documentElement.clientWidth;
+  const viewHeight = innerHeight;
+  const anchor = (host.anchor?.() ?? details).getBoundingClientRect();
+  const box = board.getBoundingClientRect();
+  const below = Math.max(anchor.bottom, box.bottom) + 6;
+  const left = Math.max(GAP, Math.min(anchor.right - width, viewWidth - GAP - width));
+  let spot = null;
+  if (below + height <= viewHeight - GAP) spot = { position: 'absolute', left, top: below };
+  else {
+    const top = Math.max(GAP, Math.min(anchor.bottom - height, viewHeight - GAP - height));
+    if (box.right + GAP + width <= viewWidth - GAP) spot = { position: 'fixed', left: box.right + GAP, top };
+    else if (box.left - GAP - width >= GAP) spot = { position: 'fixed', left: box.left - GAP - width, top };
+    else spot = { position: 'absolute', left, top: below };
+  }
+  // An absolute panel is placed from its containing block (the menu, or the widget's footer).
+  let { left: x, top: y } = spot;
+  if (spot.position === 'absolute') {
+    const block = panel.offsetParent?.getBoundingClientRect() ?? { left: 0, top: 0 };
+    x -= block.left + (panel.offsetParent?.clientLeft ?? 0);
+    y -= block.top + (panel.offsetParent?.clientTop ?? 0);
+  }
+  Object.assign(panel.style, { position: spot.position, left: `${x}px`, top: `${y}px`, right: 'auto', bottom: 'auto' });
+  panel.dataset.place = spot.position === 'fixed' ? 'beside' : 'below';
 }
 
 /**

@@ -8,6 +8,10 @@
 //   theme()       the renderer theme (board.theme)
 //   flipped()     whether the board is turned around
 //   background()  the picture's background colour (the page's surface)
+//   board()       the board's element, which the open panel never covers
+//   anchor()      the element the panel hangs under, right-aligned (default: the menu)
+// It closes as menus do: Escape (the focus back on its button), a click or the focus outside
+// it, a file saved or opened; the host closes it (`open = false`) when another game is shown.
 // `styleRoot` (document.head or a shadow root) gets the menu's style sheet once.
 //
 // Only the button loads with the page: its panel (www/share/menu-panel.js), the drawing code
@@ -63,9 +67,11 @@ export function mountShareMenu(container, host, styleRoot) {
   summary.textContent = 'Export';
   details.append(summary);
   let panel = null;
+  // Each opening places the panel off the board (menu-panel.js `placePanel`).
   details.addEventListener('toggle', () => {
-    if (!details.open || panel) return;
-    panel = import('./menu-panel.js').then(({ buildPanel }) => buildPanel(details, host));
+    if (!details.open) return;
+    panel ??= import('./menu-panel.js').then(({ buildPanel }) => buildPanel(details, host));
+    panel.then((p) => details.open && p.place(true));
   });
   // Escape closes the menu and gives the focus back to its button.
   details.addEventListener('keydown', (event) => {
