@@ -150,30 +150,41 @@ export function layoutMoves(tree) {
   if (root.comment) rows.push({ kind: 'note', node: root.id, depth: 0 });
   const main = lineThrough(tree, tree.root);
 
-  // The alternatives to `id` (its later siblings, for a first child) drawn as lines.
-  const sideLines = (id, depth) => {
-    const n = tree.nodes.get(id);
-    const parent = tree.nodes.get(n.parent);
-    if (!parent || parent.children[0] !== id) return;
-    for (const alt of parent.children.slice(1)) variation(alt, depth);
-  };
-  const variation = (start, depth) => {
-    const items = [];
-    const after = [];
-    let prevRound = null;
-    for (let id = start; id != null; id = tree.nodes.get(id).children[0] ?? null) {
-      const r = rounds.get(id);
-      // A line that starts after the round's first turn is numbered "2…", as in chess.
-      const parent = tree.nodes.get(id).parent;
-      const continued = id === start && parent !== tree.root && rounds.get(parent) === r;
-      items.push(r !== prevRound ? { node: id, number: r, ...(continued && { continued }) } : { node: id });
-      prevRound = r;
-      // A later step's alternatives: drawn after this line, as their own lines.
-      if (id !== start) after.push(id);
+  // The lines are laid out depth first with a stack of work, not by recursion: a line can
+  // hold a line tried inside it thousands of levels deep, past any call stack.
+  //   {alternativesTo: id, depth}: the alternatives to `id` (its later siblings, for a
+  //     first child) drawn as lines;
+  //   {line: start, depth}: the line from `start` along first continuations, then the
+  //     alternatives to each later step of it, one deeper.
+  const work = [];
+  const drain = () => {
+    while (work.length) {
+      const task = work.pop();
+      if (task.alternativesTo != null) {
+        const id = task.alternativesTo;
+        const parent = tree.nodes.get(tree.nodes.get(id).parent);
+        if (!parent || parent.children[0] !== id) continue;
+        for (let k = parent.children.length - 1; k >= 1; k--) work.push({ line: parent.children[k], depth: task.depth });
+        continue;
+      }
+      const { line: start, depth } = task;
+      const items = [];
+      const after = [];
+      let prevRound = null;
+      for (let id = start; id != null; id = tree.nodes.get(id).children[0] ?? null) {
+        const r = rounds.get(id);
+        // A line that starts after the round's first turn is numbered "2…", as in chess.
+        const parent = tree.nodes.get(id).parent;
+        const continued = id === start && parent !== tree.root && rounds.get(parent) === r;
+        items.push(r !== prevRound ? { node: id, number: r, ...(continued && { continued }) } : { node: id });
+        prevRound = r;
+        // A later step's alternatives: drawn after this line, as their own lines.
+        if (id !== start) after.push(id);
+      }
+      rows.push({ kind: 'line', depth, items });
+      for (const { node } of items) if (tree.nodes.get(node).comment) rows.push({ kind: 'note', node, depth });
+      for (let k = after.length - 1; k >= 0; k--) work.push({ alternativesTo: after[k], depth: depth + 1 });
     }
-    rows.push({ kind: 'line', depth, items });
-    for (const { node } of items) if (tree.nodes.get(node).comment) rows.push({ kind: 'note', node, depth });
-    for (const id of after) sideLines(id, depth + 1);
   };
 
   let i = 0;
@@ -192,7 +203,8 @@ export function layoutMoves(tree) {
     }
     rows.push(row);
     for (const id of members) if (tree.nodes.get(id).comment) rows.push({ kind: 'note', node: id, depth: 0 });
-    for (const id of members) sideLines(id, 1);
+    for (let k = members.length - 1; k >= 0; k--) work.push({ alternativesTo: members[k], depth: 1 });
+    drain();
   }
   return rows;
 }

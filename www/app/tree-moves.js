@@ -57,6 +57,8 @@ export function renderTreeMoves(list, v, go, edit = null) {
     if (isCurrent) current = b;
     return b;
   };
+  // The line tried that holds the step shown gets the buttons that promote and delete it.
+  const start = edit ? lineStart(tree, tree.shown) : null;
   let even = false;
   for (const row of rows) {
     if (row.kind === 'note') {
@@ -72,8 +74,7 @@ export function renderTreeMoves(list, v, go, edit = null) {
         li.append(button(item.node, null));
       }
       list.append(li);
-      const start = lineStart(tree, tree.shown);
-      if (edit && start != null && row.items[0].node === start) {
+      if (start != null && row.items[0].node === start) {
         list.append(
           el(
             'li',
