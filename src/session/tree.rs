@@ -149,6 +149,7 @@ impl Session {
             if i > 0 {
                 children.remove(i);
                 children.insert(0, n);
+                self.changed();
                 return Ok(());
             }
             n = p;
@@ -168,6 +169,7 @@ impl Session {
             .parent
             .ok_or_else(|| Error::options("the start cannot be deleted"))?;
         self.node_mut(parent).children.retain(|&c| c != id);
+        self.changed();
         let mut stack = vec![id];
         while let Some(n) = stack.pop() {
             if let Some(node) = self.nodes[n].take() {
@@ -200,6 +202,7 @@ impl Session {
             return Err(Error::options(problem));
         }
         self.node_mut(id).notes.comment = text.to_string();
+        self.changed();
         Ok(())
     }
 
@@ -216,6 +219,7 @@ impl Session {
             )));
         }
         self.node_mut(id).notes.glyph = glyph.to_string();
+        self.changed();
         Ok(())
     }
 
@@ -252,6 +256,7 @@ impl Session {
             self.check_room(notes)?;
             self.node_mut(id).notes.arrows.push([from, to]);
         }
+        self.changed();
         Ok(())
     }
 
@@ -265,6 +270,7 @@ impl Session {
             self.check_room(notes)?;
             self.node_mut(id).notes.circles.push(cell);
         }
+        self.changed();
         Ok(())
     }
 
@@ -360,6 +366,7 @@ impl Session {
             self.node_mut(ids[i]).notes = notes;
         }
         self.show_node(ids[tree.shown.min(ids.len() - 1)]);
+        self.changed();
         Ok(())
     }
 }

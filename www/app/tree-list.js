@@ -17,36 +17,53 @@ export const GLYPH_WORDS = {
   '?!': 'dubious step',
 };
 
+/** The trees built, by the view's `tree` array (or `steps`, for one line): the views of a
+ * session share those arrays while its revision holds (engine.js sessionView), so the tree
+ * of a long game is built once, not at every step through it. */
+const built = new WeakMap();
+
 /**
  * The tree of a view (its `tree`, NodeView[], and `node`, the id shown), as {nodes: Map(id ->
  * node), root, shown}: node = {id, parent, step, mover, children: [ids], glyph, comment,
  * arrows: [[from, to]], circles: [cells]}; the root is the start (no step). A view without a
- * tree is one line.
+ * tree is one line. The nodes are shared by every view of the same revision: read them only.
  */
 export function treeOf(view) {
   const list = view?.tree;
-  if (Array.isArray(list) && list.length) {
-    const nodes = new Map();
-    for (const n of list) {
-      nodes.set(n.id, {
-        id: n.id,
-        parent: n.parent ?? null,
-        step: n.step || null,
-        mover: n.mover ?? null,
-        children: n.children ?? [],
-        glyph: n.glyph ?? '',
-        comment: n.comment ?? '',
-        arrows: n.arrows ?? [],
-        circles: n.circles ?? [],
-      });
-    }
-    // Only children the tree holds (the list walks them).
-    for (const n of nodes.values()) n.children = n.children.filter((c) => nodes.has(c) && c !== n.id);
-    const root = list.find((n) => n.parent == null)?.id ?? list[0].id;
-    const shown = nodes.has(view.node) ? view.node : root;
-    return { nodes, root, shown };
+  const isTree = Array.isArray(list) && list.length > 0;
+  const key = isTree ? list : Array.isArray(view?.steps) ? view.steps : null;
+  let tree = key ? built.get(key) : null;
+  if (!tree) {
+    tree = isTree ? buildTree(list) : buildLine(view);
+    if (key) built.set(key, tree);
   }
-  // One line: node i+1 is step i.
+  const shown = isTree ? (tree.nodes.has(view.node) ? view.node : tree.root) : Math.min(view?.cursor ?? 0, tree.nodes.size - 1);
+  return { nodes: tree.nodes, root: tree.root, shown };
+}
+
+function buildTree(list) {
+  const nodes = new Map();
+  for (const n of list) {
+    nodes.set(n.id, {
+      id: n.id,
+      parent: n.parent ?? null,
+      step: n.step || null,
+      mover: n.mover ?? null,
+      children: n.children ?? [],
+      glyph: n.glyph ?? '',
+      comment: n.comment ?? '',
+      arrows: n.arrows ?? [],
+      circles: n.circles ?? [],
+    });
+  }
+  // Only children the tree holds (the list walks them).
+  for (const n of nodes.values()) n.children = n.children.filter((c) => nodes.has(c) && c !== n.id);
+  const root = list.find((n) => n.parent == null)?.id ?? list[0].id;
+  return { nodes, root };
+}
+
+// One line: node i+1 is step i.
+function buildLine(view) {
   const steps = view?.steps ?? [];
   const nodes = new Map();
   for (let i = 0; i <= steps.length; i++) {
@@ -62,8 +79,19 @@ export function treeOf(view) {
       circles: [],
     });
   }
-  return { nodes, root: 0, shown: Math.min(view?.cursor ?? 0, steps.length) };
+  return { nodes, root: 0 };
 }
+
+/** Whether a tree holds more than one line (worked out once per tree). */
+export function hasLines(tree) {
+  const known = lineCounts.get(tree.nodes);
+  if (known != null) return known;
+  let lines = false;
+  for (const n of tree.nodes.values()) if (n.children.length > 1) lines = true;
+  lineCounts.set(tree.nodes, lines);
+  return lines;
+}
+const lineCounts = new WeakMap();
 
 /** The nodes from the root (excluded) to `id` (included). */
 export function pathTo(tree, id) {
