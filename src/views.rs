@@ -96,6 +96,11 @@ pub struct SessionView {
     pub line: Vec<usize>,
     /// The status line's words about the game and its history.
     pub status: StatusText,
+    /// The same number as long as the tree, its notes and the line shown stay the same
+    /// (only the cursor moves along the line). `Session.view(revision)` asked with the
+    /// revision the caller holds leaves `tree`, `steps`, `movers`, `stepKinds`,
+    /// `stepColors` and `line` empty when it is still the same: the caller keeps its own.
+    pub revision: u32,
 }
 
 /// The words a status line shows about the game and where the position shown is in its
@@ -144,6 +149,14 @@ pub fn status_text(s: &Session, board: &BoardView, presentation: &Presentation) 
 }
 
 pub fn session_view(s: &Session) -> SessionView {
+    session_view_since(s, None)
+}
+
+/// The session's view, without the parts that depend on its revision alone when `known` is
+/// that revision (see [`SessionView::revision`]): moving through a long game then costs
+/// the same at every step, whatever the game's length.
+pub fn session_view_since(s: &Session, known: Option<u32>) -> SessionView {
+    let whole = known != Some(s.revision());
     let kind = s.kind();
     let board = s.view();
     let legal = s.current().legal_step_views();
@@ -157,15 +170,20 @@ pub fn session_view(s: &Session) -> SessionView {
         designer: kind.designer(),
         legal,
         last_turn: s.last_turn_cells(),
-        steps: s.step_texts(),
-        movers: s.movers().to_vec(),
-        step_kinds: s.step_kinds(),
-        step_colors: s.step_colors().to_vec(),
+        steps: if whole { s.step_texts() } else { Vec::new() },
+        movers: if whole { s.movers() } else { Vec::new() },
+        step_kinds: if whole { s.step_kinds() } else { Vec::new() },
+        step_colors: if whole { s.step_colors() } else { Vec::new() },
         cursor: s.cursor(),
         record: s.record_text(),
-        tree: s.tree().into_iter().map(NodeView::from).collect(),
+        tree: if whole {
+            s.tree().into_iter().map(NodeView::from).collect()
+        } else {
+            Vec::new()
+        },
         node: s.shown_node(),
-        line: s.line().to_vec(),
+        line: if whole { s.line().to_vec() } else { Vec::new() },
+        revision: s.revision(),
     }
 }
 

@@ -208,3 +208,151 @@ fn notes_on_steps_and_on_the_start() {
     // Removing one still works when full.
     s.toggle_circle(a1, 0).unwrap();
 }
+
+/// The record and the link as they were made before the record was kept per revision:
+/// written whole from the session, and packed in one block.
+fn written_whole(s: &Session) -> (String, String) {
+    let record = s.record().to_text();
+    let link = ludus::session::pack::link_text(&record);
+    (record, link)
+}
+
+/// Checks the record text, the link and the view against what they are written whole.
+fn check_record(s: &Session, at: &str) {
+    let (record, link) = written_whole(s);
+    assert_eq!(s.record_text(), record, "{at}: the record");
+    let mine = s.link_text();
+    assert_eq!(
+        Session::from_record(&mine).unwrap().record_text(),
+        record,
+        "{at}: the link reads back"
+    );
+    assert_eq!(
+        mine.starts_with('~'),
+        link.starts_with('~'),
+        "{at}: packed as before"
+    );
+    assert_eq!(session_view(s).record, record, "{at}: the view's record");
+}
+
+#[test]
+fn the_record_and_link_kept_per_revision_are_the_record_written_whole() {
+    // Long enough to be packed in a link, in both forms.
+    let mut s = Session::new(GameKind::Unravel, &OptionMap::new().with("size", "19")).unwrap();
+    let mut rng = ludus::rng::Rng::new(7);
+    while s.len() < 300 {
+        let mut probe = s.current().clone();
+        let Some(step) = probe.play_random(&mut rng) else {
+            break;
+        };
+        s.play(&step).unwrap();
+    }
+    assert!(
+        s.record_text().len() > 1_000,
+        "a record long enough to pack"
+    );
+    check_record(&s, "the end of one line");
+    for n in [0, 1, 57, s.len() - 1, s.len()] {
+        s.go_to(n);
+        check_record(&s, &format!("one line at {n}"));
+    }
+    // The tree form: a variation, then notes, moving about in between.
+    s.go_to(30);
+    let next = s.step_texts()[30].clone();
+    let other = s
+        .current()
+        .legal_step_views()
+        .into_iter()
+        .map(|v| v.text)
+        .find(|t| *t != next)
+        .unwrap();
+    s.play(&other).unwrap();
+    let variation = s.shown_node();
+    check_record(&s, "a variation's end");
+    s.go_to(10);
+    check_record(&s, "on the variation's line, before it");
+    let end = s.line()[s.len()];
+    s.set_comment(end, "A note; with {braces} and 100%")
+        .unwrap();
+    check_record(&s, "a comment");
+    s.go_to_node(s.line()[5]).unwrap();
+    check_record(&s, "back on the main line");
+    s.go_to(s.len());
+    check_record(&s, "the main line's end");
+    s.set_glyph(s.shown_node(), "!?").unwrap();
+    s.toggle_circle(s.shown_node(), 3).unwrap();
+    check_record(&s, "a glyph and a circle");
+    s.promote(variation).unwrap();
+    check_record(&s, "promoted");
+    s.delete_variation(variation).unwrap();
+    check_record(&s, "deleted");
+}
+
+#[test]
+fn a_view_asked_with_its_revision_leaves_out_what_only_a_change_of_the_game_changes() {
+    let mut s = unravel(&["a1", "b1", "a2", "b2"]);
+    let whole = session_view(&s);
+    let revision = whole.revision;
+    assert_eq!(whole.steps, ["a1", "b1", "a2", "b2"]);
+    // Moving the cursor along the line is no new revision.
+    for n in [0, 2, 4] {
+        s.go_to(n);
+        assert_eq!(s.revision(), revision);
+    }
+    s.go_to_node(s.line()[1]).unwrap();
+    assert_eq!(s.revision(), revision, "going to a node on the line shown");
+    s.play("b1").unwrap();
+    assert_eq!(s.revision(), revision, "following the step the line has");
+    let since = ludus::views::session_view_since(&s, Some(revision));
+    assert!(since.tree.is_empty() && since.steps.is_empty() && since.line.is_empty());
+    assert!(since.movers.is_empty() && since.step_kinds.is_empty() && since.step_colors.is_empty());
+    let full = session_view(&s);
+    assert_eq!(
+        (
+            since.cursor,
+            since.node,
+            &since.record,
+            &since.board,
+            &since.legal
+        ),
+        (
+            full.cursor,
+            full.node,
+            &full.record,
+            &full.board,
+            &full.legal
+        ),
+        "the position's parts are all there"
+    );
+    assert_eq!(since.status, full.status);
+    // Every change of the game, its notes or the line shown is a new revision.
+    let mut seen = vec![revision];
+    let mut changed = |s: &Session, what: &str| {
+        assert!(!seen.contains(&s.revision()), "{what}: a new revision");
+        seen.push(s.revision());
+        let view = ludus::views::session_view_since(s, Some(seen[seen.len() - 2]));
+        assert_eq!(
+            view.tree.len(),
+            s.tree_len() + 1,
+            "{what}: the view is whole"
+        );
+    };
+    s.play("d4").unwrap();
+    changed(&s, "a variation");
+    s.go_to_node(s.line()[2]).unwrap();
+    s.go_to_node(node(&s, &["a1", "b1", "a2"])).unwrap();
+    changed(&s, "another line shown");
+    s.set_comment(0, "start").unwrap();
+    changed(&s, "a comment");
+    s.set_glyph(1, "!").unwrap();
+    changed(&s, "a glyph");
+    s.toggle_arrow(1, 0, 1).unwrap();
+    changed(&s, "an arrow");
+    s.toggle_circle(1, 2).unwrap();
+    changed(&s, "a circle");
+    let d4 = node(&s, &["a1", "b1", "d4"]);
+    s.promote(d4).unwrap();
+    changed(&s, "promoted");
+    s.delete_variation(d4).unwrap();
+    changed(&s, "deleted");
+}

@@ -7,7 +7,7 @@
 // app/dom.js, analysis/analysis.js, share/correspondence-entry.js, share/menu.js, editor.js,
 // app/learn-entry.js and learn/trainer.js (Learn and Puzzles, loaded when first opened).
 
-import { engine, errorText } from './engine.js';
+import { engine, errorText, sessionView } from './engine.js';
 import { Board } from './board/board.js';
 import { paletteCss } from './board/palette.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
@@ -82,7 +82,7 @@ export class App {
       goTo: (n) => {
         if (n?.node != null) goToNode(this.session, n.node);
         else if (n != null) this.session.goTo(n);
-        this.view = this.session.view();
+        this.view = sessionView(this.session);
         return this.view;
       },
       moved: () => {
@@ -233,7 +233,7 @@ export class App {
       view,
       thinking: () => !!this.thinking,
       goTo: (n) => this.navigate(n),
-      movesChanged: () => this.renderMoves(),
+      movesChanged: () => this.renderMoves(true),
       drawAdvice: (advice) => this.board.update({ advice }),
       boardBox: this.board.container,
       heldBack: () => !!this.correspondence?.inProgress(),
@@ -271,10 +271,12 @@ export class App {
     window.addEventListener('popstate', () => this.history.openFromLocation());
     // Leaving the page stops the thinking; coming back from the back-forward cache resumes.
     window.addEventListener('pagehide', () => {
+      this.history.flushPosition();
       this.opponent.stop();
       this.analysis.stop();
     });
     window.addEventListener('pageshow', (e) => e.persisted && this.refresh());
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && this.history.flushPosition());
     document.body.dataset.state = 'ready';
   }
 
@@ -342,12 +344,13 @@ export class App {
     // Another game (a new one, a tab, a link): a menu opened over the last one closes.
     if (this.exportMenu) this.exportMenu.open = false;
     this.tasks.flush('persist');
+    this.history.flushPosition();
     this.opponent.reset();
     this.session?.free?.();
     this.session = session;
     this.control.selection = null;
     this.message = '';
-    this.view = session.view();
+    this.view = sessionView(session);
     this.flipped = false;
   }
 
@@ -373,7 +376,7 @@ export class App {
     this.opponent.note = note;
     this.history.persist = true;
     this.hideNotice();
-    this.view = this.session.view();
+    this.view = sessionView(this.session);
     if (computer) {
       // The computer's step arrives while the user may be busy with the page: the work is
       // cut into short tasks (board and status now, move list and URL next) so that none
@@ -395,7 +398,7 @@ export class App {
   studyChanged(before) {
     // A game held from a link stays held: a note is no step for the computer to answer.
     const held = this.opponent.held(before);
-    this.view = this.session.view();
+    this.view = sessionView(this.session);
     if (held) this.opponent.hold(this.view.record);
     this.message = '';
     this.history.persist = true;
@@ -509,9 +512,10 @@ export class App {
     });
   }
 
-  renderMoves() {
-    renderMoveList($('moves'), this.view, (to) => this.navigate(to), this.study, () => this.view && this.renderMoves());
-    this.analysis?.decorateMoves($('moves'));
+  /** The move list; `force`: drawn afresh (a step through the game changes only the marks of the step shown). */
+  renderMoves(force = false) {
+    const drawn = renderMoveList($('moves'), this.view, (to) => this.navigate(to), this.study, () => this.view && this.renderMoves(true), force);
+    if (drawn !== false) this.analysis?.decorateMoves($('moves'));
   }
 
   // --------------------------------------------------------------------------------------

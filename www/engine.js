@@ -120,6 +120,31 @@ export function isTrap(error) {
   );
 }
 
+// The parts of a session's view that change only with its revision (the tree, its notes,
+// the line shown), kept per Session from the last view that brought them.
+const REVISION_PARTS = ['tree', 'steps', 'movers', 'stepKinds', 'stepColors', 'line'];
+const revisionParts = new WeakMap();
+
+/**
+ * `session.view()`, asked with the revision of the last view of that session, so that the
+ * engine leaves out what is still the same (`SessionView.revision`) and the view gets the
+ * arrays kept from then: a step through a long game costs what a step through a short one
+ * does. The arrays are the very ones of the earlier view while the revision holds, so that
+ * what is made from them (the move list, the tree's layout) can be kept too.
+ */
+export function sessionView(session) {
+  const kept = revisionParts.get(session);
+  const view = session.view(kept?.revision);
+  if (kept && view.revision != null && view.revision === kept.revision) {
+    for (const key of REVISION_PARTS) view[key] = kept[key];
+  } else if (view.revision != null) {
+    const parts = { revision: view.revision };
+    for (const key of REVISION_PARTS) parts[key] = view[key];
+    revisionParts.set(session, parts);
+  }
+  return view;
+}
+
 /** What the page says after a worker's engine trapped and the worker was replaced. */
 export const RESTARTED = 'the engine failed and was restarted';
 

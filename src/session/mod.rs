@@ -47,6 +47,24 @@ pub struct Session {
     /// At least the record's length in bytes without its `at=`, plus [`AT_ROOM`]: an edit
     /// that keeps it within the limit needs no writing of the record to be checked.
     record_bound: usize,
+    /// Counts the changes of the tree, its notes and the line shown; moving the cursor along
+    /// the line is none. What depends on those alone (the record without its `at`, the
+    /// view's tree and line) is made once a revision.
+    revision: u32,
+    /// The record and the link of the current revision, made on first use.
+    record_cache: RefCell<Option<RecordCache>>,
+}
+
+/// The record text of one revision, but for the position shown, which its `at` names.
+#[derive(Clone, Debug)]
+struct RecordCache {
+    /// The record without `at`.
+    base: String,
+    /// For the tree form: each node's number in written order (what `at` names), and the
+    /// end of the main line (where `at` is left out). None for the plain form.
+    numbers: Option<(Vec<usize>, NodeId)>,
+    /// The base packed for a link (see `pack::Packer`), when long enough to pack.
+    packer: Option<pack::Packer>,
 }
 
 /// Room kept under the record's limit for `;at=N`, which moving about the game adds or
@@ -70,6 +88,8 @@ impl Session {
             shown: RefCell::new(Vec::new()),
             tags: text::Tags::new(),
             record_bound: 0,
+            revision: 0,
+            record_cache: RefCell::new(None),
         };
         session.record_bound = session.record_text().len() + AT_ROOM;
         Ok(session)
@@ -306,9 +326,13 @@ impl Session {
         }));
         self.live += 1;
         self.node_mut(here).children.push(id);
-        let mut line = self.line[..=self.cursor].to_vec();
-        line.push(id);
-        self.set_line(line, self.cursor + 1);
+        // The new step ends the line shown: the steps up to it stay, with their views (a
+        // copy of the line for every step would make replaying a long game quadratic).
+        self.line.truncate(self.cursor + 1);
+        self.shown.get_mut().truncate(self.cursor + 1);
+        self.line.push(id);
+        self.cursor += 1;
+        self.changed();
         Ok(())
     }
 
@@ -321,9 +345,24 @@ impl Session {
             .zip(&line)
             .take_while(|(a, b)| a == b)
             .count();
+        if same != line.len() || same != self.line.len() {
+            self.changed();
+        }
         self.shown.get_mut().truncate(same);
         self.line = line;
         self.cursor = cursor;
+    }
+
+    /// The tree, its notes or the line shown changed: a new revision.
+    fn changed(&mut self) {
+        self.revision = self.revision.wrapping_add(1);
+        *self.record_cache.get_mut() = None;
+    }
+
+    /// The revision of the tree, its notes and the line shown: the same number as long as
+    /// only the cursor moves along the line (a view's `revision`).
+    pub fn revision(&self) -> u32 {
+        self.revision
     }
 
     /// Shows node `id` on the line from the start through it and on along first
@@ -380,14 +419,16 @@ impl Session {
     /// Cells touched by the last turn before the cursor: the trailing steps by one seat.
     pub fn last_turn_cells(&self) -> Vec<usize> {
         let mut cells = Vec::new();
-        let steps: Vec<&Node> = self.line[1..=self.cursor]
+        // From the cursor back: the turn only, however long the game.
+        let mut steps = self.line[1..=self.cursor]
             .iter()
-            .map(|&id| self.node(id))
-            .collect();
-        let Some(seat) = steps.last().map(|n| n.mover) else {
+            .rev()
+            .map(|&id| self.node(id));
+        let Some(last) = steps.next() else {
             return cells;
         };
-        for node in steps.iter().rev() {
+        let seat = last.mover;
+        for node in std::iter::once(last).chain(steps) {
             if node.mover != seat {
                 break;
             }
@@ -413,12 +454,85 @@ impl Session {
         Record::from_tree(self.kind, self.options.clone(), self.move_tree())
     }
 
+    /// The record's text: `record().to_text()`, but made from the text of the revision
+    /// without its `at` (kept until the game changes) and the position shown, so that moving
+    /// through a long game does not write the whole record again at every step.
     pub fn record_text(&self) -> String {
-        self.record().to_text()
+        self.with_record_cache(|cache, at| format!("{}{at}", cache.base))
     }
 
-    /// The record for a link: packed when it is long (see `pack::link_text`).
+    /// The record for a link: packed when it is long and packing makes it shorter (see
+    /// `pack::link_text`); the packed base is kept for the revision, as the record's.
     pub fn link_text(&self) -> String {
-        pack::link_text(&self.record_text())
+        self.with_record_cache(|cache, at| {
+            let len = cache.base.len() + at.len();
+            match &cache.packer {
+                Some(packer) if len > pack::PACK_ABOVE => {
+                    let packed = packer.finish(at.as_bytes());
+                    if packed.len() < len {
+                        packed
+                    } else {
+                        format!("{}{at}", cache.base)
+                    }
+                }
+                _ => format!("{}{at}", cache.base),
+            }
+        })
+    }
+
+    /// Calls `f` with the record cache of this revision (made if need be) and the `;at=N`
+    /// the position shown adds to it ("" where the record leaves `at` out).
+    fn with_record_cache<T>(&self, f: impl FnOnce(&RecordCache, &str) -> T) -> T {
+        let mut slot = self.record_cache.borrow_mut();
+        let cache = slot.get_or_insert_with(|| self.make_record_cache());
+        let at = match &cache.numbers {
+            None if self.cursor < self.len() => format!(";at={}", self.cursor),
+            None => String::new(),
+            Some((numbers, main_end)) => {
+                let shown = self.shown_node();
+                if shown == *main_end {
+                    String::new()
+                } else {
+                    format!(";at={}", numbers[shown])
+                }
+            }
+        };
+        f(cache, &at)
+    }
+
+    fn make_record_cache(&self) -> RecordCache {
+        let record = self.record();
+        let numbers = record.tree.as_ref().map(|_| {
+            let order = moves::written_order(0, &|id| self.node(id).children.clone());
+            let mut numbers = vec![0; self.nodes.len()];
+            for (i, &id) in order.iter().enumerate() {
+                numbers[id] = i;
+            }
+            let mut end = 0;
+            while let Some(&c) = self.node(end).children.first() {
+                end = c;
+            }
+            (numbers, end)
+        });
+        // The base: the record as if the position shown were where `at` is left out.
+        let base = match record.tree {
+            None => Record { at: None, ..record }.to_text(),
+            Some(mut tree) => {
+                tree.shown = tree.main_end();
+                Record {
+                    tree: Some(tree),
+                    ..record
+                }
+                .to_text()
+            }
+        };
+        // An `at` adds at most `;at=` and 20 digits.
+        let packer =
+            (base.len() + 24 > pack::PACK_ABOVE).then(|| pack::Packer::new(base.as_bytes()));
+        RecordCache {
+            base,
+            numbers,
+            packer,
+        }
     }
 }

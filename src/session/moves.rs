@@ -254,10 +254,17 @@ pub fn write(tree: &MoveTree, escape: Escape) -> String {
             out.push(' ');
         }
     };
+    // Each step's number (steps from the start): a parent is written before its children.
+    let mut plies = vec![0; tree.nodes.len()];
+    for (i, node) in tree.nodes.iter().enumerate() {
+        if let Some(p) = node.parent {
+            plies[i] = plies.get(p).map_or(0, |&p| p + 1);
+        }
+    }
     let step = |out: &mut String, n: usize| {
         let node = &tree.nodes[n];
         if text {
-            out.push_str(&format!("{}. ", ply(tree, n)));
+            out.push_str(&format!("{}. ", plies[n]));
         }
         out.push_str(&node.step);
         out.push_str(&node.notes.glyph);
@@ -298,16 +305,6 @@ pub fn write(tree: &MoveTree, escape: Escape) -> String {
         }
     }
     out
-}
-
-/// How many steps lead to node `n`, itself included.
-fn ply(tree: &MoveTree, mut n: usize) -> usize {
-    let mut ply = 0;
-    while let Some(p) = tree.nodes[n].parent {
-        ply += 1;
-        n = p;
-    }
-    ply
 }
 
 fn write_notes(out: &mut String, notes: &Notes, escape: Escape) {

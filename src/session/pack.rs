@@ -129,9 +129,6 @@ impl BitWriter {
 
 /// Raw DEFLATE, one final block with the fixed codes; matches found by hash chains.
 pub fn deflate(data: &[u8]) -> Vec<u8> {
-    const WINDOW: usize = 32_768;
-    const HASH: usize = 1 << 14;
-    const CHAIN: usize = 48;
     let mut w = BitWriter {
         out: Vec::with_capacity(data.len() / 2),
         acc: 0,
@@ -139,6 +136,77 @@ pub fn deflate(data: &[u8]) -> Vec<u8> {
     };
     w.put(1, 1); // the final block
     w.put(1, 2); // fixed codes
+    deflate_symbols(&mut w, data);
+    w.symbol(256);
+    if w.bits > 0 {
+        w.out.push(w.acc as u8);
+    }
+    w.out
+}
+
+/// A packed record of a text that stays the same (a record without its `at`) and a short
+/// tail that changes (the `at`): the text is deflated once, as a block that is not the
+/// last, and each `finish` adds the tail as a final block of literals. A reader inflates
+/// the two blocks as one stream.
+#[derive(Clone, Debug)]
+pub struct Packer {
+    /// `~` and the first block's bytes in base64url, as far as whole groups of three go.
+    start: String,
+    /// The first block's bytes after those groups, and the bits of the last one begun.
+    rest: Vec<u8>,
+    acc: u32,
+    bits: u32,
+}
+
+impl Packer {
+    pub fn new(text: &[u8]) -> Packer {
+        let mut w = BitWriter {
+            out: Vec::with_capacity(text.len() / 2),
+            acc: 0,
+            bits: 0,
+        };
+        w.put(0, 1); // not the final block
+        w.put(1, 2); // fixed codes
+        deflate_symbols(&mut w, text);
+        w.symbol(256);
+        let whole = w.out.len() / 3 * 3;
+        let mut start = MARK.to_string();
+        start.push_str(&base64url(&w.out[..whole]));
+        Packer {
+            start,
+            rest: w.out[whole..].to_vec(),
+            acc: w.acc,
+            bits: w.bits,
+        }
+    }
+
+    /// The packed record of the text and `tail`.
+    pub fn finish(&self, tail: &[u8]) -> String {
+        let mut w = BitWriter {
+            out: self.rest.clone(),
+            acc: self.acc,
+            bits: self.bits,
+        };
+        w.put(1, 1); // the final block
+        w.put(1, 2); // fixed codes
+        for &b in tail {
+            w.symbol(b as u32);
+        }
+        w.symbol(256);
+        if w.bits > 0 {
+            w.out.push(w.acc as u8);
+        }
+        let mut out = self.start.clone();
+        out.push_str(&base64url(&w.out));
+        out
+    }
+}
+
+/// The symbols of `data` (literals, and matches found by hash chains) with the fixed codes.
+fn deflate_symbols(w: &mut BitWriter, data: &[u8]) {
+    const WINDOW: usize = 32_768;
+    const HASH: usize = 1 << 14;
+    const CHAIN: usize = 48;
     let hash = |i: usize| {
         ((data[i] as usize) << 10 ^ (data[i + 1] as usize) << 5 ^ data[i + 2] as usize) % HASH
     };
@@ -199,11 +267,6 @@ pub fn deflate(data: &[u8]) -> Vec<u8> {
             i += 1;
         }
     }
-    w.symbol(256);
-    if w.bits > 0 {
-        w.out.push(w.acc as u8);
-    }
-    w.out
 }
 
 struct BitReader<'a> {

@@ -159,6 +159,7 @@ impl Session {
                     self.node_mut(p).children = before;
                     return Err(e);
                 }
+                self.changed();
                 return Ok(());
             }
             n = p;
@@ -178,6 +179,7 @@ impl Session {
             .parent
             .ok_or_else(|| Error::options("the start cannot be deleted"))?;
         self.node_mut(parent).children.retain(|&c| c != id);
+        self.changed();
         let mut stack = vec![id];
         while let Some(n) = stack.pop() {
             if let Some(node) = self.nodes[n].take() {
@@ -215,6 +217,7 @@ impl Session {
             self.node_mut(id).notes.comment = old;
             return Err(e);
         }
+        self.changed();
         Ok(())
     }
 
@@ -235,6 +238,7 @@ impl Session {
             self.node_mut(id).notes.glyph = old;
             return Err(e);
         }
+        self.changed();
         Ok(())
     }
 
@@ -289,6 +293,7 @@ impl Session {
                 return Err(e);
             }
         }
+        self.changed();
         Ok(())
     }
 
@@ -306,6 +311,7 @@ impl Session {
                 return Err(e);
             }
         }
+        self.changed();
         Ok(())
     }
 
@@ -401,6 +407,7 @@ impl Session {
             self.node_mut(ids[i]).notes = notes;
         }
         self.show_node(ids[tree.shown.min(ids.len() - 1)]);
+        self.changed();
         Ok(())
     }
 }

@@ -20,7 +20,7 @@ use crate::games::GameKind;
 use crate::options::OptionMap;
 use crate::rng::Rng;
 use crate::session::{Record, Session, MAX_RECORD_LEN};
-use crate::views::{self, session_view, ChoiceView, RecordView};
+use crate::views::{self, session_view_since, ChoiceView, RecordView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -386,9 +386,21 @@ impl WasmSession {
         Self::from_record(&text_arg(&text, "the record")?)
     }
 
-    #[wasm_bindgen(unchecked_return_type = "SessionView")]
-    pub fn view(&self) -> Result<JsValue, JsError> {
-        large_to_js(&session_view(&self.0))
+    /// The view of the position shown. With `known`, the `revision` of a view the caller
+    /// holds: while that is still the revision, the parts that depend on it alone come empty
+    /// (see `SessionView::revision`), so that a step through a long game costs no more than
+    /// one through a short one.
+    #[wasm_bindgen(js_name = view, unchecked_return_type = "SessionView")]
+    pub fn view_js(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] known: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let known = if known.is_undefined() || known.is_null() {
+            None
+        } else {
+            Some(count_arg(&known, "the revision")?)
+        };
+        self.view_since(known)
     }
 
     /// Whether `step` could be played at the cursor, without playing it: null if so, else
@@ -466,6 +478,17 @@ impl WasmSession {
 
 /// The same methods for Rust callers, with Rust types.
 impl WasmSession {
+    pub fn view(&self) -> Result<JsValue, JsError> {
+        self.view_since(None)
+    }
+
+    /// The view; without the revision's parts while `known` is the revision.
+    pub fn view_since(&self, known: Option<usize>) -> Result<JsValue, JsError> {
+        // A number past any revision is simply not the revision.
+        let known = known.and_then(|k| u32::try_from(k).ok());
+        large_to_js(&session_view_since(&self.0, known))
+    }
+
     pub fn check(&self, step: &str) -> Option<String> {
         self.0.check(step).err().map(|e| e.to_string())
     }

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
 import { serveData } from './learn-page.mjs';
+import { nestedRecord, packedLink } from './long-games.mjs';
 
 const SAMPLE = 'www/examples/blog-post.html';
 const SCRIPT_TAG = /<script type="module" src="[^"]*ludus-board\.js"><\/script>/;
@@ -920,6 +921,26 @@ test('on a touch screen every control of the widget is at least 44 by 44 px, and
     assert.ok(measured.has(part), `${part} was measured: ${[...measured].join(', ')}`);
   }
   assert.deepEqual(small, [], 'controls smaller than 44 px');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a line tried thousands of levels deep: the widget shows its board, its lines and "Open in Ludus"', async () => {
+  // 4,999 levels are 9,998 steps: the deepest nest a game holds.
+  const levels = 4_999;
+  const page = await newPage();
+  await page.goto(site.server.url + 'www/embed.html');
+  const link = await packedLink(page, nestedRecord(levels));
+  await page.goto(site.server.url + 'www/embed.html?deep#' + link);
+  await waitBoards(page);
+  const [board] = await states(page);
+  assert.equal(board.status, 'ready', board.message);
+  assertDrawn(await canvasInfo(page, 'ludus-board'), 'the deep game');
+  const lines = await page.evaluate(() => [...document.querySelector('ludus-board').shadowRoot.querySelectorAll('.moves li.line')].map((li) => li.style.getPropertyValue('--depth')));
+  assert.equal(lines.length, levels);
+  assert.equal(lines.at(-1), String(levels));
+  const { open } = await texts(page, 'ludus-board');
+  assert.ok(open?.endsWith('#' + link), `"Open in Ludus" links the game: ${open?.slice(0, 80)}`);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

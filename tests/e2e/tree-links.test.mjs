@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site.mjs';
-import { newPage, open as openPage, state } from './app-page.mjs';
+import { newPage, open as openPage, state, waitReady } from './app-page.mjs';
+import { nestedRecord, packedLink } from './long-games.mjs';
 
 const site = useSite();
 const open = (page, path = '') => openPage(page, site.server.url + path);
@@ -56,5 +57,42 @@ test('a long annotated game gets a packed address that opens to the same game', 
   assert.deepEqual(page.errors, []);
   assert.deepEqual(other.errors, []);
   await fresh.close();
+  await context.close();
+});
+
+// The deepest nest a game holds: 4,999 levels are 9,998 steps (a game holds 10,000).
+const DEEPEST = 4_999;
+
+test('a line tried thousands of levels deep: its move list shows, a step plays, a reload opens it', async () => {
+  const context = await site.browser.newContext();
+  const maker = await newPage(context);
+  await open(maker);
+  const link = await packedLink(maker, nestedRecord(DEEPEST));
+  assert.ok(link.startsWith('~') && link.length < 1000, `a short packed link (${link.length})`);
+  await maker.close();
+
+  const page = await newPage(context);
+  const lines = () => page.locator('#moves li.variation').count();
+  await open(page, '#' + link);
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li.variation').length === n, DEEPEST);
+  assert.equal(await page.locator('#moves li.variation').last().getAttribute('style'), `--depth: ${DEEPEST}`);
+  // The deepest line's step, clicked in the list, is shown; a step played there is kept.
+  const deepest = page.locator('#moves li.variation').last().locator('button.step');
+  await deepest.click();
+  let s = await state(page);
+  assert.equal(s.cursor, DEEPEST);
+  await play(page, [s.legal.find((step) => step.text === 'a5-a4' || step.text === 'i5-i4').text]);
+  s = await state(page);
+  assert.equal(s.cursor, DEEPEST + 1);
+  assert.equal(await lines(), DEEPEST);
+  // A reload opens it from the address; a visit without one opens it as the saved game.
+  for (const reopen of [() => page.reload(), () => page.goto(site.server.url)]) {
+    await reopen();
+    await waitReady(page);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves li.variation').length === n, DEEPEST);
+    assert.equal((await state(page)).record, s.record, 'the same game at the same step');
+  }
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(maker.errors, []);
   await context.close();
 });

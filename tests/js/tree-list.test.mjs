@@ -102,3 +102,33 @@ test('a damaged tree (a shown id it does not hold, a child it does not hold) sti
   assert.equal(t.shown, 0);
   assert.doesNotThrow(() => layoutMoves(t));
 });
+
+/**
+ * A view of a line tried `levels` deep: the main line's one step m, and instead of it line 1;
+ * line k is two steps, its second having line k+1 as its alternative (ids: m = 1, line k's
+ * steps 2k and 2k+1).
+ */
+function nestedView(levels) {
+  const node = (id, parent, step, mover, children) => ({ id, parent, step, mover, ply: 0, children, glyph: '', comment: '', arrows: [], circles: [] });
+  const nodes = [node(0, null, '', null, [1, 2]), node(1, 0, 'm', 0, [])];
+  for (let k = 1; k <= levels; k++) {
+    const deeper = k < levels ? [2 * k + 2] : [];
+    nodes.push(node(2 * k, k === 1 ? 0 : 2 * k - 2, `s${k}`, k % 2, [2 * k + 1, ...deeper]));
+    nodes.push(node(2 * k + 1, 2 * k, `t${k}`, (k + 1) % 2, []));
+  }
+  return { tree: nodes, node: 2 * levels + 1, steps: [], cursor: 0 };
+}
+
+test('a line tried 10,000 levels deep lays out (no recursion), each level indented one further', () => {
+  const levels = 10_000;
+  const t = treeOf(nestedView(levels));
+  assert.equal(lineThrough(t, t.shown).length, levels + 1);
+  const rows = layoutMoves(t);
+  assert.equal(rows.length, 1 + levels);
+  assert.deepEqual(rows[0].turns.map((x) => x.nodes), [[1]]);
+  rows.slice(1).forEach((row, k) => {
+    assert.equal(row.kind, 'line');
+    assert.equal(row.depth, k + 1);
+    assert.deepEqual(row.items.map((i) => i.node), [2 * k + 2, 2 * k + 3]);
+  });
+});

@@ -78,7 +78,7 @@ export function changeWords(before, after) {
   const result = resultWords(after);
   const last = lastStepWords(after);
   const played = after.cursor === before.cursor + 1 && after.steps[after.cursor - 1] != null &&
-    before.steps.slice(0, before.cursor).every((s, i) => s === after.steps[i]);
+    (before.steps === after.steps || before.steps.slice(0, before.cursor).every((s, i) => s === after.steps[i]));
   let text;
   if (played) text = `${last} played.`;
   else if (after.cursor === 0) text = 'Start of the game.';

@@ -8,6 +8,9 @@ import { historyStep } from './autoplay.js';
 import { isTrainerRoute } from './learn-entry.js';
 import { loadedTree } from './panels.js';
 
+/** How long after the last step through a game its position is saved (ms). */
+export const POSITION_SAVE_DELAY = 1000;
+
 export class GameHistory {
   /**
    * `host`: mod(), games(), gameInfo(name); saved, report(problem), prefs(); view(),
@@ -22,6 +25,8 @@ export class GameHistory {
     this.entry = null;
     /** False after a broken link: the saved game stays untouched until the user acts. */
     this.persist = true;
+    /** The save of the position shown after a step through the game, while it waits. */
+    this.positionTimer = null;
   }
 
   defaultGame() {
@@ -36,6 +41,7 @@ export class GameHistory {
    * saved game's very record go on in that game.
    */
   openFromLocation({ initial = false } = {}) {
+    this.flushPosition();
     // A computer step's URL update still waiting belongs to the entry just left: drop it,
     // but keep the step in the saved game.
     if (this.host.tasks.has('persist')) {
@@ -228,11 +234,31 @@ export class GameHistory {
 
   /** Saves the game shown; `adopt`: as a new entry if it has none (`reuse`: see SavedGames.add). */
   save({ adopt = false, reuse = null } = {}) {
+    // This save holds the position shown: a position save still waiting is done with.
+    clearTimeout(this.positionTimer);
+    this.positionTimer = null;
     if (!this.persist || !this.host.view()) return;
     const v = this.host.view();
     // The engine's one line for a list of games: who is to move, or how the game ended.
     if (this.entry) this.host.saved.save(this.entry, v.record, v.status.summary);
     else if (adopt) this.entry = this.host.saved.add(v.record, v.status.summary, reuse);
+  }
+
+  /**
+   * Saves the position shown after a step through the game: a moment after the last step
+   * (at once when the page is left, another game is opened or this one changes), so that
+   * stepping through a long game does not write its whole record into storage at every
+   * step. The address has the position at once.
+   */
+  saveSoon() {
+    clearTimeout(this.positionTimer);
+    this.positionTimer = setTimeout(() => this.flushPosition(), POSITION_SAVE_DELAY);
+  }
+
+  /** Saves the position shown now if its save is waiting. */
+  flushPosition() {
+    if (this.positionTimer == null) return;
+    this.save();
   }
 
   /** The record for the address: the engine packs a long one (docs/RECORD.md). */
@@ -280,7 +306,7 @@ export class GameHistory {
     // Stepping back into the history turns the analysis on.
     if (after.cursor < after.steps.length) this.host.analysisOn();
     this.host.moved();
-    this.save();
+    this.saveSoon();
     this.writeLocation(false);
     this.host.refresh();
     return true;

@@ -12,8 +12,16 @@ let treeLoading = null;
  * comment, a glyph or a drawing (then the list needs the tree's code, loaded on first use).
  */
 export function hasTree(v) {
-  return Array.isArray(v.tree) && v.tree.some((n) => n.children?.length > 1 || n.comment || n.glyph || n.arrows?.length || n.circles?.length);
+  if (!Array.isArray(v.tree)) return false;
+  // Worked out once per tree: the views of one revision share it (engine.js sessionView).
+  let known = treeFacts.get(v.tree);
+  if (!known) {
+    known = { annotated: v.tree.some((n) => n.children?.length > 1 || n.comment || n.glyph || n.arrows?.length || n.circles?.length), byId: null };
+    treeFacts.set(v.tree, known);
+  }
+  return known.annotated;
 }
+const treeFacts = new WeakMap();
 
 /** The tree's code (app/tree-list.js, through app/tree-moves.js) if a game tree brought it in, else null. */
 export function loadedTree() {
@@ -23,7 +31,10 @@ export function loadedTree() {
 /** The node of the view's game tree shown ({id, comment, glyph, arrows, circles, …}), or null. */
 export function shownNodeOf(v) {
   if (!Array.isArray(v?.tree)) return null;
-  return v.tree.find((n) => n.id === v.node) ?? null;
+  hasTree(v);
+  const known = treeFacts.get(v.tree);
+  known.byId ??= new Map(v.tree.map((n) => [n.id, n]));
+  return known.byId.get(v.node) ?? null;
 }
 
 /** The shown step's drawings for the board ({arrows, circles}), or null when it has none. */
@@ -53,19 +64,33 @@ export function turnCell(seat, player, color) {
   );
 }
 
-export function renderMoveList(list, v, go, edit = null, loaded = () => {}) {
+/**
+ * Draws the move list; returns whether it was drawn afresh (false: the list of the same
+ * steps was there, and only what marks the step shown changed). `force`: draw it afresh.
+ */
+export function renderMoveList(list, v, go, edit = null, loaded = () => {}, force = false) {
   if (hasTree(v)) {
-    if (treeMoves) return treeMoves.renderTreeMoves(list, v, go, edit);
+    if (treeMoves) return treeMoves.renderTreeMoves(list, v, go, edit, force);
     treeLoading ??= import('./tree-moves.js').then((m) => {
       treeMoves = m;
       loaded();
     });
   }
+  // The same steps (a view of the same revision, engine.js sessionView): only the step
+  // shown moved, so only the buttons between the two positions change, and a step
+  // through a long game does not draw its whole list again.
+  const drawn = drawnLists.get(list);
+  if (!force && drawn?.steps === v.steps && drawn.kind === 'line') {
+    moveCursor(list, drawn, v.cursor);
+    return false;
+  }
+  drawnLists.delete(list);
   list.replaceChildren();
   if (!v.steps.length) {
     list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
-    return;
+    return true;
   }
+  const buttons = [];
   const turns = groupTurns(v.steps, v.movers ?? []);
   const seats = Math.max(1, v.players?.length ?? 2);
   list.style.setProperty('--seats', String(seats));
@@ -93,6 +118,7 @@ export function renderMoveList(list, v, go, edit = null, loaded = () => {}) {
           onclick: () => go(index + 1),
         });
         if (isCurrent) current = button;
+        buttons[index] = button;
         cell.append(button);
       }
       li.append(cell);
@@ -101,6 +127,32 @@ export function renderMoveList(list, v, go, edit = null, loaded = () => {}) {
   });
   if (current) scrollWithin(list, current);
   else if (v.cursor === v.steps.length) list.scrollTop = list.scrollHeight;
+  drawnLists.set(list, { kind: 'line', steps: v.steps, buttons, cursor: v.cursor });
+  return true;
+}
+
+/**
+ * What each move list element holds, for the next step to change only what it must: a plain
+ * list {kind: 'line', steps, buttons (by step index), cursor}, or a tree's (app/tree-moves.js).
+ */
+export const drawnLists = new WeakMap();
+
+/** Marks the step before `cursor` as the one shown and the steps from it on as to come. */
+function moveCursor(list, drawn, cursor) {
+  const { buttons } = drawn;
+  const old = buttons[drawn.cursor - 1];
+  if (old) {
+    old.classList.remove('current');
+    old.removeAttribute('aria-current');
+  }
+  for (let i = Math.min(drawn.cursor, cursor); i < Math.max(drawn.cursor, cursor); i++) buttons[i]?.classList.toggle('future', i >= cursor);
+  drawn.cursor = cursor;
+  const current = buttons[cursor - 1];
+  if (current) {
+    current.classList.add('current');
+    current.setAttribute('aria-current', 'step');
+    scrollWithin(list, current);
+  } else if (cursor === buttons.length) list.scrollTop = list.scrollHeight;
 }
 
 /**

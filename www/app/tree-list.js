@@ -17,36 +17,53 @@ export const GLYPH_WORDS = {
   '?!': 'dubious step',
 };
 
+/** The trees built, by the view's `tree` array (or `steps`, for one line): the views of a
+ * session share those arrays while its revision holds (engine.js sessionView), so the tree
+ * of a long game is built once, not at every step through it. */
+const built = new WeakMap();
+
 /**
  * The tree of a view (its `tree`, NodeView[], and `node`, the id shown), as {nodes: Map(id ->
  * node), root, shown}: node = {id, parent, step, mover, children: [ids], glyph, comment,
  * arrows: [[from, to]], circles: [cells]}; the root is the start (no step). A view without a
- * tree is one line.
+ * tree is one line. The nodes are shared by every view of the same revision: read them only.
  */
 export function treeOf(view) {
   const list = view?.tree;
-  if (Array.isArray(list) && list.length) {
-    const nodes = new Map();
-    for (const n of list) {
-      nodes.set(n.id, {
-        id: n.id,
-        parent: n.parent ?? null,
-        step: n.step || null,
-        mover: n.mover ?? null,
-        children: n.children ?? [],
-        glyph: n.glyph ?? '',
-        comment: n.comment ?? '',
-        arrows: n.arrows ?? [],
-        circles: n.circles ?? [],
-      });
-    }
-    // Only children the tree holds (the list walks them).
-    for (const n of nodes.values()) n.children = n.children.filter((c) => nodes.has(c) && c !== n.id);
-    const root = list.find((n) => n.parent == null)?.id ?? list[0].id;
-    const shown = nodes.has(view.node) ? view.node : root;
-    return { nodes, root, shown };
+  const isTree = Array.isArray(list) && list.length > 0;
+  const key = isTree ? list : Array.isArray(view?.steps) ? view.steps : null;
+  let tree = key ? built.get(key) : null;
+  if (!tree) {
+    tree = isTree ? buildTree(list) : buildLine(view);
+    if (key) built.set(key, tree);
   }
-  // One line: node i+1 is step i.
+  const shown = isTree ? (tree.nodes.has(view.node) ? view.node : tree.root) : Math.min(view?.cursor ?? 0, tree.nodes.size - 1);
+  return { nodes: tree.nodes, root: tree.root, shown };
+}
+
+function buildTree(list) {
+  const nodes = new Map();
+  for (const n of list) {
+    nodes.set(n.id, {
+      id: n.id,
+      parent: n.parent ?? null,
+      step: n.step || null,
+      mover: n.mover ?? null,
+      children: n.children ?? [],
+      glyph: n.glyph ?? '',
+      comment: n.comment ?? '',
+      arrows: n.arrows ?? [],
+      circles: n.circles ?? [],
+    });
+  }
+  // Only children the tree holds (the list walks them).
+  for (const n of nodes.values()) n.children = n.children.filter((c) => nodes.has(c) && c !== n.id);
+  const root = list.find((n) => n.parent == null)?.id ?? list[0].id;
+  return { nodes, root };
+}
+
+// One line: node i+1 is step i.
+function buildLine(view) {
   const steps = view?.steps ?? [];
   const nodes = new Map();
   for (let i = 0; i <= steps.length; i++) {
@@ -62,8 +79,19 @@ export function treeOf(view) {
       circles: [],
     });
   }
-  return { nodes, root: 0, shown: Math.min(view?.cursor ?? 0, steps.length) };
+  return { nodes, root: 0 };
 }
+
+/** Whether a tree holds more than one line (worked out once per tree). */
+export function hasLines(tree) {
+  const known = lineCounts.get(tree.nodes);
+  if (known != null) return known;
+  let lines = false;
+  for (const n of tree.nodes.values()) if (n.children.length > 1) lines = true;
+  lineCounts.set(tree.nodes, lines);
+  return lines;
+}
+const lineCounts = new WeakMap();
 
 /** The nodes from the root (excluded) to `id` (included). */
 export function pathTo(tree, id) {
@@ -113,6 +141,15 @@ export function treeStep(tree, from, key) {
  * steps one seat makes in a row.
  */
 export function roundsOf(tree) {
+  let round = roundsByTree.get(tree);
+  if (!round) roundsByTree.set(tree, (round = computeRounds(tree)));
+  return round;
+}
+
+/** Rounds worked out once a tree: a tree object is made anew only when the game changes. */
+const roundsByTree = new WeakMap();
+
+function computeRounds(tree) {
   const round = new Map([[tree.root, 0]]);
   const stack = [tree.root];
   while (stack.length) {
@@ -150,30 +187,41 @@ export function layoutMoves(tree) {
   if (root.comment) rows.push({ kind: 'note', node: root.id, depth: 0 });
   const main = lineThrough(tree, tree.root);
 
-  // The alternatives to `id` (its later siblings, for a first child) drawn as lines.
-  const sideLines = (id, depth) => {
-    const n = tree.nodes.get(id);
-    const parent = tree.nodes.get(n.parent);
-    if (!parent || parent.children[0] !== id) return;
-    for (const alt of parent.children.slice(1)) variation(alt, depth);
-  };
-  const variation = (start, depth) => {
-    const items = [];
-    const after = [];
-    let prevRound = null;
-    for (let id = start; id != null; id = tree.nodes.get(id).children[0] ?? null) {
-      const r = rounds.get(id);
-      // A line that starts after the round's first turn is numbered "2…", as in chess.
-      const parent = tree.nodes.get(id).parent;
-      const continued = id === start && parent !== tree.root && rounds.get(parent) === r;
-      items.push(r !== prevRound ? { node: id, number: r, ...(continued && { continued }) } : { node: id });
-      prevRound = r;
-      // A later step's alternatives: drawn after this line, as their own lines.
-      if (id !== start) after.push(id);
+  // The lines are laid out depth first with a stack of work, not by recursion: a line can
+  // hold a line tried inside it thousands of levels deep, past any call stack.
+  //   {alternativesTo: id, depth}: the alternatives to `id` (its later siblings, for a
+  //     first child) drawn as lines;
+  //   {line: start, depth}: the line from `start` along first continuations, then the
+  //     alternatives to each later step of it, one deeper.
+  const work = [];
+  const drain = () => {
+    while (work.length) {
+      const task = work.pop();
+      if (task.alternativesTo != null) {
+        const id = task.alternativesTo;
+        const parent = tree.nodes.get(tree.nodes.get(id).parent);
+        if (!parent || parent.children[0] !== id) continue;
+        for (let k = parent.children.length - 1; k >= 1; k--) work.push({ line: parent.children[k], depth: task.depth });
+        continue;
+      }
+      const { line: start, depth } = task;
+      const items = [];
+      const after = [];
+      let prevRound = null;
+      for (let id = start; id != null; id = tree.nodes.get(id).children[0] ?? null) {
+        const r = rounds.get(id);
+        // A line that starts after the round's first turn is numbered "2…", as in chess.
+        const parent = tree.nodes.get(id).parent;
+        const continued = id === start && parent !== tree.root && rounds.get(parent) === r;
+        items.push(r !== prevRound ? { node: id, number: r, ...(continued && { continued }) } : { node: id });
+        prevRound = r;
+        // A later step's alternatives: drawn after this line, as their own lines.
+        if (id !== start) after.push(id);
+      }
+      rows.push({ kind: 'line', depth, items });
+      for (const { node } of items) if (tree.nodes.get(node).comment) rows.push({ kind: 'note', node, depth });
+      for (let k = after.length - 1; k >= 0; k--) work.push({ alternativesTo: after[k], depth: depth + 1 });
     }
-    rows.push({ kind: 'line', depth, items });
-    for (const { node } of items) if (tree.nodes.get(node).comment) rows.push({ kind: 'note', node, depth });
-    for (const id of after) sideLines(id, depth + 1);
   };
 
   let i = 0;
@@ -192,7 +240,8 @@ export function layoutMoves(tree) {
     }
     rows.push(row);
     for (const id of members) if (tree.nodes.get(id).comment) rows.push({ kind: 'note', node: id, depth: 0 });
-    for (const id of members) sideLines(id, 1);
+    for (let k = members.length - 1; k >= 0; k--) work.push({ alternativesTo: members[k], depth: 1 });
+    drain();
   }
   return rows;
 }

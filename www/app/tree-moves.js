@@ -4,7 +4,7 @@
 // steps and comments under them, as text, never markup.
 
 import { el } from './dom.js';
-import { scrollWithin, turnCell } from './panels.js';
+import { scrollWithin, turnCell, drawnLists } from './panels.js';
 import { treeOf, layoutMoves, pathTo, lineThrough, lineStart, GLYPH_WORDS } from './tree-list.js';
 
 // Moving between the lines tried (app/history.js) needs the tree's code only when there are some.
@@ -17,14 +17,25 @@ export { treeOf, treeStep } from './tree-list.js';
  * tried, two buttons by it make it the main line (`edit.promote(start)`) or delete it
  * (`edit.remove(start)`), `start` being the line's first step.
  */
-export function renderTreeMoves(list, v, go, edit = null) {
-  list.replaceChildren();
+export function renderTreeMoves(list, v, go, edit = null, force = false) {
   const tree = treeOf(v);
+  // The same tree and line (a view of the same revision, engine.js sessionView): only the
+  // step shown moved along the line, so only the marks between the two places change.
+  const drawn = drawnLists.get(list);
+  if (!force && drawn?.kind === 'tree' && drawn.tree === v.tree && drawn.line === v.line && drawn.edit === edit && Array.isArray(v.line)) {
+    moveShown(list, drawn, tree, v.cursor, edit);
+    return false;
+  }
+  drawnLists.delete(list);
+  list.replaceChildren();
   const rows = layoutMoves(tree);
   if (!rows.length) {
     list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
-    return;
+    return true;
   }
+  const buttons = new Map();
+  const lineRows = new Map();
+  let actions = null;
   const seats = Math.max(1, v.players?.length ?? 2);
   list.style.setProperty('--seats', String(seats));
   // The shown node and the nodes that lead to it: the rest of the main line is still to come.
@@ -55,8 +66,11 @@ export function renderTreeMoves(list, v, go, edit = null) {
     });
     if (node.glyph) b.append(el('span', { class: 'glyph', text: node.glyph, 'aria-hidden': 'true' }));
     if (isCurrent) current = b;
+    buttons.set(id, b);
     return b;
   };
+  // The line tried that holds the step shown gets the buttons that promote and delete it.
+  const start = edit ? lineStart(tree, tree.shown) : null;
   let even = false;
   for (const row of rows) {
     if (row.kind === 'note') {
@@ -72,16 +86,10 @@ export function renderTreeMoves(list, v, go, edit = null) {
         li.append(button(item.node, null));
       }
       list.append(li);
-      const start = lineStart(tree, tree.shown);
-      if (edit && start != null && row.items[0].node === start) {
-        list.append(
-          el(
-            'li',
-            { class: 'line-actions', style: `--depth: ${row.depth}` },
-            el('button', { type: 'button', class: 'promote-line', text: 'Make main line', title: 'Put this line in the place of the one it branches from', onclick: () => edit.promote(start) }),
-            el('button', { type: 'button', class: 'delete-line', text: 'Delete this line', title: 'Remove this line and everything after it', onclick: () => edit.remove(start) }),
-          ),
-        );
+      lineRows.set(row.items[0].node, { li, depth: row.depth });
+      if (start != null && row.items[0].node === start) {
+        actions = lineActions(start, row.depth, edit);
+        list.append(actions);
       }
       continue;
     }
@@ -103,5 +111,52 @@ export function renderTreeMoves(list, v, go, edit = null) {
   }
   if (current) scrollWithin(list, current);
   else if (tree.shown !== tree.root && v.cursor === v.steps.length) list.scrollTop = list.scrollHeight;
+  drawnLists.set(list, { kind: 'tree', tree: v.tree, line: v.line, edit, buttons, lineRows, shown: tree.shown, cursor: v.cursor, start, actions });
+  return true;
+}
+
+/** The buttons under the line tried that starts at `start`: make it the main line, delete it. */
+function lineActions(start, depth, edit) {
+  return el(
+    'li',
+    { class: 'line-actions', style: `--depth: ${depth}` },
+    el('button', { type: 'button', class: 'promote-line', text: 'Make main line', title: 'Put this line in the place of the one it branches from', onclick: () => edit.promote(start) }),
+    el('button', { type: 'button', class: 'delete-line', text: 'Delete this line', title: 'Remove this line and everything after it', onclick: () => edit.remove(start) }),
+  );
+}
+
+/**
+ * The list drawn for the same tree and line shows the step `cursor` steps along the line
+ * now: the steps of the line between the old and the new place change from past to to come
+ * or back, and the buttons that reshape the line tried move to the line holding it.
+ */
+function moveShown(list, drawn, tree, cursor, edit) {
+  const { buttons, line } = drawn;
+  const old = buttons.get(drawn.shown);
+  if (old) {
+    old.classList.remove('current');
+    old.removeAttribute('aria-current');
+  }
+  for (let i = Math.max(1, Math.min(drawn.cursor, cursor)); i <= Math.max(drawn.cursor, cursor); i++) buttons.get(line[i])?.classList.toggle('future', i > cursor);
+  const current = buttons.get(tree.shown);
+  if (current) {
+    current.classList.add('current');
+    current.setAttribute('aria-current', 'step');
+  }
+  const start = edit ? lineStart(tree, tree.shown) : null;
+  if (start !== drawn.start) {
+    drawn.actions?.remove();
+    drawn.actions = null;
+    const row = start != null ? drawn.lineRows.get(start) : null;
+    if (row) {
+      drawn.actions = lineActions(start, row.depth, edit);
+      row.li.after(drawn.actions);
+    }
+    drawn.start = start;
+  }
+  drawn.shown = tree.shown;
+  drawn.cursor = cursor;
+  if (current) scrollWithin(list, current);
+  else if (tree.shown !== tree.root && cursor === line.length - 1) list.scrollTop = list.scrollHeight;
 }
 

@@ -29,7 +29,7 @@
 //   puzzle    a puzzle to solve instead: puzzle="unravel/<id>" (www/embed/puzzle.js, loaded
 //             only then); the reader plays, the widget answers, Reset tries again
 
-import { engine, errorText } from '../engine.js';
+import { engine, errorText, sessionView } from '../engine.js';
 import { Board } from '../board/board.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { fragmentFor, linkRecord } from '../record.js';
@@ -45,7 +45,7 @@ import {
   appLinkFromAttribute,
 } from './attributes.js';
 import { CSS, TEMPLATE } from './markup.js';
-import { treeOf, treeStep, drawingsOf, roundsOf } from '../app/tree-list.js';
+import { treeOf, treeStep, drawingsOf, hasLines, roundsOf } from '../app/tree-list.js';
 import { renderTreeMoves, showCurrent } from './tree-moves.js';
 
 const TAG = 'ludus-board';
@@ -302,7 +302,7 @@ export class LudusBoard extends HTMLElement {
     this.kept = null;
     this.control.selection = null;
     this.note = '';
-    this.view = session.view();
+    this.view = sessionView(session);
     this.setState('ready');
     this.render();
   }
@@ -424,7 +424,7 @@ export class LudusBoard extends HTMLElement {
   afterChange() {
     this.control.selection = null;
     this.note = '';
-    this.view = this.session.view();
+    this.view = sessionView(this.session);
     this.render();
     this.dispatchEvent(
       new CustomEvent('ludus-change', {
@@ -527,7 +527,7 @@ export class LudusBoard extends HTMLElement {
     if (node.glyph) this.ui.caption.append(Object.assign(document.createElement('span'), { className: 'glyph', textContent: ` ${node.glyph}` }));
     this.ui.comment.textContent = node.comment;
     this.ui.comment.hidden = !node.comment;
-    const lines = [...tree.nodes.values()].some((x) => x.children.length > 1);
+    const lines = hasLines(tree);
     this.ui.moves.hidden = !lines;
     if (lines) renderTreeMoves(this.ui.moves, tree, (id) => this.goToNode(id));
     this.renderStatus();

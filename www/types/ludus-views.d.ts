@@ -229,7 +229,14 @@ line: Array<number>,
 /**
  * The status line's words about the game and its history.
  */
-status: StatusText, shape: Shape, 
+status: StatusText, 
+/**
+ * The same number as long as the tree, its notes and the line shown stay the same
+ * (only the cursor moves along the line). `Session.view(revision)` asked with the
+ * revision the caller holds leaves `tree`, `steps`, `movers`, `stepKinds`,
+ * `stepColors` and `line` empty when it is still the same: the caller keeps its own.
+ */
+revision: number, shape: Shape, 
 /**
  * Cell names in cell order ("a1", ...).
  */
