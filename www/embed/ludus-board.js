@@ -495,7 +495,7 @@ export class LudusBoard extends HTMLElement {
     const canPass = this.control.passStep() != null;
     this.ui.pass.hidden = !canPass;
     if (canPass) this.ui.pass.textContent = this.control.passLabel();
-    this.ui.fire.hidden = this.control.captureStep() == null;
+    this.ui.fire.hidden = !this.control.fireOffered();
     this.ui.reset.hidden = this.puzzle ? v.record === this.initialRecord : !playable || v.record === this.initialRecord;
     this.ui.bar.hidden = this.ui.nav.hidden && this.ui.pass.hidden && this.ui.fire.hidden && this.ui.reset.hidden;
 
