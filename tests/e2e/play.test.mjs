@@ -507,7 +507,8 @@ async function clickCell(page, name) {
   await click(page, { cell });
 }
 
-const statusText = (page) => page.locator('#status-main').textContent();
+// The status line's second line: what the page says about the last click.
+const statusText = (page) => page.locator('#status-sub').textContent();
 
 test('Unity: a click that makes no step is answered with the reason, in words about the board', async () => {
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
