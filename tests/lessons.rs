@@ -6,7 +6,7 @@
 //! deliberate change, `LUDUS_BLESS=1 cargo test --test lessons` rewrites those files).
 
 use ludus::games::lesson::{entries, Lesson};
-use ludus::games::GameKind;
+use ludus::games::{AnyGame, GameKind};
 use ludus::session::Session;
 use ludus::Outcome;
 use std::collections::HashSet;
@@ -239,4 +239,70 @@ fn the_page_ships_the_lessons_as_they_are() {
             "{path} differs from the lessons: run `LUDUS_BLESS=1 cargo test --test lessons`"
         );
     }
+}
+
+/// The players of a lesson's start position that are already united: a Unity setup where one
+/// is could not come up in play (after any turn it would have won, and the app never deals
+/// such a setup), so a lesson must not start there.
+fn united_at_start(game: &AnyGame) -> Vec<&'static str> {
+    match game {
+        AnyGame::Unity(p) => (0..game.players())
+            .map(|seat| p.seat_color(seat))
+            .filter(|&color| p.is_united(color))
+            .map(|color| color.name())
+            .collect(),
+        _ => vec![],
+    }
+}
+
+#[test]
+fn every_lesson_starts_where_play_can_reach_and_nothing_is_decided() {
+    let mut unreachable = vec![];
+    for kind in GameKind::ALL {
+        for lesson in kind.lessons() {
+            let session = Session::from_record(lesson.record).unwrap();
+            let game = session.current();
+            assert_eq!(game.outcome(), None, "{}", name(kind, lesson));
+            let united = united_at_start(game);
+            if !united.is_empty() {
+                unreachable.push(format!("{}: {united:?} united", name(kind, lesson)));
+            }
+        }
+    }
+    assert!(
+        unreachable.is_empty(),
+        "lessons that start united: {unreachable:?}"
+    );
+}
+
+/// A lesson asks for a choice: each of the learner's turns in its line offers at least two
+/// legal steps at its first step, so that the lesson can be failed. The later steps of a turn
+/// may be forced by the rules (the swap a new crosscut leaves, the last stone that fits), and
+/// so is a lone pass: a pass is legal only when it is the only step.
+#[test]
+fn every_lesson_leaves_the_learner_a_choice() {
+    let mut no_choice = vec![];
+    for kind in GameKind::ALL {
+        for lesson in kind.lessons() {
+            let mut session = Session::from_record(lesson.record).unwrap();
+            let learner = session.current().to_move().unwrap();
+            let mut turn_started = false;
+            for step in lesson.line {
+                let game = session.current();
+                let learners = game.to_move() == Some(learner);
+                if learners && !turn_started {
+                    let legal = game.legal_step_texts();
+                    if legal.len() < 2 && legal != ["pass"] {
+                        no_choice.push(format!("{} at {step}: {legal:?}", name(kind, lesson)));
+                    }
+                }
+                turn_started = learners;
+                session.play(step).unwrap();
+            }
+        }
+    }
+    assert!(
+        no_choice.is_empty(),
+        "lessons without a choice: {no_choice:#?}"
+    );
 }

@@ -105,10 +105,12 @@ export class BoardController {
     }
     let message = '';
     try {
-      // With a checker or a tile picked: why it cannot go with, or on, the cell clicked.
+      // With a piece, a checker or a tile picked: why it cannot go to, with or on the cell
+      // clicked; the Fire button: why the picked piece may not fire.
       const from = this.selection?.cell;
-      if (event.type === 'cell' && from != null && from >= 0) message = session.explainClick(from, event.cell);
+      if (event.type === 'cell' && from != null && from >= 0) message = session.explainPick(from, event.cell);
       else if (event.type === 'cell') message = session.explainClick(event.cell);
+      else if (event.type === 'capture' && from != null && from >= 0) message = session.explainPick(from, from);
       else if (event.type === 'edge') message = session.explainClick(event.a, event.b);
     } catch (error) {
       message = error?.message ?? String(error);
@@ -150,6 +152,15 @@ export class BoardController {
     return this.index().selfCapture;
   }
 
+  /**
+   * Whether the page and the widget show the Fire button: a ring is picked, whether or not
+   * its capture is legal (pressed, a forbidden capture is explained like any refused click).
+   */
+  fireOffered() {
+    if (!this.selection) return false;
+    return this.captureStep() != null || this.host.view()?.pieces?.[this.selection.cell]?.kind === 'ring';
+  }
+
   /** Plays the selected piece's capture (the Fire button). */
   capture() {
     return this.onAction({ type: 'capture' });
@@ -162,7 +173,7 @@ export class BoardController {
     const a = this.index();
     let kind = null;
     if (a.dirs.size) kind = 'asterisk';
-    else if (a.selfCapture) kind = 'ring';
+    else if (a.selfCapture || (this.fireOffered() && v.then?.ring)) kind = 'ring';
     else if (this.selection.piece != null) kind = 'flip';
     else if (a.kinds.has('swap')) kind = 'swap';
     else if (a.dests.size) kind = 'move';

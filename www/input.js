@@ -126,10 +126,9 @@ export function interpret(legal, selection, event, pieces, a = analyse(legal, se
           return { select: selectionAt(cell, pieces, a) };
         }
         if (a.oneClick.has(cell)) return { play: a.oneClick.get(cell) };
-        // A tile or a checker picked, then a cell it cannot go on or swap with: keep the
-        // selection and let the engine say why.
-        if ((sel.piece != null || a.kinds.has('swap')) && cell !== sel.cell) return { reject: 'target' };
-        return { clear: true };
+        // A piece, a tile or a checker picked, then a cell it cannot go to, go on or swap
+        // with: keep the selection and let the engine say why.
+        return { reject: 'target' };
       }
       if (a.oneClick.has(cell)) return { play: a.oneClick.get(cell) };
       if (a.sources.has(cell)) return { select: selectionAt(cell, pieces, a) };

@@ -191,8 +191,21 @@ pub(crate) trait ClickHelp {
         None
     }
 
-    /// What to say when a click on `cell` picks nothing that can step; None for the general
-    /// words.
+    /// Why a click on `cell` with the piece on `from` picked makes no step (`cell == from`:
+    /// the picked piece's own capture), in words about the board; None for the general
+    /// reading (the pair read as by `pair_click`).
+    fn pick_click(
+        &self,
+        _view: &BoardView,
+        _legal: &[StepView],
+        _from: usize,
+        _cell: usize,
+    ) -> Option<String> {
+        None
+    }
+
+    /// What to say when a click on `cell` picks nothing that can step, or when no step
+    /// starts with a click on a cell; None for the general words.
     fn pick_hint(&self, _view: &BoardView, _legal: &[StepView], _cell: usize) -> Option<String> {
         None
     }

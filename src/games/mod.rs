@@ -344,6 +344,34 @@ impl AnyGame {
                 return Ok(why);
             }
         }
+        if let [cell] = *cells {
+            // Nothing starts with a click on a cell (a wall to place, or only a pass): say
+            // what can be done instead of how the cell would be typed.
+            let starts = has(&[
+                StepKind::Place,
+                StepKind::Replace,
+                StepKind::Swap,
+                StepKind::Move,
+                StepKind::Ring,
+                StepKind::Asterisk,
+                StepKind::Flip,
+            ]);
+            if !starts {
+                if let Some(why) = with_game!(self, g => g.pick_hint(&view, &legal, cell)) {
+                    return Ok(why);
+                }
+                let mover = view
+                    .to_move
+                    .and_then(|seat| view.players.get(seat))
+                    .map_or("The player to move", |p| p.name.as_str());
+                let pass = with_game!(self, g => g.pass_label());
+                return Ok(if has(&[StepKind::Wall]) {
+                    format!("{mover} must place a wall now: click between two cells.")
+                } else {
+                    format!("{mover} has no step to make on the board: press {pass}.")
+                });
+            }
+        }
         if cells.len() == 2 || !picks_first {
             return Ok(self
                 .check_text(&text)
@@ -369,6 +397,38 @@ impl AnyGame {
             (Some(_), _) => "That piece has no step to make now.".into(),
             (None, _) => format!("Pick one of your pieces first{or_wall}."),
         })
+    }
+
+    /// Why a click on `cell` makes no step while the piece on `from` is picked (the first
+    /// click of a two-click step), in words about the board; `cell == from` asks about the
+    /// picked piece's own capture (a Unity ring's Fire button). Empty when the click is a
+    /// step, or the game waits for nobody.
+    pub fn explain_pick(&self, from: usize, cell: usize) -> Result<String, Error> {
+        let view = self.view();
+        for c in [from, cell] {
+            if c >= view.cells.len() {
+                return Err(Error::syntax(format!("there is no cell number {c}")));
+            }
+        }
+        let legal = self.legal_step_views();
+        if legal.is_empty() {
+            return self.explain_click(&[cell]);
+        }
+        if legal
+            .iter()
+            .any(|s| s.kind == StepKind::Move && s.cells == [from, cell])
+            || (from == cell
+                && legal
+                    .iter()
+                    .any(|s| s.kind == StepKind::Ring && s.cells == [from]))
+        {
+            return Ok(String::new());
+        }
+        if let Some(why) = with_game!(self, g => g.pick_click(&view, &legal, from, cell)) {
+            return Ok(why);
+        }
+        // Swaps and flips read the pair themselves (see `explain_click`).
+        self.explain_click(&[from, cell])
     }
 
     /// The legal steps now, as the UI sees them.

@@ -398,6 +398,12 @@ impl Session {
         self.current().explain_click(cells)
     }
 
+    /// Why a click on `cell` with the piece on `from` picked makes no step at the cursor
+    /// (see [`AnyGame::explain_pick`]).
+    pub fn explain_pick(&self, from: usize, cell: usize) -> Result<String, Error> {
+        self.current().explain_pick(from, cell)
+    }
+
     pub fn undo(&mut self) -> bool {
         self.go_to(self.cursor.wrapping_sub(1))
     }

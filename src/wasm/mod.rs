@@ -429,6 +429,21 @@ impl WasmSession {
         self.explain_click(count_arg(&a, "the cell")?, b)
     }
 
+    /// Why a click on cell `cell` with the piece on cell `from` picked makes no step at the
+    /// cursor (`cell == from`: the picked piece's own capture, the Fire button), in words
+    /// about the board; empty when the click is a step.
+    #[wasm_bindgen(js_name = explainPick)]
+    pub fn explain_pick_js(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] from: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] cell: JsValue,
+    ) -> Result<String, JsError> {
+        self.explain_pick(
+            count_arg(&from, "the picked cell")?,
+            count_arg(&cell, "the cell")?,
+        )
+    }
+
     /// Plays a step at the cursor; throws an Error saying why if it is illegal.
     #[wasm_bindgen(js_name = play)]
     pub fn play_js(
@@ -496,6 +511,10 @@ impl WasmSession {
     pub fn explain_click(&self, a: usize, b: Option<usize>) -> Result<String, JsError> {
         let cells: Vec<usize> = std::iter::once(a).chain(b).collect();
         self.0.explain_click(&cells).map_err(js_error)
+    }
+
+    pub fn explain_pick(&self, from: usize, cell: usize) -> Result<String, JsError> {
+        self.0.explain_pick(from, cell).map_err(js_error)
     }
 
     pub fn create(game: &str, options: JsValue) -> Result<WasmSession, JsError> {

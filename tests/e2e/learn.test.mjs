@@ -279,3 +279,72 @@ test('the lesson board keeps its place from goal to goal, and Next lesson shows 
     await c.close();
   }
 });
+
+/** Clicks the cell named `name` ("e5") on the trainer's board. */
+async function clickCellNamed(page, name) {
+  const { x, y } = await page.evaluate((name) => {
+    const t = window.__ludus.trainer;
+    return t.board.cellPoint(t.drill.view.cells.indexOf(name));
+  }, name);
+  await page.mouse.click(x, y);
+}
+
+const message = (page) => page.locator('#trainer-message').textContent();
+
+test("Unity's lessons: a click that makes no step says why, and Fire and Pass sit by the message", async () => {
+  const c = await context({ viewport: { width: 1366, height: 768 } });
+  const page = await newPage(c);
+  // A slide behind a wall: the piece stays picked, the wall is named.
+  await open(page, `${site.server.url}#learn=unity/walls-stop-moves`);
+  await waitTrainer(page);
+  await clickCellNamed(page, 'i1');
+  await clickCellNamed(page, 'e5');
+  assert.equal(await message(page), 'A wall blocks the way from i1 to e5.');
+  assert.notEqual(await page.evaluate(() => window.__ludus.trainer.control.selection), null);
+  assert.equal((await trainerState(page)).cursor, 0);
+  // The lesson's forbidden capture can be tried: Fire shows by the message and says why not.
+  await open(page, `${site.server.url}#learn=unity/forbidden-capture`);
+  await waitTrainer(page);
+  const lesson = data('lessons', 'unity').find((l) => l.id === 'forbidden-capture');
+  const ring = lesson.wrong.replace(/x.*$/, '');
+  await clickCellNamed(page, ring);
+  const fire = page.locator('#trainer-fire');
+  await fire.waitFor({ state: 'visible' });
+  const near = async (button) => {
+    const [b, m] = [await page.locator(button).boundingBox(), await page.locator('#trainer-message').boundingBox()];
+    assert.ok(b.y >= 0 && b.y + b.height <= 768, `${button} is on screen (y ${b.y})`);
+    assert.ok(Math.abs(b.y + b.height / 2 - (m.y + m.height / 2)) < 60, `${button} is by the message`);
+  };
+  await near('#trainer-fire');
+  await fire.click();
+  assert.match(await message(page), new RegExp(`^The ring on ${ring} may not fire: that capture would leave \\w+ with no pieces\\.$`));
+  assert.equal((await trainerState(page)).cursor, 0);
+  // Nothing to do but pass: a click on the board says so, not how steps are typed.
+  await open(page, `${site.server.url}#learn=unity/pass`);
+  await waitTrainer(page);
+  await clickCellNamed(page, 'e5');
+  const said = await message(page);
+  assert.match(said, /must pass/);
+  assert.doesNotMatch(said, /write|c3-c6/);
+  await near('#trainer-pass');
+  await page.screenshot({ path: join(artifacts, 'learn-unity-refused.png') });
+  assert.deepEqual(page.errors, []);
+  await c.close();
+});
+
+test('a link with invisible characters shows them escaped', async () => {
+  const c = await context();
+  const page = await newPage(c);
+  for (const [hash, shown] of [
+    ['#learn=%E2%80%AEunravel', '"\\u{202e}unravel"'],
+    ['#learn=un%E2%80%8Bravel', '"un\\u{200b}ravel"'],
+  ]) {
+    await page.goto(`${site.server.url}${hash}`);
+    await page.waitForFunction(() => /no game called/.test(document.getElementById('trainer-message')?.textContent ?? ''));
+    const text = await message(page);
+    assert.ok(text.includes(`no game called ${shown}`), text);
+    assert.doesNotMatch(text, /[\u202e\u200b]/u);
+  }
+  assert.deepEqual(page.errors, []);
+  await c.close();
+});

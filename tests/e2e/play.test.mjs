@@ -499,3 +499,44 @@ test('Unity by keyboard: a wall from the cursor, then an asterisk shot', async (
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+/** Clicks the cell named `name` ("e5") on the game's board. */
+async function clickCell(page, name) {
+  const cell = await page.evaluate(async (name) => (await import('/www/app.js')).app.view.cells.indexOf(name), name);
+  assert.ok(cell >= 0, name);
+  await click(page, { cell });
+}
+
+// The status line's second line: what the page says about the last click.
+const statusText = (page) => page.locator('#status-sub').textContent();
+
+test('Unity: a click that makes no step is answered with the reason, in words about the board', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  // A piece picked, then a space behind a wall: the piece stays picked and the wall is named.
+  await open(page, '#unity;layout=....Og.......GG.....GPG......G.G.....GGG....GG.....o....P....;walls=e5|f4');
+  const i1 = await page.evaluate(async () => (await import('/www/app.js')).app.view.cells.indexOf('i1'));
+  await clickCell(page, 'i1');
+  assert.equal((await state(page)).selection?.cell, i1);
+  await clickCell(page, 'e5');
+  assert.equal(await statusText(page), 'A wall blocks the way from i1 to e5.');
+  const picked = await state(page);
+  assert.equal(picked.cursor, 0, 'nothing was played');
+  assert.equal(picked.selection?.cell, i1, 'the piece stays picked');
+  // A ring whose capture is forbidden: Fire is offered, and pressing it says why not.
+  await open(page, '#unity;layout=..........P..OG.....GPG......GO..............................');
+  await clickCell(page, 'd4');
+  await page.locator('#fire-button').waitFor({ state: 'visible' });
+  await page.click('#fire-button');
+  assert.equal(await statusText(page), 'The ring on d4 may not fire: that capture would leave Orange with no pieces.');
+  assert.equal((await state(page)).cursor, 0);
+  // Nothing to do but pass: a click on the board says so, not how steps are typed.
+  await open(page, '#unity;layout=GGGGGGGGGGGGGGGGGGGGGGOPGGGGGGPOGGGGGGGGGGGGGGGGGGGGGGGGGGGGG;walls=d5|e6;supply=0');
+  await clickCell(page, 'e5');
+  const said = await statusText(page);
+  assert.match(said, /Purple can do nothing on the board.*must pass/);
+  assert.doesNotMatch(said, /write|c3-c6/);
+  await page.screenshot({ path: join(artifacts, 'unity-refused-click.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

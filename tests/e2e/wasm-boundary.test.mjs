@@ -410,7 +410,7 @@ async function crossModuleCalls() {
     ludus: modules.ludus.Session.fromRecord('unlur;size=4;moves=d4,c3'),
     ludus_study: modules.ludus_study.Session.fromRecord('unlur;size=5;moves=c3'),
   };
-  const args = { check: ['b2'], play: ['b2'], goTo: [0], explainClick: [0], aiChoose: ['random', 1], analyse: [10, 1], review: [10, 0.2, 1] };
+  const args = { check: ['b2'], play: ['b2'], goTo: [0], explainClick: [0], explainPick: [0, 0], aiChoose: ['random', 1], analyse: [10, 1], review: [10, 0.2, 1] };
   const results = [];
   for (const [name, mod] of Object.entries(modules)) {
     const other = sessions[name === 'ludus' ? 'ludus_study' : 'ludus'];

@@ -17,6 +17,7 @@ function controllerOn(name, { canPlay = true } = {}) {
     changes: 0,
     session: () => ({
       explainClick: (a, b) => (b === undefined ? fixture.explain[a] : `edge ${a}|${b}`),
+      explainPick: (from, cell) => `pick ${from} then ${cell}`,
     }),
     view: () => fixture.view,
     canPlay: () => canPlay,
@@ -75,7 +76,7 @@ test('Unravel: a swap takes two checkers, and the hint says so', () => {
   const far = view.pieces.findIndex((p, c) => p && c !== d3 && !view.legal.some((s) => s.cells.includes(c)));
   assert.notEqual(far, -1);
   control.onAction({ type: 'cell', cell: far });
-  assert.equal(host.said.at(-1), `edge ${d3}|${far}`, 'explainClick(selected, clicked)');
+  assert.equal(host.said.at(-1), `pick ${d3} then ${far}`, 'explainPick(selected, clicked)');
   assert.deepEqual(control.selection, { cell: d3, piece: null });
   control.onAction({ type: 'cell', cell: cellOf(view, 'd4') });
   assert.deepEqual(host.played, ['d3~d4']);
@@ -95,6 +96,12 @@ test('Unity: a ring, an asterisk and a slide, each with its own hint', () => {
   assert.equal(control.selection, null);
   assert.equal(control.captureStep(), null);
   control.onAction({ type: 'cell', cell: a4 });
+  assert.equal(control.fireOffered(), true);
+  // A cell the ring cannot slide to: the engine says why, and the ring stays picked.
+  const orange = view.pieces.findIndex((p) => p?.color === 'orange');
+  control.onAction({ type: 'cell', cell: orange });
+  assert.equal(host.said.at(-1), `pick ${a4} then ${orange}`);
+  assert.deepEqual(control.selection, { cell: a4, piece: null });
   control.capture();
   assert.deepEqual(host.played, ['a4x']);
   const a5 = cellOf(view, 'a5');
@@ -105,7 +112,6 @@ test('Unity: a ring, an asterisk and a slide, each with its own hint', () => {
   // The empty space and another colour's piece: the engine's words.
   control.onAction({ type: 'cell', cell: cellOf(view, 'f3') });
   assert.equal(host.said.at(-1), 'Pick one of your pieces first, or click between two cells for a wall.');
-  const orange = view.pieces.findIndex((p) => p?.color === 'orange');
   control.onAction({ type: 'cell', cell: orange });
   assert.equal(host.said.at(-1), "That piece is not Purple's. Pick one of your own pieces, or click between two cells for a wall.");
 });

@@ -27,6 +27,17 @@ test('routes: learn, puzzles and daily links read back as written; others are re
     assert.deepEqual(readRoute(text), r);
   }
   assert.match(readRoute('learn=chess').error, /no game called "chess"/);
+  // Invisible characters of the link are shown as escapes: a right-to-left override cannot
+  // reverse the sentence, a zero-width space cannot pass for "unravel".
+  for (const [game, shown] of [
+    ['\u202eunravel', '"\\u{202e}unravel"'],
+    ['un\u200bravel', '"un\\u{200b}ravel"'],
+    ['\u2066x\u2069', '"\\u{2066}x\\u{2069}"'],
+  ]) {
+    const { error } = readRoute(`learn=${game}`);
+    assert.ok(error.endsWith(`no game called ${shown}`), error);
+    assert.doesNotMatch(error, /[\u202e\u200b\u2066\u2069]/u);
+  }
   assert.match(readRoute('puzzles=unravel/<img>').error, /damaged/);
   assert.match(readRoute('learnx').error, /not a Learn/);
   // A game's record is never one of these routes.

@@ -135,7 +135,7 @@ export function renderTray(view, control) {
 
 
 export function renderActions(view, control, legal, thinking) {
-  $('fire-button').hidden = control.captureStep() == null;
+  $('fire-button').hidden = !control.fireOffered();
   const pass = $('pass-button');
   const canPass = control.passStep() != null;
   pass.hidden = !canPass;

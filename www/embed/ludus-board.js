@@ -502,7 +502,7 @@ export class LudusBoard extends HTMLElement {
     const canPass = this.control.passStep() != null;
     this.ui.pass.hidden = !canPass;
     if (canPass) this.ui.pass.textContent = this.control.passLabel();
-    this.ui.fire.hidden = this.control.captureStep() == null;
+    this.ui.fire.hidden = !this.control.fireOffered();
     const noReset = this.puzzle ? v.record === this.initialRecord : !playable || v.record === this.initialRecord;
     // A puzzle keeps Reset's place from the start (unseen until a step is tried): it comes
     // without moving what is under it.

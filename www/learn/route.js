@@ -3,6 +3,8 @@
 // A game's record never starts with these words, so they cannot be mistaken for a game.
 // No DOM here: node tests import this file.
 
+import { visibleText } from '../engine.js';
+
 export const GAMES = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
 
 // Whether a fragment is one of these routes is told on the page's start path, by
@@ -21,7 +23,9 @@ export function readRoute(text) {
   const m = /^(learn|puzzles)=([^/]*)(?:\/(.*))?$/.exec(raw);
   if (!m) return { error: 'this is not a Learn or Puzzles link' };
   const [, kind, game, id = null] = m;
-  if (!GAMES.includes(game)) return { error: `there is no game called ${JSON.stringify(game.slice(0, 40))}` };
+  // Quoted with its invisible characters shown, so that a right-to-left override or a
+  // zero-width space in the link cannot reverse the sentence or pass for a game's name.
+  if (!GAMES.includes(game)) return { error: `there is no game called "${visibleText(game.slice(0, 40))}"` };
   if (id != null && id !== '' && !ID.test(id)) return { error: 'the lesson or puzzle name in the link is damaged' };
   return { kind, game, id: id || null };
 }

@@ -11,6 +11,7 @@ import { Board } from '../board/board.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { BoardDescription } from '../a11y/describe.js';
 import { el } from '../app/dom.js';
+import { errorText } from '../engine.js';
 import { readRoute, routeFragment, GAMES } from './route.js';
 import { load } from './data.js';
 import { Drill } from './drill.js';
@@ -83,7 +84,14 @@ export class Trainer {
     ui.title = el('h1', { id: 'trainer-title' });
     ui.credit = el('p', { class: 'credit', id: 'trainer-credit' });
     ui.message = el('p', { class: 'status-main', id: 'trainer-message' });
-    ui.status = el('div', { class: 'status trainer-status', role: 'status', 'aria-live': 'polite' }, ui.message);
+    // Pass and Fire sit by the message that names them, as on the game's page.
+    ui.status = el(
+      'div',
+      { class: 'status trainer-status', role: 'status', 'aria-live': 'polite' },
+      ui.message,
+      button('pass', 'Pass', () => this.control.pass(), 'primary'),
+      button('fire', 'Fire', () => this.control.capture(), 'primary'),
+    );
     ui.stats = el('p', { class: 'trainer-stats', id: 'trainer-stats', hidden: true });
     ui.path = el('ol', { class: 'trainer-path', id: 'trainer-path' });
     ui.pathBox = el('nav', { class: 'trainer-path-box', 'aria-label': 'Lessons' }, ui.path);
@@ -99,8 +107,6 @@ export class Trainer {
         el(
           'div',
           { class: 'trainer-board-actions' },
-          button('pass', 'Pass', () => this.control.pass(), 'primary'),
-          button('fire', 'Fire', () => this.control.capture(), 'primary'),
           ui.tray,
         ),
       ),
@@ -164,7 +170,7 @@ export class Trainer {
       if (route.kind === 'daily') [game, items] = await this.daily();
       else items = await load(route.kind === 'learn' ? 'lessons' : 'puzzles', game);
     } catch (error) {
-      if (token === this.token) this.fail(`Sorry: ${error.message}.`, { ...route, game });
+      if (token === this.token) this.fail(`Sorry: ${errorText(error)}.`, { ...route, game });
       return;
     }
     if (token !== this.token) return;
@@ -248,7 +254,7 @@ export class Trainer {
       this.drill = new Drill(this.host.mod, item, { puzzle: this.route.kind !== 'learn' });
     } catch (error) {
       this.drill = null;
-      return this.fail(`This ${this.route.kind === 'learn' ? 'lesson' : 'puzzle'} cannot be shown: ${error.message ?? error}.`, this.route);
+      return this.fail(`This ${this.route.kind === 'learn' ? 'lesson' : 'puzzle'} cannot be shown: ${errorText(error)}.`, this.route);
     }
     this.counted = false;
     this.control.selection = null;
@@ -441,7 +447,7 @@ export class Trainer {
     this.board.canvas.setAttribute('aria-label', `${boardLabel(v)}. ${this.message || v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`);
     this.ui.pass.hidden = this.control.passStep() == null;
     if (!this.ui.pass.hidden) this.ui.pass.textContent = this.control.passLabel();
-    this.ui.fire.hidden = this.control.captureStep() == null;
+    this.ui.fire.hidden = !this.control.fireOffered();
     this.renderTray();
   }
 

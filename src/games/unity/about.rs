@@ -1,8 +1,8 @@
 //! What Ludus tells about Unity (see [`About`]).
 
 use super::layout::LAYOUT_CHARS;
-use super::Position;
-use crate::game::{StepKind, StepView};
+use super::{Color, Kind, Position};
+use crate::game::{BoardView, Game, StepKind, StepView};
 use crate::games::about::{About, ClickHelp};
 
 pub const ABOUT: About = About {
@@ -23,6 +23,83 @@ pub const ABOUT: About = About {
 };
 
 impl ClickHelp for Position {
+    fn pick_click(
+        &self,
+        view: &BoardView,
+        legal: &[StepView],
+        from: usize,
+        cell: usize,
+    ) -> Option<String> {
+        let (_, kind) = self.piece(from)?;
+        let (from_name, to_name) = (&view.cells[from], &view.cells[cell]);
+        if cell == from {
+            return Some(match kind {
+                Kind::Ring => format!(
+                    "The ring on {from_name} may not fire: {}.",
+                    self.capture_refusal(from)?
+                ),
+                Kind::Asterisk
+                    if legal.iter().any(|s| {
+                        s.kind == StepKind::Asterisk && s.cells.first() == Some(&from)
+                    }) =>
+                {
+                    format!("Click one of the arrows around the asterisk on {from_name} to fire it that way.")
+                }
+                Kind::Asterisk => format!(
+                    "The asterisk on {from_name} may not fire along any of its lines: {}.",
+                    self.capture_refusal(from)?
+                ),
+            });
+        }
+        let why = self.parse_step(&format!("{from_name}-{to_name}")).err()?;
+        let why = why.message();
+        Some(if why.ends_with("is occupied") {
+            format!("{to_name} is occupied: a piece slides only to an empty space.")
+        } else if why.contains("is not in line with") {
+            format!("{to_name} is not in line with {from_name}: a piece slides along one of the six straight lines.")
+        } else {
+            sentence(why)
+        })
+    }
+
+    fn pick_hint(&self, view: &BoardView, legal: &[StepView], cell: usize) -> Option<String> {
+        let mover = Color::ALL[self.mover_color()].name();
+        let starts = legal
+            .iter()
+            .any(|s| s.kind != StepKind::Wall && s.kind != StepKind::Pass);
+        let walls = legal.iter().any(|s| s.kind == StepKind::Wall);
+        if !starts && self.second_wall_pending() {
+            return Some(format!(
+                "{mover} must place a second wall: click between two cells."
+            ));
+        }
+        if !starts && walls {
+            return Some(format!(
+                "No piece of {mover}'s can slide or fire now: click between two cells to place a wall."
+            ));
+        }
+        if !starts {
+            return Some(format!(
+                "{mover} can do nothing on the board: no piece can slide, no wall can go down and every capture is forbidden, so {mover} must pass (press Pass)."
+            ));
+        }
+        let (color, kind) = self.piece(cell)?;
+        if color.name() != mover
+            || legal
+                .iter()
+                .any(|s| s.cells.first() == Some(&cell) && s.kind != StepKind::Wall)
+        {
+            return None;
+        }
+        let name = &view.cells[cell];
+        Some(format!(
+            "The {} on {name} has no step: no empty space lies in line with it this side of a wall, and {}.",
+            kind.name(),
+            self.capture_refusal(cell)
+                .map_or("it may not fire".to_string(), |why| format!("it may not fire: {why}"))
+        ))
+    }
+
     fn pick_also(&self, legal: &[StepView]) -> &'static str {
         if legal.iter().any(|s| s.kind == StepKind::Wall) {
             ", or click between two cells for a wall"
@@ -30,4 +107,34 @@ impl ClickHelp for Position {
             ""
         }
     }
+}
+
+impl Position {
+    /// Why the mover's piece on `cell` may not capture (its first forbidden capture's
+    /// reason), or None if it may.
+    fn capture_refusal(&self, cell: usize) -> Option<String> {
+        let name = self.name(cell);
+        let texts: Vec<String> = match self.piece(cell)?.1 {
+            Kind::Ring => vec![format!("{name}x")],
+            Kind::Asterisk => ["NE", "E", "SE", "SW", "W", "NW"]
+                .iter()
+                .map(|d| format!("{name}x{d}"))
+                .collect(),
+        };
+        let mut refusals = texts.iter().map(|t| self.parse_step(t));
+        let first = refusals.next()?.err()?;
+        refusals
+            .all(|r| r.is_err())
+            .then(|| first.message().to_string())
+    }
+}
+
+/// An engine message as a sentence: capital first letter, full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let first = chars
+        .next()
+        .map(|c| c.to_uppercase().to_string())
+        .unwrap_or_default();
+    format!("{first}{}.", chars.as_str().trim_end_matches('.'))
 }

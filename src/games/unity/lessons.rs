@@ -95,7 +95,7 @@ pub const RULE_POINTS: &[RulePoint] = &[
     },
     RulePoint {
         id: "pass-draw",
-        text: "Once every player has passed in a row, the game ends at once in a draw.",
+        text: "The rule sheet does not say how endless passing ends; Ludus's own rule is that once every player has passed in a row, the game ends at once in a draw.",
     },
 ];
 
@@ -139,14 +139,14 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "split-with-a-wall",
         title: "Split with a wall",
-        goal: "Orange's two pieces touch, so Orange wins at the end of your turn unless you put a wall between them.",
-        record: "unity;layout=P...P........G.............g..OO.G.............G..........P..",
+        goal: "Orange's pair on e5 and e6 is one slide or one capture away from uniting all of Orange, so split the pair with a wall.",
+        record: "unity;layout=P...P.................G.......OO.......G...........O....P....",
         line: &["e5|e6"],
         wins: false,
-        hint: "Every player is checked after each turn, not only the mover: place a wall on the edge between Orange's two pieces in the middle row.",
+        hint: "Place a wall on the edge between Orange's two pieces in the middle row: pieces with a wall between them do not touch.",
         wrong: "e6-e7",
-        done: "Saved: pieces with a wall between them do not touch, so nobody is united and the game goes on.",
-        covers: &["wall-place", "wall-splits", "judged"],
+        done: "Saved: pieces with a wall between them do not touch, so no single step of Orange's can unite its three pieces now.",
+        covers: &["wall-place", "wall-splits"],
     },
     Lesson {
         id: "ring",
@@ -163,13 +163,13 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "asterisk",
         title: "The asterisk",
-        goal: "Orange's three pieces touch and would outnumber your piece on e4, so fire your asterisk through the middle orange piece to cut them apart.",
-        record: "unity;layout=....G.g.................O....P..O.p.....O...........G........;walls=e6|e7;supply=0",
+        goal: "Fire your asterisk on e9 west: it takes everything along the row up to the wall, your ring on e7 too, and leaves your piece on e4 alone and so united.",
+        record: "unity;layout=....G.g.................O....P..POp.....O...........G........;walls=e6|e7;supply=0",
         line: &["e9xW"],
         wins: true,
         hint: "Shoot the asterisk on e9 west along the middle row: the wall stops the shot before it reaches your piece on e4.",
         wrong: "e9x",
-        done: "You won: an asterisk takes every piece along one line up to a wall or the edge, then goes itself, and your last piece stands alone and united.",
+        done: "You won: an asterisk takes every piece along one line up to a wall or the edge, your own included, then goes itself, and your last piece stands alone and united.",
         covers: &["asterisk", "wall-blocks-capture"],
     },
     Lesson {
@@ -187,32 +187,32 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "largest-group",
         title: "The largest group",
-        goal: "Orange's two pieces are united, so unite your three pieces in one slide: the larger group wins.",
-        record: "unity;layout=PPG..G.G................G.....OO.......P........g..G.........",
-        line: &["f5-b2"],
+        goal: "Fire your ring on h3: it takes Orange's lone piece on h4 with it, so your three pieces and Orange's pair are united at once, and the larger group wins.",
+        record: "unity;layout=ppG..pGG...GG.................OO....................PO.......",
+        line: &["h3x"],
         wins: true,
-        hint: "Slide the purple piece beside Orange's pair along its south-west line to b2, the free space next to your two corner pieces.",
-        wrong: "f5x",
-        done: "You won: when several players are united at once, the largest group wins, three against two.",
-        covers: &["tie-largest"],
+        hint: "Capture with the ring on h3: every player is checked after your turn, and you then have three pieces together against Orange's two.",
+        wrong: "b1-b2",
+        done: "You won: your capture united Orange's pair as well as your three pieces, and when several players are united at once the largest group wins, three against two.",
+        covers: &["tie-largest", "judged"],
     },
     Lesson {
         id: "last-mover",
         title: "A tie goes to the last mover",
-        goal: "Orange's two pieces are united too, so unite your two: with equal groups, the player who moved last wins.",
-        record: "unity;layout=...OO........GG.....GPG......G.G......GG.....G....G.....P....",
-        line: &["i1-e5"],
+        goal: "Fire your ring on e4: it takes Orange's lone piece on d4, so your pair and Orange's pair are united at once, and with equal groups the player who moved last wins.",
+        record: "unity;layout=......GGG...GPPG....GOG.....GPG......GG..............OO......",
+        line: &["e4x"],
         wins: true,
-        hint: "Bring your corner piece on i1 over the green pieces to e5, beside your piece on d4.",
-        wrong: "pass",
+        hint: "Capture with the ring on e4, which takes d4 beside it: both pairs are then united, two against two, and you moved last.",
+        wrong: "e4-e5",
         done: "You won: both groups had two pieces, and a tie goes to the player who moved most recently, here you.",
         covers: &["tie-recent"],
     },
     Lesson {
         id: "three-players",
         title: "Three players, two walls",
-        goal: "With three players a wall turn places two walls: first split Orange's pair, then Green's.",
-        record: "unity;players=3;layout=P...P........Gg...............OO............................P",
+        goal: "Orange and Green could each unite on their next turn, and with three players a wall turn places two walls: split Orange's pair, then Green's.",
+        record: "unity;players=3;layout=P...P..P.....GG......PP.......OO.......P...........O..G.....P",
         line: &["e5|e6", "c3|c4"],
         wins: false,
         hint: "Your first wall goes between Orange's pieces on e5 and e6, the second between Green's on c3 and c4.",
@@ -223,13 +223,13 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "pass",
         title: "When nothing is possible",
-        goal: "No piece can slide, no walls are left and every capture is forbidden: pass, and see what follows when Orange must pass too.",
+        goal: "No piece can slide, no walls are left and every capture is forbidden: pass, and see how Ludus ends the game when Orange must pass too.",
         record: "unity;layout=GGGGGGGGGGGGGGGGGGGGGGOPGGGGGGPOGGGGGGGGGGGGGGGGGGGGGGGGGGGGG;walls=d5|e6;supply=0",
         line: &["pass", "pass"],
         wins: false,
         hint: "Passing is your only step here.",
         wrong: "e4|e5",
-        done: "A draw: a player who can do nothing must pass, and once every player has passed in a row the game ends drawn.",
+        done: "A draw: a player who can do nothing must pass, and since the rule sheet does not say how endless passing ends, Ludus ends the game drawn once every player has passed in a row.",
         covers: &["pass", "pass-draw", "wall-supply"],
     },
 ];
@@ -239,24 +239,6 @@ mod tests {
     use super::LESSONS;
     use crate::game::Outcome;
     use crate::session::Session;
-
-    /// The first steps of `lesson` after which Purple (seat 0, the learner) has not lost.
-    fn steps_that_do_not_lose(id: &str) -> Vec<String> {
-        let lesson = LESSONS.iter().find(|l| l.id == id).expect(id);
-        let start = Session::from_record(lesson.record)
-            .unwrap()
-            .current()
-            .clone();
-        start
-            .legal_step_texts()
-            .into_iter()
-            .filter(|step| {
-                let mut game = start.clone();
-                game.play_text(step).unwrap();
-                !matches!(game.outcome(), Some(Outcome::Winner(seat)) if seat != 0)
-            })
-            .collect()
-    }
 
     fn winning_first_steps(id: &str) -> Vec<String> {
         let lesson = LESSONS.iter().find(|l| l.id == id).expect(id);
@@ -297,16 +279,38 @@ mod tests {
         );
     }
 
-    /// Where Orange would otherwise win, the only steps that do not lose are the lesson's and,
-    /// in two lessons, a wall splitting Orange's pair (legal, but not the lesson: the hint
-    /// points back to it).
+    /// Where Orange would otherwise win on its next turn, the wall splitting its pair is the
+    /// only step after which no reply of Orange's wins.
     #[test]
-    fn only_the_lesson_step_saves_the_game() {
-        assert_eq!(steps_that_do_not_lose("split-with-a-wall"), ["e5|e6"]);
-        assert_eq!(steps_that_do_not_lose("asterisk"), ["e9xW"]);
-        assert_eq!(steps_that_do_not_lose("largest-group"), ["f5-b2", "e5|e6"]);
-        assert_eq!(steps_that_do_not_lose("last-mover"), ["i1-e5", "a4|a5"]);
+    fn only_the_lesson_wall_keeps_orange_from_uniting() {
+        let lesson = LESSONS
+            .iter()
+            .find(|l| l.id == "split-with-a-wall")
+            .unwrap();
+        let start = Session::from_record(lesson.record)
+            .unwrap()
+            .current()
+            .clone();
+        let orange_can_win = |game: &crate::games::AnyGame| {
+            game.legal_step_texts().into_iter().any(|reply| {
+                let mut after = game.clone();
+                after.play_text(&reply).unwrap();
+                after.outcome() == Some(Outcome::Winner(1))
+            })
+        };
+        assert!(orange_can_win(&start), "Orange has no threat to stop");
+        let saving: Vec<String> = start
+            .legal_step_texts()
+            .into_iter()
+            .filter(|step| {
+                let mut game = start.clone();
+                game.play_text(step).unwrap();
+                game.outcome().is_none() && !orange_can_win(&game)
+            })
+            .collect();
+        assert_eq!(saving, ["e5|e6"]);
     }
+
     /// The position of lesson `id` after `steps`.
     fn after(id: &str, steps: &[&str]) -> super::super::Position {
         let lesson = LESSONS.iter().find(|l| l.id == id).expect(id);
@@ -347,15 +351,42 @@ mod tests {
         assert!(p.is_united(Color::Purple));
     }
 
-    /// The asterisk's goal: Orange's three pieces are one group, which would outnumber the
-    /// purple piece on e4 once the asterisk is gone.
+    /// The asterisk's goal: the shot west takes e8 and the purple ring on e7 and stops at
+    /// the wall, so the piece on e4 is Purple's last, and Orange's two left do not touch.
     #[test]
-    fn orange_is_one_group_of_three_against_the_piece_on_e4() {
+    fn the_asterisk_shot_stops_at_the_wall_and_leaves_e4_alone() {
         use super::super::Color;
-        let p = after("asterisk", &[]);
-        assert!(p.is_united(Color::Orange));
-        assert_eq!(p.count(Color::Orange), 3);
+        let before = after("asterisk", &[]);
+        assert_eq!(before.count(Color::Purple), 3);
+        assert!(!before.is_united(Color::Orange));
+        let p = after("asterisk", &["e9xW"]);
+        for name in ["e9", "e8", "e7"] {
+            assert_eq!(p.piece(cell(&p, name)), None, "{name}");
+        }
         assert_eq!(p.piece(cell(&p, "e4")).map(|(c, _)| c), Some(Color::Purple));
-        assert_eq!(p.count(Color::Purple), 2);
+        assert_eq!(p.count(Color::Purple), 1);
+        assert_eq!(p.count(Color::Orange), 2);
+        assert!(!p.is_united(Color::Orange));
+    }
+
+    /// The tie lessons: after the learner's capture both players are united, with the group
+    /// sizes the lessons name.
+    #[test]
+    fn the_tie_lessons_unite_both_players_at_once() {
+        use super::super::Color;
+        for (id, step, purple, orange) in
+            [("largest-group", "h3x", 3, 2), ("last-mover", "e4x", 2, 2)]
+        {
+            let p = after(id, &[step]);
+            assert!(
+                p.is_united(Color::Purple) && p.is_united(Color::Orange),
+                "{id}"
+            );
+            assert_eq!(
+                (p.count(Color::Purple), p.count(Color::Orange)),
+                (purple, orange),
+                "{id}"
+            );
+        }
     }
 }

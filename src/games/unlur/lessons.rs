@@ -83,7 +83,7 @@ pub const LESSONS: &[Lesson] = &[
         record: "unlur;size=4;moves=d4,c3,e4,c4,e3,d3",
         line: &["pass", "d5"],
         wins: false,
-        hint: "Type or press pass: the player who passes takes Black.",
+        hint: "Press the Pass and take Black button: the player who passes takes Black.",
         wrong: "g2",
         done: "You passed, so you play Black with every black stone on the board, and your opponent, now White, has placed the first white stone (a pass is allowed on any contract turn, even the first).",
         covers: &["pass-takes-black", "pass-any-time", "white-next", "contract-stones"],

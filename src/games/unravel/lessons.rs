@@ -118,7 +118,7 @@ pub const LESSONS: &[Lesson] = &[
         record: "unravel;size=4;moves=a1,b1,c1,b3,d1,c3,b2,d3,a3",
         line: &["a2", "b1~b2"],
         wins: true,
-        hint: "Place on a2 first, then swap the red checker on b2, which lies in both crosscuts, with your checker below it.",
+        hint: "Your placement goes on a2, and then only one swap wins: the red checker on b2, which lies in both crosscuts, with your checker below it on b1 (swapped with your checker on b3 instead, it breaks both crosscuts but leaves your chain unfinished).",
         wrong: "b1~b2",
         done: "One swap broke both crosscuts: with several on the board you choose which to unravel, and one swap may settle more than one.",
         covers: &["choose"],
@@ -182,6 +182,18 @@ mod tests {
         let other = after("two-crosscuts", &["a2", "b2~b3"]);
         assert_eq!(unravel(&other).crosscut_count(), 0);
         assert_eq!(other.outcome(), None);
+        // The hint's claim: of the swaps after a2, only b1 with b2 wins.
+        let placed = after("two-crosscuts", &["a2"]);
+        let wins: Vec<String> = placed
+            .legal_step_texts()
+            .into_iter()
+            .filter(|step| {
+                let mut game = placed.clone();
+                game.play_text(step).unwrap();
+                game.outcome().is_some()
+            })
+            .collect();
+        assert_eq!(wins, ["b1~b2"]);
     }
 
     #[test]
