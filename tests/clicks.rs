@@ -220,7 +220,7 @@ fn unity_clicks_that_make_no_step_are_explained() {
 
 #[test]
 fn merlins_chain_clicks_that_make_no_step_are_explained() {
-    random_positions(GameKind::MerlinsChain, &[], 3, 12);
+    random_positions(GameKind::MerlinsChain, &[], 3, 8);
 }
 
 #[test]
