@@ -2,8 +2,11 @@
 # The speed table: native and wasm (headless Chromium) per game, with their ratio.
 #
 #   scripts/bench.sh            medians of 3 runs of 1 s per game and side (about a minute)
-#   scripts/bench.sh --quick    one short run: shows the harness works (CI); its figures
-#                               mean nothing and nothing is asserted about speed
+#   scripts/bench.sh --quick    one short run of both tables: shows the harnesses work (CI);
+#                               their figures mean nothing and nothing is asserted about speed
+#   scripts/bench.sh --page     the page's thread while the computer plays (needs dist/:
+#                               trunk build --release --offline); options go to
+#                               scripts/bench-page.mjs (e.g. --throttle 4 --runs 5)
 #
 # Further options go to scripts/bench-wasm.mjs (e.g. --games merlins-chain --runs 5).
 # The machine should be otherwise idle for figures worth keeping.
@@ -13,6 +16,11 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 if [ "${1:-}" = "--quick" ]; then
   shift
-  exec node scripts/bench-wasm.mjs --seconds 0.05 --runs 1 "$@"
+  node scripts/bench-wasm.mjs --seconds 0.05 --runs 1 "$@"
+  exec node scripts/bench-page.mjs --games merlins-chain --steps 2 --runs 1 --level mcts:50
+fi
+if [ "${1:-}" = "--page" ]; then
+  shift
+  exec node scripts/bench-page.mjs "$@"
 fi
 exec node scripts/bench-wasm.mjs "$@"
