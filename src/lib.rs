@@ -14,6 +14,7 @@ pub mod options;
 pub mod rng;
 pub mod session;
 pub mod views;
+pub mod work;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

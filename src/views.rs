@@ -68,8 +68,12 @@ pub struct SessionView {
     pub title: &'static str,
     pub designer: &'static str,
     /// Steps legal in the position shown (also when it is not the last one: playing one
-    /// there starts a variation, or follows the continuation that has that step).
-    pub legal: Vec<StepView>,
+    /// there starts a variation, or follows the continuation that has that step). Left out
+    /// of a view asked for without them (`session_view_without_legal`: the page's view while
+    /// the computer is to move, as a list of some 1,800 steps is work nobody needs then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(target_arch = "wasm32"), ts(optional))]
+    pub legal: Option<Vec<StepView>>,
     /// Cells the last turn before the cursor touched.
     pub last_turn: Vec<usize>,
     /// Canonical text of every step of the line shown (also those after the cursor): from
@@ -148,6 +152,7 @@ pub fn status_text(s: &Session, board: &BoardView, presentation: &Presentation) 
     }
 }
 
+/// The view of a session, with its legal steps.
 pub fn session_view(s: &Session) -> SessionView {
     session_view_since(s, None)
 }
@@ -156,11 +161,23 @@ pub fn session_view(s: &Session) -> SessionView {
 /// that revision (see [`SessionView::revision`]): moving through a long game then costs
 /// the same at every step, whatever the game's length.
 pub fn session_view_since(s: &Session, known: Option<u32>) -> SessionView {
+    view_of_session(s, known, true)
+}
+
+/// The view of a session without its legal steps (`legal` left out, `then` empty), and
+/// without the revision's parts when `known` is the revision, as [`session_view_since`].
+pub fn session_view_without_legal(s: &Session, known: Option<u32>) -> SessionView {
+    view_of_session(s, known, false)
+}
+
+fn view_of_session(s: &Session, known: Option<u32>, with_legal: bool) -> SessionView {
     let whole = known != Some(s.revision());
     let kind = s.kind();
     let board = s.view();
-    let legal = s.current().legal_step_views();
-    let presentation = s.current().presentation(&board, &legal);
+    let legal = with_legal.then(|| s.current().legal_step_views());
+    let presentation = s
+        .current()
+        .presentation(&board, legal.as_deref().unwrap_or(&[]));
     SessionView {
         status: status_text(s, &board, &presentation),
         presentation,

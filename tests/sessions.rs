@@ -301,3 +301,71 @@ fn unravel_says_why_a_checker_starts_no_swap() {
     assert_eq!(s.explain_click(&[a1, a2]).unwrap(), why);
     assert_eq!(s.explain_click(&[a1, b1]).unwrap(), "");
 }
+
+/// The page plays the computer's Merlin's Chain steps with the layout its worker worked out
+/// (`layout_after` in one session, `play_with_layout` in another): the views are those the
+/// page's session would have made itself, and it spends no arrangement search on them.
+#[test]
+fn a_layout_worked_out_elsewhere_shows_the_same_views_without_a_search() {
+    for seed in 0..6 {
+        let mut rng = Rng::new(seed);
+        let mut page = Session::new(GameKind::MerlinsChain, &OptionMap::new()).unwrap();
+        let mut plain = Session::new(GameKind::MerlinsChain, &OptionMap::new()).unwrap();
+        let _ = page.view();
+        while let Some(step) = page.current().clone().play_random(&mut rng) {
+            // The worker: a session of the record, given the layout the page shows.
+            let worker = Session::from_record(&page.record_text()).unwrap();
+            let shown = page.layout().expect("Merlin's Chain views have a layout");
+            let layout = worker.layout_after(&step, &shown).unwrap().unwrap();
+            let before = ludus::work::counts();
+            assert!(page.play_with_layout(&step, &layout).unwrap());
+            let view = page.view();
+            let spent = ludus::work::counts();
+            assert_eq!(spent.arrangement_searches, before.arrangement_searches);
+            plain.play(&step).unwrap();
+            assert_eq!(view, plain.view(), "seed {seed} after {step}");
+        }
+        assert!(page.current().outcome().is_some());
+    }
+    // The other games have no layout.
+    let unlur = Session::new(GameKind::Unlur, &small(GameKind::Unlur)).unwrap();
+    assert_eq!(unlur.layout(), None);
+    let first = unlur.current().legal_step_texts()[0].clone();
+    assert_eq!(unlur.layout_after(&first, &[]).unwrap(), None);
+}
+
+/// A layout the rules do not allow (a wrong number, a column out of order, the wrong length)
+/// is not taken: the step is played and the engine works out the view itself.
+#[test]
+fn a_layout_the_rules_do_not_allow_is_not_taken() {
+    let mut s = Session::new(GameKind::MerlinsChain, &OptionMap::new()).unwrap();
+    let _ = s.view();
+    let shown = s.layout().unwrap();
+    let good = s.layout_after("2@a1", &shown).unwrap().unwrap();
+    let mut swapped = good.clone();
+    swapped.swap(8, 16); // two grey tiles of column a out of order
+    let mut doubled = good.clone();
+    doubled[9] = doubled[10];
+    let mut moved_played = good.clone();
+    moved_played.swap(0, 1);
+    for bad in [
+        swapped,
+        doubled,
+        moved_played,
+        good[..63].to_vec(),
+        vec![0; 64],
+        Vec::new(),
+    ] {
+        let mut t = Session::new(GameKind::MerlinsChain, &OptionMap::new()).unwrap();
+        let _ = t.view();
+        assert!(!t.play_with_layout("2@a1", &bad).unwrap(), "{bad:?}");
+        let searches = ludus::work::counts().arrangement_searches;
+        let mut plain = Session::new(GameKind::MerlinsChain, &OptionMap::new()).unwrap();
+        plain.play("2@a1").unwrap();
+        assert_eq!(t.view(), plain.view());
+        assert!(ludus::work::counts().arrangement_searches > searches);
+    }
+    // An illegal step is refused as by `play`, whatever the layout.
+    assert!(s.play_with_layout("2@h8", &good).is_err());
+    assert!(s.layout_after("2@h8", &shown).is_err());
+}

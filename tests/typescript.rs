@@ -11,6 +11,7 @@ use ludus::game::{
 use ludus::games::{LayoutChar, OptionField, OptionForm, OptionSpec};
 use ludus::geometry::HexDir;
 use ludus::views::{ChoiceView, GameInfo, LevelView, RecordView, SessionView, StatusView};
+use ludus::work::WorkCounts;
 use ts_rs::{Config, TS};
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/www/types/ludus-views.d.ts");
@@ -26,7 +27,7 @@ fn generated() -> String {
     let config = Config::default();
     let mut out = String::from(
         "// The objects the Ludus engine hands to JS (src/game/view.rs, src/game/vocabulary.rs,\n\
-         // src/game/error.rs, src/games/about.rs, src/views.rs).\n\
+         // src/game/error.rs, src/games/about.rs, src/views.rs, src/work.rs).\n\
          // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run\n\
          // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.\n",
     );
@@ -55,6 +56,7 @@ fn generated() -> String {
         declaration::<GameInfo>(&config),
         declaration::<LevelView>(&config),
         declaration::<RecordView>(&config),
+        declaration::<WorkCounts>(&config),
     ] {
         out.push('\n');
         out.push_str(&decl);

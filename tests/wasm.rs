@@ -86,7 +86,10 @@ fn thrown_errors_carry_their_kind() {
     let (k, m) = kind(wasm::check_player("fast").unwrap_err());
     assert_eq!(k, "options", "{m}");
     // A value of the wrong type is the caller's: "argument".
-    let (k, m) = kind(s.play_js(JsValue::from_f64(5.0)).unwrap_err());
+    let (k, m) = kind(
+        s.play_js(JsValue::from_f64(5.0), JsValue::UNDEFINED)
+            .unwrap_err(),
+    );
     assert_eq!(
         (k.as_str(), m.as_str()),
         ("argument", "the step must be a string (got number)")
@@ -596,4 +599,95 @@ fn the_game_tree_through_the_exports() {
         .map(|_| ())
         .unwrap_err();
     assert!(message(e).contains("line 3, column 7"));
+}
+
+/// The computer's step shown with the layout its worker worked out: `layout`, `layoutAfter`,
+/// `play(step, layout)`, `viewWithoutLegal` and `workCounts`, and layouts of the wrong type
+/// refused with a message.
+#[wasm_bindgen_test]
+fn layouts_cross_the_boundary_and_spare_the_search() {
+    let mut page = WasmSession::create("merlins-chain", JsValue::UNDEFINED).unwrap();
+    let _ = page.view().unwrap();
+    let worker = WasmSession::from_record(&page.record()).unwrap();
+    let shown = page.layout().expect("a layout");
+    assert_eq!(shown.len(), 64);
+    let layout = worker
+        .layout_after_js(
+            JsValue::from("2@a1"),
+            js_sys::Uint8Array::from(&shown[..]).into(),
+        )
+        .unwrap()
+        .expect("a layout after");
+    let counts = |key: &str| get(&wasm::work_counts().unwrap(), key).as_f64().unwrap();
+    let searches = counts("arrangementSearches");
+    let views = counts("stepViews");
+    page.play_js(
+        JsValue::from("2@a1"),
+        js_sys::Uint8Array::from(&layout[..]).into(),
+    )
+    .unwrap();
+    let bare = page.view_without_legal(JsValue::UNDEFINED).unwrap();
+    assert!(get(&bare, "legal").is_undefined());
+    assert_eq!(
+        counts("arrangementSearches"),
+        searches,
+        "no search with the layout given"
+    );
+    assert_eq!(
+        counts("stepViews"),
+        views,
+        "no step views without the legal steps"
+    );
+    let full = page.view().unwrap();
+    assert!(Array::from(&get(&full, "legal")).length() > 100);
+    assert_eq!(page.layout().unwrap(), layout);
+    // An array of numbers does as well as a Uint8Array.
+    let mut other = WasmSession::create("merlins-chain", JsValue::UNDEFINED).unwrap();
+    let _ = other.view().unwrap();
+    let numbers: Array = layout
+        .iter()
+        .map(|&n| JsValue::from_f64(f64::from(n)))
+        .collect();
+    other
+        .play_js(JsValue::from("2@a1"), numbers.into())
+        .unwrap();
+    assert_eq!(other.layout().unwrap(), layout);
+    // Layouts of the wrong type are refused, saying what a layout is.
+    let too_long: Array = (0..2000).map(|_| JsValue::from_f64(1.0)).collect();
+    for bad in [
+        JsValue::from("1,2,3"),
+        JsValue::from_f64(3.0),
+        Array::of1(&JsValue::from_f64(256.0)).into(),
+        Array::of1(&JsValue::from_f64(-1.0)).into(),
+        Array::of1(&JsValue::from_f64(1.5)).into(),
+        Array::of1(&JsValue::from("1")).into(),
+        too_long.into(),
+    ] {
+        let mut t = WasmSession::create("merlins-chain", JsValue::UNDEFINED).unwrap();
+        let m = message(t.play_js(JsValue::from("2@a1"), bad.clone()).unwrap_err());
+        assert!(
+            m.starts_with(
+                "the layout must be an array of at most 1024 whole numbers from 0 to 255"
+            ),
+            "{m}"
+        );
+        assert_eq!(t.record(), "merlins-chain", "nothing played");
+        let m = message(
+            worker
+                .layout_after_js(JsValue::from("2@a1"), bad)
+                .unwrap_err(),
+        );
+        assert!(m.starts_with("the layout shown must be"), "{m}");
+    }
+    // Other games have no layout; a layout given to them is ignored.
+    let mut unravel = WasmSession::create("unravel", JsValue::UNDEFINED).unwrap();
+    assert_eq!(unravel.layout(), None);
+    unravel
+        .play_js(JsValue::from("a1"), Array::new().into())
+        .unwrap();
+    assert!(
+        unravel.record().ends_with("moves=a1"),
+        "{}",
+        unravel.record()
+    );
 }

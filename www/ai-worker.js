@@ -2,8 +2,9 @@
 // module, through www/engine.js) and runs the search there, so the page never freezes while
 // the computer thinks. One request at a time:
 //
-//   in:  { id, record, player, seed }   (player: a level's id, random, mcts:N or mcts:Ss)
-//   out: { id, step, iterations, value, ms }   or   { id, error }, with `trapped: true`
+//   in:  { id, record, player, seed, shown }   (player: a level's id, random, mcts:N or
+//        mcts:Ss; shown: the layout of the page's view, Session.layout(), or null)
+//   out: { id, step, layout, iterations, value, ms }   or   { id, error }, with `trapped: true`
 //        when the engine's wasm trapped (www/engine.js isTrap): this worker then closes and
 //        the page starts a fresh one, as a trapped engine must not be used again
 //   in:  { type: 'warm', record }   a short search whose answer is dropped (www/computer.js
@@ -35,18 +36,25 @@ function checkLength(record) {
   if (problem) throw new Error(problem);
 }
 
-/** The computer's step in the record's position, from a session dropped straight after. */
-function choose(mod, record, player, seed) {
+/**
+ * The computer's step in the record's position, from a session dropped straight after.
+ * Given `shown`, the layout of the page's view (Merlin's Chain's grey tiles), also the
+ * layout of the view after the step: the search for it takes up to tens of milliseconds,
+ * which here freeze nothing, and the page shows the step with it (Session.play(step, layout)).
+ */
+function choose(mod, record, player, seed, shown = null) {
   const session = mod.Session.fromRecord(record);
   try {
-    return session.aiChoose(player, seed);
+    const choice = session.aiChoose(player, seed);
+    const layout = shown == null ? null : (session.layoutAfter(choice.step, shown) ?? null);
+    return { ...choice, layout };
   } finally {
     session.free();
   }
 }
 
 self.onmessage = async (event) => {
-  const { id, record, player, seed, type } = event.data ?? {};
+  const { id, record, player, seed, shown, type } = event.data ?? {};
   if (type === 'warm') {
     const mod = await ready.catch(() => null);
     if (!mod || questions > 0) return;
@@ -69,10 +77,11 @@ self.onmessage = async (event) => {
     const mod = await ready;
     checkLength(record);
     const started = performance.now();
-    const choice = choose(mod, record, player, seed);
+    const choice = choose(mod, record, player, seed, shown);
     postMessage({
       id,
       step: choice.step,
+      layout: choice.layout,
       iterations: choice.iterations,
       value: choice.value,
       ms: performance.now() - started,

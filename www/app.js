@@ -110,6 +110,7 @@ export class App {
     });
     this.opponent = new Opponent({
       view: () => this.view,
+      layout: () => this.session?.layout() ?? null,
       prefs: () => this.prefs,
       savePrefs: () => this.store.savePrefs(this.prefs),
       play: (text, how) => this.play(text, how),
@@ -363,10 +364,12 @@ export class App {
    * of adding one, so that the browser's Back takes back the user's step with the computer's
    * reply (rather than landing on a position where the computer would only move again).
    */
-  play(text, { computer = false, note = '' } = {}) {
+  play(text, { computer = false, note = '', layout = null } = {}) {
     this.tasks.flush('persist');
     try {
-      this.session.play(text);
+      // The computer's step comes with the layout of the view after it (worked out in its
+      // worker): the engine then shows it without searching for it on this thread.
+      this.session.play(text, layout ?? undefined);
     } catch (error) {
       this.flash(errorText(error));
       return false;
@@ -376,7 +379,10 @@ export class App {
     this.opponent.note = note;
     this.history.persist = true;
     this.hideNotice();
-    this.view = sessionView(this.session);
+    // While the computer is to move again nobody takes a step on the page, so its view
+    // comes without the legal steps (some 1,800 in Merlin's Chain); refresh() asks for
+    // them as soon as a person may play.
+    this.view = computer ? sessionView(this.session, { withLegal: false }) : sessionView(this.session);
     if (computer) {
       // The computer's step arrives while the user may be busy with the page: the work is
       // cut into short tasks (board and status now, move list and URL next) so that none
@@ -451,8 +457,10 @@ export class App {
 
   /** Draws everything; `split`: the move list and the panel below come in a later task. */
   refresh({ split = false } = {}) {
+    if (!this.view) return;
+    // A view made without the legal steps, now that a person may play: with them.
+    if (!this.view.legal && !this.computerToMove()) this.view = sessionView(this.session);
     const v = this.view;
-    if (!v) return;
     this.opponent.sync();
     const drawn = this.control.boardState();
     this.legal = drawn.legal;

@@ -73,10 +73,12 @@ export class Computer {
 
   /**
    * Asks for a step in the position of `record` (the engine's record text, `at=` included).
-   * Resolves with `{ id, step, iterations, value, ms }`, `{ id, error }`, or
+   * `shown`: the layout of the view shown (Session.layout(), or null), so that the answer
+   * brings the layout of the view after its step (null when the game has none).
+   * Resolves with `{ id, step, layout, iterations, value, ms }`, `{ id, error }`, or
    * `{ id, cancelled: true }`; never rejects.
    */
-  think(record, player, seed = Math.floor(Math.random() * 2 ** 32)) {
+  think(record, player, seed = Math.floor(Math.random() * 2 ** 32), shown = null) {
     this.cancel();
     this.start();
     const id = ++this.seq;
@@ -86,7 +88,7 @@ export class Computer {
         return;
       }
       this.pending = { id, resolve };
-      this.worker.postMessage({ id, record, player, seed });
+      this.worker.postMessage({ id, record, player, seed, shown });
     });
   }
 

@@ -130,11 +130,13 @@ const revisionParts = new WeakMap();
  * engine leaves out what is still the same (`SessionView.revision`) and the view gets the
  * arrays kept from then: a step through a long game costs what a step through a short one
  * does. The arrays are the very ones of the earlier view while the revision holds, so that
- * what is made from them (the move list, the tree's layout) can be kept too.
+ * what is made from them (the move list, the tree's layout) can be kept too. Without
+ * `withLegal`, the view leaves out the legal steps (`viewWithoutLegal`), for a position
+ * where nobody takes a step on the page.
  */
-export function sessionView(session) {
+export function sessionView(session, { withLegal = true } = {}) {
   const kept = revisionParts.get(session);
-  const view = session.view(kept?.revision);
+  const view = withLegal ? session.view(kept?.revision) : session.viewWithoutLegal(kept?.revision);
   if (kept && view.revision != null && view.revision === kept.revision) {
     for (const key of REVISION_PARTS) view[key] = kept[key];
   } else if (view.revision != null) {

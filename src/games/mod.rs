@@ -279,6 +279,35 @@ impl AnyGame {
         with_game!(self, g => g.view_follows_previous())
     }
 
+    /// Where `view` shows the pieces whose places are the view's choice (Merlin's Chain's
+    /// grey tiles): a number per cell, or None for a game whose views are fixed by the
+    /// position. `view_after` makes the next view from it.
+    pub fn layout_of(&self, view: &BoardView) -> Option<Vec<u8>> {
+        match self {
+            AnyGame::MerlinsChain(_) => Some(merlins_chain::layout_of(view).to_vec()),
+            _ => None,
+        }
+    }
+
+    /// The layout of `view_after` a view with layout `shown` (the costly part of a view that
+    /// follows the one before: Merlin's Chain searches for the arrangement nearest `shown`),
+    /// or None for a game without layouts.
+    pub fn layout_after(&self, shown: &[u8]) -> Option<Vec<u8>> {
+        match self {
+            AnyGame::MerlinsChain(p) => Some(p.arrangement_near(shown).to_vec()),
+            _ => None,
+        }
+    }
+
+    /// The view with `layout` (made by `layout_after`, maybe on another thread), if the
+    /// rules allow it here; checked without a search.
+    pub fn view_with_layout(&self, layout: &[u8]) -> Option<BoardView> {
+        match self {
+            AnyGame::MerlinsChain(p) => p.view_with_layout(layout),
+            _ => None,
+        }
+    }
+
     /// The colour of the piece a placement puts down now, if the game has placements.
     pub fn placement_color(&self) -> Option<Color> {
         with_game!(self, g => g.placement_piece().map(|p| p.color))
@@ -433,7 +462,9 @@ impl AnyGame {
 
     /// The legal steps now, as the UI sees them.
     pub fn legal_step_views(&self) -> Vec<StepView> {
-        with_game!(self, g => g.legal_step_list().into_iter().map(|s| g.step_view(s)).collect())
+        let views: Vec<StepView> = with_game!(self, g => g.legal_step_list().into_iter().map(|s| g.step_view(s)).collect());
+        crate::work::step_views(views.len());
+        views
     }
 
     /// The legal steps now, as canonical text.

@@ -214,6 +214,43 @@ impl Session {
         shown[self.cursor].clone()
     }
 
+    /// The layout of the view of the position shown (see [`AnyGame::layout_of`]), or None
+    /// for a game whose views are fixed by the position.
+    pub fn layout(&self) -> Option<Vec<u8>> {
+        if !self.current().view_follows_previous() {
+            return None;
+        }
+        self.current().layout_of(&self.view())
+    }
+
+    /// The layout the view would have after playing `text` here, given the layout `shown`
+    /// of the view here (from [`Session::layout`], maybe of another session of the same
+    /// game): what [`Session::play_with_layout`] takes, worked out off the page's thread.
+    /// None for a game without layouts.
+    pub fn layout_after(&self, text: &str, shown: &[u8]) -> Result<Option<Vec<u8>>, Error> {
+        let mut next = self.current().clone();
+        if next.to_move().is_none() {
+            return Err(Error::game_over("the game is over"));
+        }
+        next.play_text(text)?;
+        Ok(next.layout_after(shown))
+    }
+
+    /// Plays `text` as [`Session::play`], and shows the new position with `layout` (from
+    /// [`Session::layout_after`]) instead of working it out, if the rules allow that layout
+    /// there and the view before was shown; true if the layout was taken.
+    pub fn play_with_layout(&mut self, text: &str, layout: &[u8]) -> Result<bool, Error> {
+        self.play(text)?;
+        if self.shown.get_mut().len() != self.cursor {
+            return Ok(false);
+        }
+        let Some(view) = self.current().view_with_layout(layout) else {
+            return Ok(false);
+        };
+        self.shown.get_mut().push(view);
+        Ok(true)
+    }
+
     /// Number of steps in the line shown.
     pub fn len(&self) -> usize {
         self.line.len() - 1

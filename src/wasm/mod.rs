@@ -20,7 +20,7 @@ use crate::games::GameKind;
 use crate::options::OptionMap;
 use crate::rng::Rng;
 use crate::session::{Record, Session, MAX_RECORD_LEN};
-use crate::views::{self, session_view_since, ChoiceView, RecordView};
+use crate::views::{self, session_view_since, session_view_without_legal, ChoiceView, RecordView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -90,6 +90,15 @@ fn short_string(value: &JsValue) -> Option<String> {
         return None;
     }
     text.as_string()
+}
+
+/// An optional revision (a view's `revision`): undefined or null for none. A number past
+/// any revision is simply not the revision.
+fn revision_arg(value: &JsValue) -> Result<Option<u32>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    Ok(u32::try_from(count_arg(value, "the revision")?).ok())
 }
 
 /// A number argument that is a whole number from 0 up, for step counts.
@@ -286,6 +295,48 @@ fn options_from_js(value: &JsValue) -> Result<OptionMap, JsError> {
     Ok(map)
 }
 
+/// More numbers than a layout has (one a cell).
+const MAX_LAYOUT: u32 = 1024;
+
+/// A layout (a number from 0 to 255 a cell: a Uint8Array or an array), None when absent.
+fn layout_arg(value: &JsValue, name: &str) -> Result<Option<Vec<u8>>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    let wrong = || {
+        JsError::new(&format!(
+            "{name} must be an array of at most {MAX_LAYOUT} whole numbers from 0 to 255 (got {})",
+            js_kind(value)
+        ))
+    };
+    if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
+        if bytes.length() > MAX_LAYOUT {
+            return Err(wrong());
+        }
+        return Ok(Some(bytes.to_vec()));
+    }
+    let array = value.dyn_ref::<js_sys::Array>().ok_or_else(wrong)?;
+    if array.length() > MAX_LAYOUT {
+        return Err(wrong());
+    }
+    let mut out = Vec::with_capacity(array.length() as usize);
+    for item in array.iter() {
+        match item.as_f64() {
+            Some(n) if n.fract() == 0.0 && (0.0..=255.0).contains(&n) => out.push(n as u8),
+            _ => return Err(wrong()),
+        }
+    }
+    Ok(Some(out))
+}
+
+/// The work counted on this thread so far (`src/work.rs`): `{ stepViews,
+/// arrangementSearches, arrangementChecks }`, for tests and benchmarks that measure what
+/// the page's thread does by counting, not by the clock.
+#[wasm_bindgen(js_name = workCounts, unchecked_return_type = "WorkCounts")]
+pub fn work_counts() -> Result<JsValue, JsError> {
+    to_js(&crate::work::counts())
+}
+
 /// The five games with their titles, designers and options.
 #[wasm_bindgen(unchecked_return_type = "GameInfo[]")]
 pub fn games() -> Result<JsValue, JsError> {
@@ -395,12 +446,40 @@ impl WasmSession {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] known: JsValue,
     ) -> Result<JsValue, JsError> {
-        let known = if known.is_undefined() || known.is_null() {
-            None
-        } else {
-            Some(count_arg(&known, "the revision")?)
-        };
-        self.view_since(known)
+        self.view_since(revision_arg(&known)?.map(|k| k as usize))
+    }
+
+    /// The view without the legal steps (`legal` left out): what the page draws while the
+    /// computer is to move, when nobody can take a step on the page.
+    #[wasm_bindgen(js_name = viewWithoutLegal, unchecked_return_type = "SessionView")]
+    pub fn view_without_legal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] known: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let known = revision_arg(&known)?;
+        large_to_js(&session_view_without_legal(&self.0, known))
+    }
+
+    /// Where the view shown puts the pieces whose places are its own choice (Merlin's
+    /// Chain's grey tiles): a number per cell; undefined for the other games.
+    pub fn layout(&self) -> Option<Vec<u8>> {
+        self.0.layout()
+    }
+
+    /// The layout the view would have after playing `step` here, given `shown`, the layout
+    /// of the view here (`layout()`, maybe of the page's session): the costly search a view
+    /// after a Merlin's Chain flip needs, run where it freezes nothing (the computer's
+    /// worker); undefined for the other games.
+    #[wasm_bindgen(js_name = layoutAfter)]
+    pub fn layout_after_js(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] step: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | number[]")] shown: JsValue,
+    ) -> Result<Option<Vec<u8>>, JsError> {
+        let shown = layout_arg(&shown, "the layout shown")?.unwrap_or_default();
+        self.0
+            .layout_after(&text_arg(&step, "the step")?, &shown)
+            .map_err(js_error)
     }
 
     /// Whether `step` could be played at the cursor, without playing it: null if so, else
@@ -444,13 +523,21 @@ impl WasmSession {
         )
     }
 
-    /// Plays a step at the cursor; throws an Error saying why if it is illegal.
+    /// Plays a step at the cursor; throws an Error saying why if it is illegal. `layout`
+    /// (optional, from `layoutAfter`): the new position is shown with it, if the rules allow
+    /// it there, instead of the engine working it out.
     #[wasm_bindgen(js_name = play)]
     pub fn play_js(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] step: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | number[] | undefined")] layout: JsValue,
     ) -> Result<(), JsError> {
-        self.play(&text_arg(&step, "the step")?)
+        let step = text_arg(&step, "the step")?;
+        match layout_arg(&layout, "the layout")? {
+            Some(layout) => self.0.play_with_layout(&step, &layout).map(|_| ()),
+            None => self.0.play(&step),
+        }
+        .map_err(js_error)
     }
 
     pub fn undo(&mut self) -> bool {

@@ -1,7 +1,8 @@
 // End-to-end: the computer opponent in the built site (dist/), headless Chromium.
 // A demo game (the computer plays every seat) to the end; the user against the computer;
 // cancelling (undo, history, another game) so that no step computed for another position is
-// ever played; the page's main thread stays free while the computer thinks (no long tasks);
+// ever played; the page's main thread stays free while the computer thinks (counted: no legal
+// step list and no arrangement search there);
 // screenshots of the thinking indicator and the seat switches in light and dark themes.
 //
 // The demo game uses the `?level=mcts:50` test parameter (50 search iterations a step) to
@@ -81,7 +82,9 @@ async function userPlaces(page, pick = 0) {
   assert.ok(places.length, 'the user has a placement to make');
   const step = places[pick % places.length];
   await clickCell(page, step.cells[0]);
-  await page.waitForFunction((n) => document.getElementById('board-box').dataset.cursor === String(n), s.cursor + 1);
+  // At or past the user's step: on a busy machine the computer's answer (0.3 s later) can
+  // come before the page is next polled.
+  await page.waitForFunction((n) => Number(document.getElementById('board-box').dataset.cursor) >= n, s.cursor + 1);
   const after = await state(page);
   assert.equal(after.steps[s.cursor], step.text);
   return step.text;
@@ -338,34 +341,22 @@ test('undo, history and another game cancel the thinking: no step is played afte
   await context.close();
 });
 
-test('the page stays responsive while the computer thinks (no main-thread task over 50 ms)', async () => {
+test("the page's thread does no heavy work while the computer thinks (counted, not timed)", async () => {
+  // What the page's thread runs per computer step is measured by the engine's own counts of
+  // its costliest work (www: mod.workCounts(), src/work.rs), which do not depend on the
+  // machine's speed or load: the legal step views built (some 1,600 at Merlin's Chain's
+  // start) and the searches for the grey tiles' arrangement (up to 1,500 feasibility checks
+  // each). While the computer plays every seat, neither runs on the page's thread: the view
+  // comes without the legal steps, and the arrangement after each step comes from the
+  // computer's worker. How long the thread's tasks take is timed by the benchmark
+  // (scripts/bench-computer.mjs, docs/PERFORMANCE.md), not here.
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
-  await context.addInitScript(() => {
-    window.__longtasks = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration, name: e.name });
-      }).observe({ type: 'longtask', buffered: true });
-      window.__longtaskObserver = true;
-    } catch {
-      window.__longtaskObserver = false;
-    }
-    // A heartbeat: the largest gap between timer ticks shows how long the thread was busy.
-    window.__gaps = { last: 0, max: 0, on: false };
-    setInterval(() => {
-      const now = performance.now();
-      const g = window.__gaps;
-      if (g.on && g.last) g.max = Math.max(g.max, now - g.last);
-      g.last = now;
-    }, 10);
-  });
   const page = await newPage(context);
   const report = [];
-  // Seat switches are clicked by position (plain input events): Playwright's own helpers run
-  // scripts in the page, whose first compilation is itself a long task. Last seat first, so
-  // that a chip growing from "Human" to "Computer" does not move the chips still to click.
-  // A step landing between reading the positions and clicking moves the "to move" badge
-  // (and the buttons after it), so the switches left undone are read and clicked again.
+  // Seat switches are clicked by position (plain input events). Last seat first, so that a
+  // chip growing from "Human" to "Computer" does not move the chips still to click. A step
+  // landing between reading the positions and clicking moves the "to move" badge (and the
+  // buttons after it), so the switches left undone are read and clicked again.
   const setSeats = async (computer) => {
     for (let round = 0; round < 5; round++) {
       const boxes = await page.evaluate((computer) =>
@@ -385,56 +376,55 @@ test('the page stays responsive while the computer thinks (no main-thread task o
     ['#unity;players=3', 4],
   ]) {
     await open(page, hash);
-    assert.equal(await page.evaluate(() => window.__longtaskObserver), true, 'longtask entries are observed');
     assert.equal(await page.locator('#level-select').inputValue(), 'medium');
     const before = await state(page);
-    await page.waitForTimeout(500);
-    const t0 = await page.evaluate(() => {
-      window.__gaps.on = true;
-      window.__gaps.max = 0;
-      window.__gaps.last = 0;
-      return performance.now();
-    });
+    assert.ok(before.legal.length > 0, 'a person to move: the legal steps are listed');
+    const counts = () => page.evaluate(() => window.__ludus.mod.workCounts());
+    const start = await counts();
     await setSeats(true); // every seat to the computer: it thinks at the medium level (4000 iterations a step)
-    const ok = await page.evaluate(
+    // The counts and the steps read in one go, once the computer has made its steps.
+    const done = await page.evaluate(
       (n) =>
         new Promise((resolve) => {
           const app = window.__ludus;
           const started = performance.now();
           const poll = () => {
-            if (app.view.steps.length >= n) resolve(true);
-            else if (performance.now() - started > 60000) resolve(false);
+            if (app.view.steps.length >= n) resolve({ counts: app.mod.workCounts(), steps: app.view.steps.length });
+            else if (performance.now() - started > 60000) resolve(null);
             else setTimeout(poll, 100);
           };
           poll();
         }),
       before.steps.length + steps,
     );
-    assert.ok(ok, 'the computer made its steps');
+    assert.ok(done, 'the computer made its steps');
     await setSeats(false); // every seat back to a human: the thinking stops
-    const t1 = await page.evaluate(() => {
-      window.__gaps.on = false;
-      return performance.now();
-    });
     const s = await state(page);
     assert.equal(s.thinking, null);
-    const long = await page.evaluate(([a, b]) => window.__longtasks.filter((e) => e.start >= a && e.start <= b), [t0, t1]);
-    const gap = await page.evaluate(() => window.__gaps.max);
-    const all = await page.evaluate((a) => window.__longtasks.filter((e) => e.start < a).map((e) => Math.round(e.duration)), t0);
-    report.push({
-      game: s.game,
-      steps: s.steps.length - before.steps.length,
-      ms: Math.round(t1 - t0),
-      iterations: s.lastAnswer?.iterations,
-      longTasksWhileThinking: long.map((e) => Math.round(e.duration)),
-      longTasksBeforeOnLoad: all,
-      maxTimerGapMs: Math.round(gap),
-    });
-    assert.deepEqual(long, [], `no long task on the main thread while the computer thinks (${s.game})`);
+    const work = Object.fromEntries(Object.keys(start).map((k) => [k, done.counts[k] - start[k]]));
+    report.push({ game: s.game, steps: done.steps - before.steps.length, ...work });
+    assert.deepEqual(
+      work,
+      { stepViews: 0, arrangementSearches: 0, arrangementChecks: 0 },
+      `no legal step views and no arrangement search on the page's thread while the computer plays ${s.game}`,
+    );
+    // A person to move again: the page lists the legal steps for them.
+    assert.ok(s.legal.length > 0, 'the legal steps are back for the person to move');
+    // The grey tiles lie where the page's engine would have put them itself.
+    const fresh = await page.evaluate(async (record) => {
+      const mod = await (await import('/www/engine.js')).engine();
+      const session = mod.Session.fromRecord(record);
+      try {
+        return session.view().pieces;
+      } finally {
+        session.free();
+      }
+    }, s.record);
+    assert.deepEqual(s.pieces, fresh, 'the view shown is the one the engine makes from the record');
     assert.ok(s.lastAnswer.iterations > 100, 'the search ran for the medium level');
     await checkLegal(page, s.record);
   }
-  console.log('long tasks while thinking:', JSON.stringify(report));
+  console.log(`the page's work while the computer played: ${JSON.stringify(report)}`);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

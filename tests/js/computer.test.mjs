@@ -8,15 +8,18 @@ import { FakeWorker } from './support/fake-worker.mjs';
 test('a question goes to a module worker and its answer comes back', async () => {
   FakeWorker.all = [];
   const c = new Computer();
-  const asked = c.think('unlur;size=4', 'quick', 7);
+  // The layout shown goes with the question; the answer brings the layout after its step.
+  const shown = Uint8Array.from({ length: 64 }, (_, i) => i + 1);
+  const asked = c.think('merlins-chain', 'quick', 7, shown);
   const w = FakeWorker.all[0];
   assert.equal(w.options.type, 'module');
   assert.match(w.url, /ai-worker\.js$/);
-  assert.deepEqual(w.sent, [{ id: 1, record: 'unlur;size=4', player: 'quick', seed: 7 }]);
+  assert.deepEqual(w.sent, [{ id: 1, record: 'merlins-chain', player: 'quick', seed: 7, shown }]);
   assert.ok(c.busy);
   w.answer({ type: 'ready' });
-  w.answer({ id: 1, step: 'd4', iterations: 10, value: 0.5, ms: 200 });
-  assert.deepEqual(await asked, { id: 1, step: 'd4', iterations: 10, value: 0.5, ms: 200 });
+  const layout = shown.slice();
+  w.answer({ id: 1, step: '2@a1', layout, iterations: 10, value: 0.5, ms: 200 });
+  assert.deepEqual(await asked, { id: 1, step: '2@a1', layout, iterations: 10, value: 0.5, ms: 200 });
   assert.ok(!c.busy);
   // The worker is kept for the next question.
   c.think('unlur;size=4;moves=d4', 'quick', 8);
@@ -91,7 +94,7 @@ test('warm(record) has the worker warm up its search once per game and options, 
   const mark = performance.getEntriesByName('ludus:computer-warmed').at(-1);
   assert.deepEqual(mark.detail, { game: 'unlur', ms: 12.5 });
   const asked = c.think('unlur;moves=d4,pass', 'normal', 3);
-  assert.deepEqual(w.sent.at(-1), { id: 1, record: 'unlur;moves=d4,pass', player: 'normal', seed: 3 });
+  assert.deepEqual(w.sent.at(-1), { id: 1, record: 'unlur;moves=d4,pass', player: 'normal', seed: 3, shown: null });
   w.answer({ id: 1, step: 'f6' });
   assert.equal((await asked).step, 'f6');
   // A new worker (after a cancel) starts cold: the same game is warmed again.

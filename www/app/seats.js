@@ -23,9 +23,9 @@ const COMPUTER_MIN_MS = 300;
 
 export class Opponent {
   /**
-   * `host`: view(); prefs() and savePrefs() (the settings); play(text, {computer, note}),
-   * true if played; refused(): why the last step was not; refresh(), which calls sync;
-   * flash(message).
+   * `host`: view(); layout(): the layout of the view shown (Session.layout(), or null);
+   * prefs() and savePrefs() (the settings); play(text, {computer, note, layout}), true if
+   * played; refused(): why the last step was not; refresh(), which calls sync; flash(message).
    */
   constructor(host) {
     this.host = host;
@@ -131,7 +131,9 @@ export class Opponent {
     }
     const request = { key, seat: v.toMove, record: v.record, started: performance.now() };
     this.thinking = request;
-    this.computer.think(v.record, this.level()).then((answer) => {
+    // With the layout shown, the worker also works out the layout after its step, so that
+    // the page shows the step without that search (Merlin's Chain's grey tiles).
+    this.computer.think(v.record, this.level(), undefined, this.host.layout()).then((answer) => {
       request.id = answer.id;
       this.onAnswer(request, answer);
     });
@@ -172,7 +174,7 @@ export class Opponent {
     const steps = [...(more ? before.steps : []), answer.step];
     const said = steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}` : answer.step;
     const note = `The computer played ${said} for ${name}.`;
-    if (this.host.play(answer.step, { computer: true, note })) {
+    if (this.host.play(answer.step, { computer: true, note, layout: answer.layout })) {
       const after = this.host.view();
       this.computerTurn = after.toMove === request.seat ? { seat: request.seat, steps, record: after.record } : null;
     } else {

@@ -1,5 +1,5 @@
 // The objects the Ludus engine hands to JS (src/game/view.rs, src/game/vocabulary.rs,
-// src/game/error.rs, src/games/about.rs, src/views.rs).
+// src/game/error.rs, src/games/about.rs, src/views.rs, src/work.rs).
 // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run
 // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.
 
@@ -179,9 +179,11 @@ then: { [key in StepKind]?: string }, };
 export type SessionView = { game: string, title: string, designer: string, 
 /**
  * Steps legal in the position shown (also when it is not the last one: playing one
- * there starts a variation, or follows the continuation that has that step).
+ * there starts a variation, or follows the continuation that has that step). Left out
+ * of a view asked for without them (`session_view_without_legal`: the page's view while
+ * the computer is to move, as a list of some 1,800 steps is work nobody needs then).
  */
-legal: Array<StepView>, 
+legal?: Array<StepView>, 
 /**
  * Cells the last turn before the cursor touched.
  */
@@ -408,3 +410,20 @@ default: boolean, };
  * The parts of a record text, read but not yet checked against the rules.
  */
 export type RecordView = { game: string, options: Record<string, string>, moves: Array<string>, at: number | null, };
+
+/**
+ * The work counted so far on this thread.
+ */
+export type WorkCounts = { 
+/**
+ * Legal steps turned into step views (`AnyGame::legal_step_views`).
+ */
+stepViews: bigint, 
+/**
+ * Searches for the arrangement nearest the one shown (Merlin's Chain's views after a flip).
+ */
+arrangementSearches: bigint, 
+/**
+ * Feasibility checks those searches spent (each up to a full arrangement and Hall's test).
+ */
+arrangementChecks: bigint, };

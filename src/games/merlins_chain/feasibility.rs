@@ -185,6 +185,20 @@ pub(super) fn arrange_near(
     cells: &[u8],
     shown: &[u8],
 ) -> Option<([u8; MAXN], bool)> {
+    let mut checks = 0;
+    let nearest = search_near(w, h, cells, shown, &mut checks);
+    crate::work::arrangement_search(checks);
+    nearest
+}
+
+/// [`arrange_near`], with the feasibility checks it spent in `checks`.
+fn search_near(
+    w: usize,
+    h: usize,
+    cells: &[u8],
+    shown: &[u8],
+    checks: &mut usize,
+) -> Option<([u8; MAXN], bool)> {
     let nmax = w * h;
     segments(w, h, cells)?;
     // The tiles that may stay: (number, cell), at most one a number.
@@ -211,7 +225,9 @@ pub(super) fn arrange_near(
     // A first answer: let go of the first tile of each conflict until none is left.
     let mut released = 0u64;
     let greedy = loop {
-        match search.check(released) {
+        let checked = search.check(released);
+        *checks = search.checks;
+        match checked {
             Ok(a) => break a,
             Err(hit) => match hit.first() {
                 Some(&t) => released |= 1 << t,
@@ -229,12 +245,15 @@ pub(super) fn arrange_near(
     let greedy = search.check(released).unwrap_or(greedy);
     let greedy_cost = released.count_ones();
     for depth in 0..greedy_cost {
-        match search.deepen(0, depth) {
+        let found = search.deepen(0, depth);
+        *checks = search.checks;
+        match found {
             Some(a) => return Some((a, true)),
             None if search.checks > NEAR_BUDGET => return Some((greedy, false)),
             None => {}
         }
     }
+    *checks = search.checks;
     Some((greedy, search.checks <= NEAR_BUDGET))
 }
 

@@ -634,19 +634,58 @@ impl Game for Position {
     /// The view with the grey tiles where the previous view showed them, as far as the
     /// rules allow (see [`Position::arrangement_near`]).
     fn view_after(&self, previous: &BoardView) -> BoardView {
-        let mut shown = [0u8; CELLS];
-        for (c, piece) in previous.pieces.iter().take(CELLS).enumerate() {
-            shown[c] = piece
-                .as_ref()
-                .and_then(|p| p.label.as_deref())
-                .and_then(parse_piece)
-                .unwrap_or(0);
-        }
-        self.view_of(&self.arrangement_near(&shown))
+        self.view_of(&self.arrangement_near(&layout_of(previous)))
     }
 }
 
+/// The number shown on every cell of `view` (0 where none): its layout.
+pub fn layout_of(view: &BoardView) -> [u8; CELLS] {
+    let mut shown = [0u8; CELLS];
+    for (c, piece) in view.pieces.iter().take(CELLS).enumerate() {
+        shown[c] = piece
+            .as_ref()
+            .and_then(|p| p.label.as_deref())
+            .and_then(parse_piece)
+            .unwrap_or(0);
+    }
+    shown
+}
+
 impl Position {
+    /// Whether `layout` (a number for every cell) is an arrangement the rules allow here:
+    /// the played pieces on their cells, every grey number once on a free cell, and every
+    /// column ascending from bottom to top.
+    pub fn layout_fits(&self, layout: &[u8]) -> bool {
+        if layout.len() != CELLS {
+            return false;
+        }
+        let mut seen = 0u64;
+        for (c, &n) in layout.iter().enumerate() {
+            let fits = if self.cells[c] != 0 {
+                n == self.cells[c]
+            } else {
+                (1..=64).contains(&n) && !self.is_played(n) && seen & bit(n) == 0
+            };
+            if !fits {
+                return false;
+            }
+            seen |= bit(n);
+        }
+        seen == u64::MAX && feasibility::disordered_column(SIDE, SIDE, layout).is_none()
+    }
+
+    /// The view with the tiles where `layout` puts them, if the rules allow it
+    /// ([`Position::layout_fits`]): a view made elsewhere (the computer's worker) and
+    /// checked here at the cost of one pass over the cells, with no search.
+    pub fn view_with_layout(&self, layout: &[u8]) -> Option<BoardView> {
+        if !self.layout_fits(layout) {
+            return None;
+        }
+        let mut a = [0u8; CELLS];
+        a.copy_from_slice(layout);
+        Some(self.view_of(&a))
+    }
+
     /// The view with the tiles on the cells `arrangement` gives.
     fn view_of(&self, arrangement: &[u8; CELLS]) -> BoardView {
         let pieces = (0..CELLS)
