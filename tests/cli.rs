@@ -539,6 +539,66 @@ fn record_refuses_an_extra_argument() {
 }
 
 #[test]
+fn every_command_refuses_an_extra_argument() {
+    for (args, reason) in [
+        (
+            &["show", "unravel", "extra"][..],
+            "`ludus show` takes GAME (or --record TEXT); \"extra\" is one argument too many",
+        ),
+        (
+            &["show", "--record", "unravel;moves=a1", "unlur"],
+            "`ludus show` takes GAME (or --record TEXT); \"unlur\" is one argument too many",
+        ),
+        (
+            &["perft", "unravel", "1", "extra"],
+            "`ludus perft` takes GAME DEPTH (or --record TEXT DEPTH); \"extra\" is one argument too many",
+        ),
+        (
+            &["random", "unravel", "extra", "--seed", "1"],
+            "`ludus random` takes GAME; \"extra\" is one argument too many",
+        ),
+        (
+            &["match", "unravel", "unlur", "--a", "random", "--b", "random", "--games", "1"],
+            "`ludus match` takes GAME; \"unlur\" is one argument too many",
+        ),
+        (
+            &["solve", "unravel", "extra", "--size", "3"],
+            "`ludus solve` takes GAME (or --record TEXT); \"extra\" is one argument too many",
+        ),
+        (
+            &["analyse", "unravel", "extra", "--iterations", "10"],
+            "`ludus analyse` takes GAME (or --record TEXT); \"extra\" is one argument too many",
+        ),
+        (
+            &["review", "unravel", "--record", "unravel;moves=a1"],
+            "`ludus review` takes no GAME, only --record TEXT; \"unravel\" is one argument too many",
+        ),
+        (
+            &["soak", "unravel", "unlur", "--games", "1"],
+            "`ludus soak` takes one GAME or all; \"unlur\" is one argument too many",
+        ),
+        (
+            &["lessons", "unlur", "extra"],
+            "`ludus lessons` takes one GAME; \"extra\" is one argument too many",
+        ),
+        (
+            &["puzzles", "unlur", "extra"],
+            "`ludus puzzles` takes one GAME; \"extra\" is one argument too many",
+        ),
+        (
+            &["puzzles", "generate", "unlur", "extra"],
+            "`ludus puzzles generate` takes one GAME; \"extra\" is one argument too many",
+        ),
+    ] {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end(), format!("ludus: {reason}"), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
 fn a_quoted_control_character_is_escaped_once() {
     let dir = std::env::temp_dir().join(format!("ludus-cli-nul-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -248,7 +248,7 @@ fn bad_arguments_are_explained() {
     for (args, says) in [
         (vec!["puzzles"], "missing GAME"),
         (vec!["puzzles", "chess"], "chess"),
-        (vec!["puzzles", "unlur", "extra"], "unexpected argument"),
+        (vec!["puzzles", "unlur", "extra"], "one argument too many"),
         (
             vec!["puzzles", "unlur", "--count", "3"],
             "unknown flag --count",

@@ -246,6 +246,11 @@ export class App {
       view,
       parseRecord,
       known: (name) => !!this.gameInfo(name),
+      keepAside: (unread) => {
+        const kept = this.saved.putAside(unread);
+        this.renderSaved();
+        return kept;
+      },
       setFlipped: (flipped) => {
         this.flipped = flipped;
       },

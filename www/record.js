@@ -96,7 +96,7 @@ export const STORAGE_PROBLEMS = {
   damagedPrefs: 'Some saved settings could not be read and were reset.',
   damagedGame: 'A saved game could not be read, so it was not opened.',
   droppedGames: 'Some saved games could not be read: they are kept aside at the end of Your games, where you can download them.',
-  droppedCorrespondence: 'Some games in Games by link could not be read and were dropped.',
+  droppedCorrespondence: 'Some games in Games by link could not be read: they are kept aside at the end of Your games, where you can download them.',
 };
 
 function isQuotaError(error) {

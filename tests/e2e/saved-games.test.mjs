@@ -250,6 +250,48 @@ test('a stored game that cannot be read is kept aside in the list, with its text
   await context.close();
 });
 
+test('a game by link that cannot be read is kept aside in Your games too, never dropped', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await newPage(context);
+  // 70,000 '中' are 70,000 UTF-16 units but 210,000 bytes: over the limit of a record.
+  const wide = `unlur;moves=d4{${'中'.repeat(70_000)}}`;
+  const good = { id: 'goodgood', seat: 1, record: 'unlur;moves=d4', title: 'Unlur', moves: 1, players: ['White', 'Black'], toMove: 1 };
+  await page.route(site.server.url + 'blank.html', (route) => route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }));
+  await page.goto(site.server.url + 'blank.html');
+  await page.evaluate(
+    (list) => localStorage.setItem('ludus:v1:correspondence', JSON.stringify(list)),
+    [good, { ...good, id: 'widewide', record: wide }, { ...good, id: 'seatseat', seat: 9 }],
+  );
+  await open(page, site.server.url);
+  await page.waitForSelector('#storage-note');
+  assert.match(await page.locator('#storage-note').textContent(), /Games by link could not be read: they are kept aside at the end of Your games, where you can download them/);
+  assert.deepEqual(await page.locator('#my-games li a').allTextContents(), ['Unlur, move 1: your turn']);
+  // Counted in Your games as soon as they are put there.
+  await page.waitForFunction(() => {
+    const saved = JSON.parse(localStorage.getItem('ludus:v1:saved-games') ?? '{"games":[]}').games.length;
+    return document.getElementById('saved-games-count').textContent === `(${saved + 2})`;
+  });
+  await openCard(page);
+  const aside = page.locator('#saved-games li.unreadable');
+  await aside.nth(1).waitFor();
+  assert.deepEqual(await aside.locator('.saved-game-text').allTextContents(), [
+    'Saved game 1 that could not be read: in Games by link, the record is too long (210016 bytes; at most 200000).',
+    'Saved game 2 that could not be read: in Games by link, its seat is not one from 0 to 3.',
+  ]);
+  const [file] = await Promise.all([page.waitForEvent('download'), aside.first().getByRole('button', { name: /^Download/ }).click()]);
+  const chunks = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk);
+  assert.ok(Buffer.concat(chunks).toString('utf8') === wide, 'the download is the whole record');
+  // Still there after a reload, and not twice.
+  await open(page, site.server.url);
+  await openCard(page);
+  await page.locator('#saved-games li.unreadable').nth(1).waitFor();
+  assert.equal(await page.locator('#saved-games li.unreadable').count(), 2);
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:correspondence')).map((g) => g.id)), ['goodgood']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('on a phone, a link opened beside saved games shows one notice above the board, never two', async () => {
   const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await newPage(context);

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readLink, linkFor, messageFor, compareSteps, loadGames, saveGame, removeGame, turnWords, entryFor, newId, MAX_GAMES } from '../../www/share/correspondence.js';
 import { Store } from '../../www/record.js';
+import { SavedGames } from '../../www/app/saved-games.js';
 
 const players = [
   { name: 'White', color: 'white' },
@@ -50,7 +51,7 @@ test('a repeated corr= or seat= is refused with a reason, not read one way or th
   assert.deepEqual(readLink('?corr=abcdefgh&corr=zzzzzzzz&seat=1'), { error: 'corr= is given twice' });
 });
 
-test('Games by link entries are checked when read: a bad or unknown-game entry is dropped with a note', () => {
+test('Games by link entries are checked when read: a bad or unknown-game entry is kept aside with a note, never dropped', () => {
   const storage = memoryStorage();
   const store = new Store(storage);
   const seen = [];
@@ -75,7 +76,41 @@ test('Games by link entries are checked when read: a bad or unknown-game entry i
   assert.equal(loadGames(store, known)[1].title, 'unlur');
   assert.equal(seen.length, 1);
   assert.match(seen[0], /Games by link/);
-  assert.equal(JSON.parse(storage.getItem('ludus:v1:correspondence')).length, 2, 'the bad entries are gone');
+  assert.match(seen[0], /kept aside at the end of Your games/);
+  assert.equal(JSON.parse(storage.getItem('ludus:v1:correspondence')).length, 2, 'the bad entries are out of the list');
+  // ... and kept with the saved games' that cannot be read, each with its text and why.
+  assert.deepEqual(new SavedGames(store).aside(), [
+    { text: 'chess;moves=e4', reason: 'in Games by link, this page does not play chess' },
+    { text: JSON.stringify({ ...good, id: 'cccccc', record: { toString: 'unlur' } }), reason: 'in Games by link, it has no record' },
+    { text: good.record, reason: 'in Games by link, its seat is not one from 0 to 3' },
+    { text: 'not an entry', reason: 'in Games by link, its id is not one Ludus makes' },
+    { text: 'null', reason: 'in Games by link, its id is not one Ludus makes' },
+  ]);
+});
+
+test('a Games by link record is measured in bytes of UTF-8; one too long, or a damaged list, is kept aside', () => {
+  const storage = memoryStorage();
+  const store = new Store(storage);
+  const good = entryFor('aaaaaa', 1, view(['d4']));
+  // 70,000 '中' are 70,000 UTF-16 units but 210,000 bytes: over the limit of a record.
+  const wide = `unlur;moves=d4{${'中'.repeat(70_000)}}`;
+  storage.setItem('ludus:v1:correspondence', JSON.stringify([good, { ...good, id: 'bbbbbb', record: wide }]));
+  assert.deepEqual(loadGames(store).map((g) => g.id), ['aaaaaa']);
+  const [kept, ...more] = new SavedGames(store).aside();
+  assert.equal(more.length, 0);
+  assert.equal(kept.reason, 'in Games by link, the record is too long (210016 bytes; at most 200000)');
+  assert.ok(kept.text === wide, 'its record is kept whole');
+  // A list that does not parse is kept aside whole; the next read finds it there, not twice.
+  store.set('correspondence', '{not json');
+  assert.deepEqual(loadGames(store), []);
+  assert.equal(storage.getItem('ludus:v1:correspondence'), null);
+  loadGames(store);
+  assert.deepEqual(new SavedGames(store).aside().map((u) => u.text.slice(0, 20)), [wide.slice(0, 20), '{not json']);
+  // Where storage refuses to keep them aside, the list stays as it was.
+  const full = new Store(storage);
+  storage.setItem('ludus:v1:correspondence', '[7]');
+  assert.deepEqual(loadGames(full, () => true, () => false), []);
+  assert.equal(storage.getItem('ludus:v1:correspondence'), '[7]');
 });
 
 test('comparing the link\'s game with the saved one', () => {

@@ -5,7 +5,7 @@
 import { gameOfRecord, setupOfRecord, recordLengthProblem, STORAGE_PROBLEMS } from '../record.js';
 
 export const KEY = 'saved-games';
-/** Stored games that could not be read: kept, never dropped, for the user to download. */
+/** Stored games that could not be read (saved ones and Games by link): kept, never dropped, for the user to download. */
 export const ASIDE_KEY = 'saved-games-aside';
 const ID = /^[a-z0-9]{6,24}$/;
 const MAX_STATUS = 200;
@@ -165,7 +165,7 @@ export class SavedGames {
 }
 
 /** What is downloaded of an entry that cannot be read: its record, or else the entry as stored. */
-function rawText(g) {
+export function rawText(g) {
   if (typeof g?.record === 'string') return g.record;
   return typeof g === 'string' ? g : (JSON.stringify(g) ?? String(g));
 }

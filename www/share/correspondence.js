@@ -9,8 +9,9 @@
 // correspondence id and the seat of the person it is sent to. The pure functions at the top
 // are what node tests check; CorrespondenceUi puts them on the page.
 
-import { Store, gameOfRecord, MAX_RECORD_LENGTH, STORAGE_PROBLEMS } from '../record.js';
+import { Store, gameOfRecord, recordLengthProblem, STORAGE_PROBLEMS } from '../record.js';
 import { el } from '../app/dom.js';
+import { SavedGames, rawText } from '../app/saved-games.js';
 import { STORE_KEY } from './correspondence-entry.js';
 /** At most this many games are kept (the oldest go first). */
 export const MAX_GAMES = 50;
@@ -69,12 +70,24 @@ export function compareSteps(link, saved) {
   return { relation: 'differ', move: i + 1 };
 }
 
+/** Why a stored entry cannot be listed, or "". `known(name)`: a game the page plays. */
+export function entryProblem(g, known = () => true) {
+  const { id, seat, record } = g ?? {};
+  if (typeof id !== 'string' || !/^[a-z0-9]{6,24}$/.test(id)) return 'its id is not one Ludus makes';
+  if (typeof record !== 'string') return 'it has no record';
+  const tooLong = recordLengthProblem(record);
+  if (tooLong) return tooLong;
+  const game = gameOfRecord(record);
+  if (!game || !known(game)) return game ? `this page does not play ${game}` : 'its record names no game';
+  if (![0, 1, 2, 3].includes(seat)) return 'its seat is not one from 0 to 3';
+  return '';
+}
+
 /** A stored entry checked (storage is untrusted), or null. `known(name)`: a game the page plays. */
 export function checkEntry(g, known = () => true) {
-  const { id, seat, record } = g ?? {};
-  const ok = typeof id === 'string' && /^[a-z0-9]{6,24}$/.test(id) && typeof record === 'string' && record.length <= MAX_RECORD_LENGTH;
-  const game = ok && gameOfRecord(record);
-  if (!game || !known(game) || ![0, 1, 2, 3].includes(seat)) return null;
+  if (entryProblem(g, known)) return null;
+  const { id, seat, record } = g;
+  const game = gameOfRecord(record);
   // What is only shown is made text (or a count) whatever it was.
   const text = (v) => (typeof v === 'string' ? v.slice(0, 200) : '');
   const count = (v) => (Number.isInteger(v) && v >= 0 ? v : null);
@@ -84,9 +97,12 @@ export function checkEntry(g, known = () => true) {
 
 /**
  * The saved correspondence games, newest first: [{id, game, title, record, seat, players,
- * updated}]. Entries that cannot be read are dropped, and the store told so (the page shows it).
+ * updated}]. Entries that cannot be read are never dropped: they are kept aside with the saved
+ * games' (`keepAside(unread)`, false when storage refuses; listed at the end of Your games),
+ * the store told so (the page shows it), and the list written back without them only once
+ * they are kept there.
  */
-export function loadGames(store, known = () => true) {
+export function loadGames(store, known = () => true, keepAside = (unread) => new SavedGames(store).putAside(unread)) {
   const raw = store.get(STORE_KEY);
   if (raw == null) return [];
   let list;
@@ -97,13 +113,19 @@ export function loadGames(store, known = () => true) {
   }
   if (!Array.isArray(list)) {
     store.report(STORAGE_PROBLEMS.droppedCorrespondence);
-    store.remove(STORE_KEY);
+    if (keepAside([{ text: raw, reason: 'the list of Games by link is damaged' }])) store.remove(STORE_KEY);
     return [];
   }
-  const games = list.map((g) => checkEntry(g, known)).filter(Boolean);
-  if (games.length !== list.length) {
+  const games = [];
+  const unread = [];
+  for (const g of list) {
+    const why = entryProblem(g, known);
+    if (why) unread.push({ text: rawText(g), reason: `in Games by link, ${why}` });
+    else games.push(checkEntry(g, known));
+  }
+  if (unread.length) {
     store.report(STORAGE_PROBLEMS.droppedCorrespondence);
-    store.set(STORE_KEY, JSON.stringify(games));
+    if (keepAside(unread)) store.set(STORE_KEY, JSON.stringify(games));
   }
   return games;
 }
@@ -152,6 +174,8 @@ export function entryFor(id, seat, view) {
  * @property {() => object|null} view the SessionView shown
  * @property {(record: string) => object} parseRecord the engine's reading (throws on a bad record)
  * @property {(name: string) => boolean} known whether the page plays that game
+ * @property {(unread: {text: string, reason: string}[]) => boolean} keepAside keeps games that
+ *   cannot be read with the saved games' (listed in Your games); false when storage refuses
  * @property {(flipped: boolean) => void} setFlipped turns the board to the reader's side
  * @property {() => void} refresh
  * @property {(text: string, actions: object[], kind?: string) => void} showNotice
@@ -170,7 +194,7 @@ export class CorrespondenceUi {
   }
 
   games() {
-    return loadGames(this.store, (name) => this.host.known(name));
+    return loadGames(this.store, (name) => this.host.known(name), (unread) => this.host.keepAside(unread));
   }
 
   /**

@@ -18,12 +18,7 @@ pub fn print(args: &Args) -> Result<(), Error> {
             shorten(switch)
         )));
     }
-    if let Some(extra) = args.positional.get(1) {
-        return Err(Error::options(format!(
-            "lessons takes one game (got also {:?})",
-            shorten(extra)
-        )));
-    }
+    args.at_most_positionals(1, "`ludus lessons` takes one GAME")?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     for entry in lesson::entries(kind) {
         let line = serde_json::to_string(&entry)

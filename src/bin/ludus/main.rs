@@ -160,6 +160,13 @@ impl Args {
         }
     }
 
+    /// Fails on a positional argument a command on a game takes no more of: GAME, or none
+    /// with `--record`, then `after` more (`usage`: what the command takes).
+    fn game_positionals(&self, after: usize, usage: &str) -> Result<(), Error> {
+        let game = usize::from(self.flag("record").is_none());
+        self.at_most_positionals(game + after, usage)
+    }
+
     /// Fails on flags the command does not take.
     fn only(&self, allowed: &[&str]) -> Result<(), Error> {
         for (k, _) in &self.flags {
@@ -193,7 +200,8 @@ impl Args {
         map
     }
 
-    /// Fails when more than `count` positional arguments are given, quoting the first extra.
+    /// Fails when more than `count` positional arguments are given, quoting the first extra:
+    /// every command refuses one it does not take rather than ignore it.
     fn at_most_positionals(&self, count: usize, why: &str) -> Result<(), Error> {
         match self.positional.get(count) {
             Some(extra) => Err(Error::options(format!(
@@ -266,6 +274,7 @@ const MAX_PERFT_DEPTH: u32 = 1000;
 
 fn perft(args: &Args) -> Result<(), Error> {
     args.only(&["moves", "record"])?;
+    args.game_positionals(1, "`ludus perft` takes GAME DEPTH (or --record TEXT DEPTH)")?;
     let depth_pos = if args.flag("record").is_some() { 0 } else { 1 };
     let depth = args
         .positional(depth_pos, "DEPTH")?
@@ -297,6 +306,7 @@ fn perft(args: &Args) -> Result<(), Error> {
 
 fn show(args: &Args) -> Result<(), Error> {
     args.only(&["moves", "record"])?;
+    args.game_positionals(0, "`ludus show` takes GAME (or --record TEXT)")?;
     let session = session_from(args, false)?;
     let game = session.current();
     let view = game.view();
@@ -327,6 +337,7 @@ fn show(args: &Args) -> Result<(), Error> {
 /// Proves the result with best play from a position, and which steps keep it.
 fn solve(args: &Args) -> Result<(), Error> {
     args.only(&["moves", "record", "seconds", "nodes", "method"])?;
+    args.game_positionals(0, "`ludus solve` takes GAME (or --record TEXT)")?;
     let method = match args.flag("method").unwrap_or("alphabeta") {
         "alphabeta" => Method::AlphaBeta,
         "pns" => Method::ProofNumber,
@@ -404,6 +415,7 @@ fn solve(args: &Args) -> Result<(), Error> {
 /// when the solver proves it within the budget.
 fn analyse(args: &Args) -> Result<(), Error> {
     args.only(&["moves", "record", "iterations"])?;
+    args.game_positionals(0, "`ludus analyse` takes GAME (or --record TEXT)")?;
     let budget = Budget::for_iterations(args.number("iterations", Some(20_000))?)?;
     // `--seed` is the game's own option for Unity; the search's seed is fixed here.
     let session = session_from(args, false)?;
@@ -446,6 +458,7 @@ fn analyse(args: &Args) -> Result<(), Error> {
 /// better step where it fell by more than the threshold.
 fn review(args: &Args) -> Result<(), Error> {
     args.only(&["record", "iterations", "threshold"])?;
+    args.at_most_positionals(0, "`ludus review` takes no GAME, only --record TEXT")?;
     let budget = Budget::for_iterations(args.number("iterations", Some(5_000))?)?;
     let threshold: f64 = args.number("threshold", Some(0.15))?;
     let record = args
@@ -546,6 +559,7 @@ fn board_text(view: &BoardView) -> String {
 
 fn random(args: &Args) -> Result<(), Error> {
     args.only(&["max-steps"])?;
+    args.game_positionals(0, "`ludus random` takes GAME")?;
     let seed: u64 = args.number("seed", None)?;
     let max_steps: usize = args.number("max-steps", Some(100_000))?;
     let mut session = session_from(args, true)?;
@@ -566,6 +580,7 @@ fn random(args: &Args) -> Result<(), Error> {
 /// `ludus soak`: random games checked after every step (see `soak/mod.rs`).
 fn soak(args: &Args) -> Result<(), Error> {
     args.only(&["games", "seed", "max-steps", "parse-back"])?;
+    args.at_most_positionals(1, "`ludus soak` takes one GAME or all")?;
     let games: u64 = args.number("games", None)?;
     let seed: u64 = args.number("seed", Some(1))?;
     let max_steps: usize = args.number("max-steps", Some(0))?;
@@ -620,6 +635,7 @@ const MATCH_STEP_CAP: usize = 10_000;
 
 fn play_match(args: &Args) -> Result<(), Error> {
     args.only(&["a", "b", "c", "games", "seed", "records"])?;
+    args.at_most_positionals(1, "`ludus match` takes GAME")?;
     // `--records yes`: each game's steps on stderr too.
     let records = args.flag("records").is_some();
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;

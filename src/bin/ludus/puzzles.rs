@@ -59,12 +59,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     }
     args.only(&[])?;
     no_game_options(args, &[])?;
-    if args.positional.len() > 1 {
-        return Err(Error::options(format!(
-            "unexpected argument {:?}; see `ludus help`",
-            shorten(&args.positional[1])
-        )));
-    }
+    args.at_most_positionals(1, "`ludus puzzles` takes one GAME")?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     if args.switches.iter().any(|s| s == "array") {
         print!("{}", as_array(shipped(kind)));
@@ -182,12 +177,7 @@ fn bounded(args: &Args, name: &str, default: u64, max: u64) -> Result<u64, Error
 fn generate(args: &Args) -> Result<(), Error> {
     args.only(&["count", "seed", "games", "nodes", "size"])?;
     no_game_options(args, &["seed", "size"])?;
-    if args.positional.len() > 2 {
-        return Err(Error::options(format!(
-            "unexpected argument {:?}; see `ludus help`",
-            shorten(&args.positional[2])
-        )));
-    }
+    args.at_most_positionals(2, "`ludus puzzles generate` takes one GAME")?;
     let kind = GameKind::parse(args.positional(1, "GAME")?)?;
     let count = bounded(args, "count", 100, 10_000)? as usize;
     let seed: u64 = args.number("seed", Some(1))?;
