@@ -86,6 +86,7 @@ export function renderMoveList(list, v, go, edit = null, loaded = () => {}, forc
   }
   drawnLists.delete(list);
   list.replaceChildren();
+  list.classList.toggle('long', v.steps.length > LONG_LIST);
   if (!v.steps.length) {
     list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));
     return true;
@@ -136,6 +137,9 @@ export function renderMoveList(list, v, go, edit = null, loaded = () => {}, forc
  * list {kind: 'line', steps, buttons (by step index), cursor}, or a tree's (app/tree-moves.js).
  */
 export const drawnLists = new WeakMap();
+
+/** Steps from which a move list draws only the rows in sight (`.moves.long` in style.css). */
+export const LONG_LIST = 400;
 
 /** Marks the step before `cursor` as the one shown and the steps from it on as to come. */
 function moveCursor(list, drawn, cursor) {

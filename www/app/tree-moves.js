@@ -4,7 +4,7 @@
 // steps and comments under them, as text, never markup.
 
 import { el } from './dom.js';
-import { scrollWithin, turnCell, drawnLists } from './panels.js';
+import { scrollWithin, turnCell, drawnLists, LONG_LIST } from './panels.js';
 import { treeOf, layoutMoves, pathTo, lineThrough, lineStart, GLYPH_WORDS } from './tree-list.js';
 
 // Moving between the lines tried (app/history.js) needs the tree's code only when there are some.
@@ -28,6 +28,7 @@ export function renderTreeMoves(list, v, go, edit = null, force = false) {
   }
   drawnLists.delete(list);
   list.replaceChildren();
+  list.classList.toggle('long', tree.nodes.size > LONG_LIST);
   const rows = layoutMoves(tree);
   if (!rows.length) {
     list.append(el('li', { class: 'moves-empty', text: 'No moves yet.' }));

@@ -1,7 +1,7 @@
 // <ludus-board>'s move list, shown when the game holds lines tried besides the one played
 // (www/app/tree-list.js lays them out): the main line in one flow ("1. d4 pass 2. f6 e5"),
-// each line tried indented under the round it branches in, glyphs beside their steps. A
-// click shows that step. Every text goes in as textContent.
+// each line tried indented under the round it branches in (up to twelve levels), glyphs
+// beside their steps. A click shows that step. Every text goes in as textContent.
 
 import { el } from '../app/dom.js';
 import { layoutMoves, pathTo, GLYPH_WORDS } from '../app/tree-list.js';
@@ -19,7 +19,7 @@ export const TREE_CSS = `
 }
 .moves[hidden] { display: none; }
 .moves li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 2px; }
-.moves li.line { margin-left: calc(var(--depth, 1) * 12px); padding-left: 6px; border-left: 2px solid var(--ludus-border); }
+.moves li.line { margin-left: calc(min(var(--depth, 1), 12) * 12px); padding-left: 6px; border-left: 2px solid var(--ludus-border); }
 .moves .n { color: var(--ludus-muted); margin-left: 4px; }
 .moves button.step {
   min-width: 0; height: auto; padding: 0 4px; font: inherit; border: 0; border-radius: 4px;
