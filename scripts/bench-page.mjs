@@ -14,7 +14,7 @@
 // --steps: the game's length (default 10000); --runs: fresh contexts (default 3);
 // --clicks: Forward and Back clicks timed per run (default 20); --dist: the built page to
 // measure (default dist/, made by `trunk build --release --offline`); --port: the local
-// server's port (default 8601); --no-build: use target/release/ludus as it is.
+// server's port (default: a free one); --no-build: use target/release/ludus as it is.
 // Plain ES module, Node 20; uses playwright-core and /usr/bin/chromium like tests/e2e.
 
 import { execFileSync } from 'node:child_process';
@@ -49,7 +49,7 @@ const number = (name, fallback, lo, hi) => {
 const steps = number('steps', '10000', 8, 10000);
 const runs = number('runs', '3', 1, 100);
 const clicks = number('clicks', '20', 1, 1000);
-const port = number('port', '8601', 1024, 65535);
+const port = number('port', '0', 0, 65535);
 const dist = resolve(opt('dist', join(root, 'dist')));
 if (!existsSync(join(dist, 'ludus_bg.wasm'))) {
   console.error(`bench-page: ${dist} holds no built page: run \`trunk build --release --offline\` first`);
