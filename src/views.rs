@@ -75,6 +75,8 @@ pub struct SessionView {
     /// Canonical text of every step of the line shown (also those after the cursor): from
     /// the start through the step shown and on along first continuations.
     pub steps: Vec<String>,
+    /// Each step of `steps` in words a person reads ("the ring on e9 fires").
+    pub step_words: Vec<String>,
     /// The seat that made each step.
     pub movers: Vec<Seat>,
     /// The kind of each step (`StepView::kind`): the move list marks re-placements.
@@ -157,6 +159,11 @@ pub fn session_view(s: &Session) -> SessionView {
         designer: kind.designer(),
         legal,
         last_turn: s.last_turn_cells(),
+        step_words: s
+            .step_texts()
+            .iter()
+            .map(|t| s.current().step_words(t))
+            .collect(),
         steps: s.step_texts(),
         movers: s.movers().to_vec(),
         step_kinds: s.step_kinds(),

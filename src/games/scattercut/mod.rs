@@ -36,7 +36,8 @@ use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
+    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind,
+    StepView, Threat,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -650,6 +651,46 @@ impl Game for Position {
         }
     }
 
+    /// The empty cells where a stone of `seat` would join its two sides at once and end its
+    /// turn there (it forms no crosscut, so nothing is lifted): one step cannot stop two.
+    fn threat(&self, seat: Seat) -> Option<Threat> {
+        if self.outcome.is_some() || self.pending > 0 {
+            return None;
+        }
+        let v = seat as u8 + 1;
+        let cells: Vec<usize> = (0..self.grid.len())
+            .filter(|&c| self.cells[c] == EMPTY && !self.forms_crosscut(c, v))
+            .filter(|&c| {
+                let mut own = self.own[seat];
+                own.insert(c);
+                red_blue::joins_sides(self.size(), &own, seat)
+            })
+            .collect();
+        if cells.is_empty() {
+            return None;
+        }
+        let names: Vec<String> = cells.iter().map(|&c| self.grid.name(c)).collect();
+        let sides = if seat == 0 {
+            "top and bottom"
+        } else {
+            "left and right"
+        };
+        let text = if cells.len() == 1 {
+            format!(
+                "{} threatens to join its {sides} sides with a stone on {}.",
+                NAMES[seat], names[0]
+            )
+        } else {
+            format!(
+                "{} threatens to join its {sides} sides with a stone on {}: one stone cannot \
+                 block them all.",
+                NAMES[seat],
+                list_phrase_or(&names)
+            )
+        };
+        Some(Threat { text, cells })
+    }
+
     fn placement_piece(&self) -> Option<PieceView> {
         Some(PieceView {
             color: COLORS[self.mover as usize],
@@ -744,6 +785,15 @@ impl Game for Position {
 }
 
 /// "d4", "d4 and f6", "d4, f6 and b2".
+/// "c3", "c3 or d1", "a1, c3 or d1".
+fn list_phrase_or(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 fn list_phrase(names: &[String]) -> String {
     match names {
         [] => String::new(),
