@@ -412,6 +412,34 @@ fn refutations_say_why() {
         }
     }
     assert!(threats > 0, "no Scattercut refutation leaves a threat");
+    // Unravel the same; and a connection game's end says which sides the path joins.
+    let (mut threats, mut reasons) = (0, 0);
+    for p in puzzles(data(GameKind::Unravel)) {
+        for (wrong, reply) in p["refutations"].as_object().unwrap() {
+            let mut steps = vec![wrong.as_str()];
+            steps.extend(
+                reply
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.as_str().unwrap()),
+            );
+            let s = after(GameKind::Unravel, p["id"].as_str().unwrap(), &steps).unwrap();
+            let v = view(&s);
+            if let Some(t) = v.presentation.threat {
+                assert!(t.text.contains("threatens to join its"), "{}", t.text);
+                threats += 1;
+            }
+            if let Some(r) = v.presentation.reason {
+                assert!(r.contains("sides in one path"), "{r}");
+                reasons += 1;
+            }
+        }
+    }
+    assert!(
+        threats > 0 && reasons > 0,
+        "Unravel: {threats} threats, {reasons} reasons"
+    );
 }
 
 #[test]

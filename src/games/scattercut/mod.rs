@@ -670,25 +670,15 @@ impl Game for Position {
             return None;
         }
         let names: Vec<String> = cells.iter().map(|&c| self.grid.name(c)).collect();
-        let sides = if seat == 0 {
-            "top and bottom"
-        } else {
-            "left and right"
-        };
-        let text = if cells.len() == 1 {
-            format!(
-                "{} threatens to join its {sides} sides with a stone on {}.",
-                NAMES[seat], names[0]
-            )
-        } else {
-            format!(
-                "{} threatens to join its {sides} sides with a stone on {}: one stone cannot \
-                 block them all.",
-                NAMES[seat],
-                list_phrase_or(&names)
-            )
-        };
+        let text = red_blue::connection_threat(seat, "stone", &names);
         Some(Threat { text, cells })
+    }
+
+    fn outcome_reason(&self) -> Option<String> {
+        match self.outcome {
+            Some(Outcome::Winner(seat)) => Some(red_blue::connection_reason(seat, "stones")),
+            _ => None,
+        }
     }
 
     fn placement_piece(&self) -> Option<PieceView> {
@@ -785,15 +775,6 @@ impl Game for Position {
 }
 
 /// "d4", "d4 and f6", "d4, f6 and b2".
-/// "c3", "c3 or d1", "a1, c3 or d1".
-fn list_phrase_or(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
 fn list_phrase(names: &[String]) -> String {
     match names {
         [] => String::new(),

@@ -20,7 +20,8 @@ use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
+    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind,
+    StepView, Threat,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -783,6 +784,40 @@ impl Game for Position {
             dir: None,
             piece: None,
         }
+    }
+
+    fn outcome_reason(&self) -> Option<String> {
+        match self.outcome {
+            Some(Outcome::Winner(seat)) => Some(red_blue::connection_reason(seat, "checkers")),
+            _ => None,
+        }
+    }
+
+    /// The empty cells where a checker of `seat` would join its sides at once (a placement
+    /// that forms no crosscut, so the turn ends there).
+    fn threat(&self, seat: Seat) -> Option<Threat> {
+        if self.outcome.is_some() || self.swapping {
+            return None;
+        }
+        let mut as_mover = self.clone();
+        as_mover.mover = seat as u8;
+        let cells: Vec<usize> = (0..self.n * self.n)
+            .filter(|&c| self.cells[c] == EMPTY)
+            .filter(|&c| {
+                let mut p = as_mover.clone();
+                p.play(Step::Place(c as u16));
+                p.outcome == Some(Outcome::Winner(seat))
+            })
+            .collect();
+        if cells.is_empty() {
+            return None;
+        }
+        let grid = self.grid();
+        let names: Vec<String> = cells.iter().map(|&c| grid.name(c)).collect();
+        Some(Threat {
+            text: red_blue::connection_threat(seat, "checker", &names),
+            cells,
+        })
     }
 
     fn placement_piece(&self) -> Option<PieceView> {
