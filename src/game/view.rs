@@ -122,6 +122,8 @@ pub struct Presentation {
     /// For each kind of two-click step legal now: what its second click asks.
     pub then: std::collections::BTreeMap<StepKind, &'static str>,
     /// Once the game is over: why it ended so, for a newcomer (`Game::outcome_reason`).
+    /// This and `threat` are left out of the play module (always null there): the page
+    /// asks the study module (`explain_position`).
     pub reason: Option<String>,
     /// While it goes on: the win the seat that moved last threatens (`Game::threat`), which
     /// the seat to move must stop.

@@ -401,6 +401,7 @@ fn fill<const W: usize>(n: usize, own: &Bits, from: &Bits, to: &Bits, m: &Masks)
     }
 }
 
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
 /// The sides `seat` joins to win, in words.
 pub fn sides_words(seat: Seat) -> &'static str {
     if seat == 0 {
@@ -410,6 +411,7 @@ pub fn sides_words(seat: Seat) -> &'static str {
     }
 }
 
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
 /// Why `seat` won a game of joining sides, in words for a newcomer; `pieces`: "stones".
 pub fn connection_reason(seat: Seat, pieces: &str) -> String {
     format!(
@@ -420,6 +422,7 @@ pub fn connection_reason(seat: Seat, pieces: &str) -> String {
     )
 }
 
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
 /// The threat of joining sides at `cells` (names given), in words.
 pub fn connection_threat(seat: Seat, piece: &str, names: &[String]) -> String {
     let sides = sides_words(seat);

@@ -204,6 +204,29 @@ fn solve_position(
     })
 }
 
+/// What the engine says about a position beyond its view in the play module, which leaves
+/// these words out to stay small: `{ reason, threat, stepWords }` (see `Presentation` and
+/// `SessionView`). The puzzles show them when a step loses.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExplainView {
+    reason: Option<String>,
+    threat: Option<crate::game::Threat>,
+    step_words: Vec<String>,
+}
+
+/// [`ExplainView`] of a record's position.
+#[wasm_bindgen(js_name = explain_position)]
+pub fn explain_position_js(record: JsValue) -> Result<JsValue, JsError> {
+    let s = Session::from_record(&text_arg(&record, "the record")?).map_err(js_error)?;
+    let view = crate::views::session_view(&s);
+    to_js(&ExplainView {
+        reason: view.presentation.reason,
+        threat: view.presentation.threat,
+        step_words: view.step_words,
+    })
+}
+
 /// The steps of an analysis' line from a record's position, as the board marks them:
 /// `line` holds the step texts separated by commas (as a record's `moves=`); the answer is
 /// `[{ step, kind, cells, color }]`, up to the first step that is not legal.

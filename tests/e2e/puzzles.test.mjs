@@ -108,7 +108,7 @@ test('a wrong first step is refuted on the board, then Try again; the streak end
     await waitTrainer(page);
     await clickStep(page, lost.wrong);
     await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed');
-    const l = await trainerState(page);
+    const l = await waitWhy(page);
     assert.match(l.message, /^Your step, .+, loses at once\. Try again\.$/);
     assert.match(l.why, /\w+ wins/, 'how it ended, below');
   }
@@ -251,6 +251,12 @@ test('a puzzle in a post: solved by clicking, in the widget and the iframe; an u
 });
 
 const SHOTS = '/work/shots/puzzles';
+
+/** Waits for the engine's reason below the buttons (the study module says it, loaded on first use). */
+async function waitWhy(page) {
+  await page.waitForFunction(() => !document.getElementById('trainer-why').hidden, null, { timeout: 20000 });
+  return trainerState(page);
+}
 
 /** Waits until the page has answered the learner's last step (its verdict and replies). */
 async function settle(page) {
@@ -433,7 +439,7 @@ test('a refutation says why, in words and on the board (desktop and phone)', asy
     await waitTrainer(page);
     await clickStep(page, wrong, { touch: name === 'phone' });
     await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed', null, { timeout: 10000 });
-    const s = await trainerState(page);
+    const s = await waitWhy(page);
     assert.match(s.message, /^The reply, tile \d+ on [a-h]\d, beats that step\. Try again\.$/);
     assert.match(s.why, /can only go on [a-h]\d .*completes the chain [a-h]\d–[a-h]\d of rank \d+, and Green needs a chain of lower rank to win\./);
     assert.doesNotMatch(s.message, /\d+@[a-h]\d/, 'no raw step text');
@@ -447,7 +453,7 @@ test('a refutation says why, in words and on the board (desktop and phone)', asy
       await waitTrainer(page);
       await clickStep(page, lost.wrong, { touch: name === 'phone' });
       await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed');
-      const u = await trainerState(page);
+      const u = await waitWhy(page);
       assert.match(u.message, /^Your step, .+, loses at once\. Try again\.$/);
       assert.match(u.why, /^\w+ wins: .*the largest group wins/);
       assert.doesNotMatch(u.message, /, [a-k]\d+x[A-Z]*,/, 'no raw step text');
@@ -463,6 +469,8 @@ test('a refutation says why, in words and on the board (desktop and phone)', asy
         await waitTrainer(page);
         await clickStep(page, w, { touch: name === 'phone' });
         await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed', null, { timeout: 10000 });
+        // The reason comes from the study module: wait for it, or for a moment where there is none.
+        await page.waitForFunction(() => !document.getElementById('trainer-why').hidden, null, { timeout: 5000 }).catch(() => {});
         const m = (await trainerState(page)).why;
         if (/threatens to join/.test(m)) {
           threat = m;

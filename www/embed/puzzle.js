@@ -4,7 +4,7 @@
 // a `puzzle` attribute; the puzzles are the page's (www/learn/<game>-puzzles.json).
 
 import { load } from '../learn/data.js';
-import { Drill, stepWords, reasonWords } from '../learn/drill.js';
+import { Drill, stepWords, reasonWords, explained } from '../learn/drill.js';
 import { Judge } from '../learn/judge.js';
 import { GAMES } from '../learn/route.js';
 
@@ -78,7 +78,10 @@ export class WidgetPuzzle {
     this.tone = ['wrong', 'refuted', 'lost'].includes(result.kind) ? 'wrong' : '';
     if (result.kind === 'wrong') this.message = `${stepWords(result.shown, result.shown.cursor - 1)} does not win: try another step.`;
     else if (result.kind === 'refuted') this.message = `${result.step}? Watch the reply…`;
-    else if (result.kind === 'lost') this.message = `Your step, ${stepWords(this.view, this.view.cursor - 1)}, loses at once. ${reasonWords(this.view)} Reset to try again.`;
+    else if (result.kind === 'lost') {
+      this.message = `Your step, ${result.step}, loses at once. Reset to try again.`;
+      this.explain((v) => `Your step, ${stepWords(v, v.cursor - 1)}, loses at once. ${reasonWords(v)} Reset to try again.`);
+    }
     else if (result.kind === 'done') this.message = 'Solved!';
     else this.message = 'Yes. Now the reply…';
     if (this.drill.nextReply() != null) this.later();
@@ -108,6 +111,16 @@ export class WidgetPuzzle {
     });
   }
 
+  /** The message `words(view with the engine's explanation)`, once the study module has it. */
+  explain(words) {
+    const view = this.drill.view;
+    explained(view).then((x) => {
+      if (this.drill.view !== view) return;
+      this.message = words(x);
+      this.changed();
+    });
+  }
+
   later() {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.reply(), PAUSE_MS);
@@ -120,8 +133,11 @@ export class WidgetPuzzle {
     else if (result.kind === 'good') this.message = `The reply: ${stepWords(this.view, this.view.cursor - 1)}. Your move.`;
     else if (result.kind === 'done') this.message = 'Solved!';
     else if (result.kind === 'failed') {
-      const why = reasonWords(this.view);
-      this.message = `The reply, ${stepWords(this.view, this.view.cursor - 1)}, beats that step.${why ? ` ${why}` : ''} Reset to try again.`;
+      this.message = `The reply, ${this.view.steps[this.view.cursor - 1]}, beats that step. Reset to try again.`;
+      this.explain((v) => {
+        const why = reasonWords(v);
+        return `The reply, ${stepWords(v, v.cursor - 1)}, beats that step.${why ? ` ${why}` : ''} Reset to try again.`;
+      });
     }
     if (this.drill.state === 'play' || this.drill.state === 'done') this.tone = '';
     else if (result.kind === 'broken') this.message = `This puzzle is damaged: ${result.message}.`;

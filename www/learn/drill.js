@@ -7,6 +7,21 @@
 
 import { errorText } from '../engine.js';
 
+/**
+ * The engine's words about the position of `view` that the play module leaves out (it stays
+ * small): `view` with `reason`, `threat` and `stepWords` from the study module's
+ * explain_position. Never rejects: without the study module, `view` as it is.
+ */
+export async function explained(view) {
+  try {
+    const { studyEngine } = await import('../engine.js');
+    const study = await studyEngine();
+    return { ...view, ...study.explain_position(view.record) };
+  } catch {
+    return view;
+  }
+}
+
 /** The engine's words for the step at `index` of `view` ("tile 1 on a1"), else its text. */
 export function stepWords(view, index) {
   return view?.stepWords?.[index] ?? view?.steps?.[index] ?? '';

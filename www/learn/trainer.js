@@ -13,7 +13,7 @@ import { BoardDescription } from '../a11y/describe.js';
 import { el } from '../app/dom.js';
 import { readRoute, routeFragment, GAMES } from './route.js';
 import { load } from './data.js';
-import { Drill, stepWords, reasonWords } from './drill.js';
+import { Drill, stepWords, reasonWords, explained } from './drill.js';
 import { Judge } from './judge.js';
 import { Progress } from './progress.js';
 import { dayKey, dailyGames, dailyPuzzle } from './daily.js';
@@ -314,12 +314,11 @@ export class Trainer {
         this.say(`${stepWords(this.drill.view, this.drill.view.cursor - 1)}: checking that it keeps the win…`, 'checking');
         this.ask();
         break;
-      case 'lost': {
+      case 'lost':
         this.count(false);
-        const v = this.drill.view;
-        this.say(`Your step, ${stepWords(v, v.cursor - 1)}, loses at once. Try again.`, 'wrong', reasonWords(v));
+        this.say(`Your step, ${result.step}, loses at once. Try again.`, 'wrong');
+        this.explain((v) => this.say(`Your step, ${stepWords(v, v.cursor - 1)}, loses at once. Try again.`, 'wrong', reasonWords(v)));
         break;
-      }
       case 'refuted':
         this.count(false);
         this.say(`${stepWords(this.drill.view, this.drill.view.cursor - 1)}? The reply shows why it does not win…`, 'wrong');
@@ -408,7 +407,8 @@ export class Trainer {
         break;
       case 'failed': {
         const v = this.drill.view;
-        this.say(`The reply, ${stepWords(v, v.cursor - 1)}, beats that step. Try again.`, 'wrong', reasonWords(v));
+        this.say(`The reply, ${v.steps[v.cursor - 1]}, beats that step. Try again.`, 'wrong');
+        this.explain((x) => this.say(`The reply, ${stepWords(x, x.cursor - 1)}, beats that step. Try again.`, 'wrong', reasonWords(x)));
         break;
       }
       case 'broken':
@@ -416,6 +416,22 @@ export class Trainer {
         break;
     }
     this.render();
+  }
+
+  /**
+   * The engine's words about the position shown (why the step lost: the study module's,
+   * loaded on first use), then `show(view with them)`, unless the puzzle has moved on.
+   */
+  explain(show) {
+    const drill = this.drill;
+    const view = drill?.view;
+    if (!view) return;
+    explained(view).then((x) => {
+      if (this.drill !== drill || drill.view !== view) return;
+      this.explanation = x;
+      show(x);
+      this.draw();
+    });
   }
 
   /** A puzzle's result counts once per showing: its first try. */
@@ -455,7 +471,7 @@ export class Trainer {
     if (!v) return;
     const drawn = this.control.boardState();
     // A refutation's threat, circled (a finished game's deciding pieces are the view's own highlight).
-    const threat = !this.held && this.drill?.state === 'failed' ? v.threat : null;
+    const threat = !this.held && this.drill?.state === 'failed' && this.explanation?.record === v.record ? this.explanation.threat : null;
     const drawings = threat?.cells?.length ? { arrows: [], circles: threat.cells } : null;
     this.board.update({ view: v, flipped: false, coords: false, ...drawn, drawings, index: this.control.index() });
     const box = this.ui.box;

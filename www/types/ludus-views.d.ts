@@ -178,6 +178,8 @@ highlightNote: string | null,
 then: { [key in StepKind]?: string }, 
 /**
  * Once the game is over: why it ended so, for a newcomer (`Game::outcome_reason`).
+ * This and `threat` are left out of the play module (always null there): the page
+ * asks the study module (`explain_position`).
  */
 reason: string | null, 
 /**
@@ -307,6 +309,8 @@ highlightNote: string | null,
 then: { [key in StepKind]?: string }, 
 /**
  * Once the game is over: why it ended so, for a newcomer (`Game::outcome_reason`).
+ * This and `threat` are left out of the play module (always null there): the page
+ * asks the study module (`explain_position`).
  */
 reason: string | null, 
 /**

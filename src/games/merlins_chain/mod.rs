@@ -18,7 +18,7 @@ use super::about::{option_keys, OptionDecl};
 use crate::bits::nth_set_bit;
 use crate::game::{
     shorten, BoardView, Color, Error, Game, Outcome, PieceKind, PieceView, PlayerView, Seat, Shape,
-    StepKind, StepView, Threat,
+    StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::options::OptionMap;
@@ -619,6 +619,7 @@ impl Game for Position {
         "deciding chain"
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
     fn outcome_reason(&self) -> Option<String> {
         let Some(Outcome::Winner(seat)) = self.outcome else {
             return None;
@@ -649,10 +650,11 @@ impl Game for Position {
         }
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
     /// The lowest chain `seat` has made, or will make whatever the order of the flips: its
     /// tiles that can go on one cell only complete it (with its tiles played and its other
     /// such tiles).
-    fn threat(&self, seat: Seat) -> Option<Threat> {
+    fn threat(&self, seat: Seat) -> Option<crate::game::Threat> {
         if self.outcome.is_some() {
             return None;
         }
@@ -716,7 +718,7 @@ impl Game for Position {
                 },
             )
         };
-        Some(Threat {
+        Some(crate::game::Threat {
             text,
             cells: line.to_vec(),
         })
@@ -856,11 +858,13 @@ fn left_phrase(have: usize) -> String {
 }
 
 /// Every line of four cells: from each cell east, north, north-east and south-east.
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
 /// A chain's cells by name, in order along its line.
 fn chain_cells(chain: &Chain) -> [String; 4] {
     chain.cells.map(|c| GRID.name(c))
 }
 
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
 /// A line of cells in words: its two ends ("e1–e4").
 fn span(names: &[String; 4]) -> String {
     format!("{}–{}", names[0], names[3])

@@ -36,8 +36,7 @@ use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind,
-    StepView, Threat,
+    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -651,9 +650,10 @@ impl Game for Position {
         }
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
     /// The empty cells where a stone of `seat` would join its two sides at once and end its
     /// turn there (it forms no crosscut, so nothing is lifted): one step cannot stop two.
-    fn threat(&self, seat: Seat) -> Option<Threat> {
+    fn threat(&self, seat: Seat) -> Option<crate::game::Threat> {
         if self.outcome.is_some() || self.pending > 0 {
             return None;
         }
@@ -671,9 +671,10 @@ impl Game for Position {
         }
         let names: Vec<String> = cells.iter().map(|&c| self.grid.name(c)).collect();
         let text = red_blue::connection_threat(seat, "stone", &names);
-        Some(Threat { text, cells })
+        Some(crate::game::Threat { text, cells })
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
     fn outcome_reason(&self) -> Option<String> {
         match self.outcome {
             Some(Outcome::Winner(seat)) => Some(red_blue::connection_reason(seat, "stones")),

@@ -1226,6 +1226,7 @@ impl Game for Position {
         "united group"
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
     fn outcome_reason(&self) -> Option<String> {
         let Some(Outcome::Winner(winner)) = self.outcome else {
             return None;

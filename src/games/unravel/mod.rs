@@ -20,8 +20,7 @@ use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind,
-    StepView, Threat,
+    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -786,6 +785,7 @@ impl Game for Position {
         }
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
     fn outcome_reason(&self) -> Option<String> {
         match self.outcome {
             Some(Outcome::Winner(seat)) => Some(red_blue::connection_reason(seat, "checkers")),
@@ -793,9 +793,10 @@ impl Game for Position {
         }
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
     /// The empty cells where a checker of `seat` would join its sides at once (a placement
     /// that forms no crosscut, so the turn ends there).
-    fn threat(&self, seat: Seat) -> Option<Threat> {
+    fn threat(&self, seat: Seat) -> Option<crate::game::Threat> {
         if self.outcome.is_some() || self.swapping {
             return None;
         }
@@ -814,7 +815,7 @@ impl Game for Position {
         }
         let grid = self.grid();
         let names: Vec<String> = cells.iter().map(|&c| grid.name(c)).collect();
-        Some(Threat {
+        Some(crate::game::Threat {
             text: red_blue::connection_threat(seat, "checker", &names),
             cells,
         })
