@@ -79,6 +79,8 @@ pub struct SessionView {
     /// Canonical text of every step of the line shown (also those after the cursor): from
     /// the start through the step shown and on along first continuations.
     pub steps: Vec<String>,
+    /// Each step of `steps` in words a person reads ("the ring on e9 fires").
+    pub step_words: Vec<String>,
     /// The seat that made each step.
     pub movers: Vec<Seat>,
     /// The kind of each step (`StepView::kind`): the move list marks re-placements.
@@ -102,7 +104,7 @@ pub struct SessionView {
     pub status: StatusText,
     /// The same number as long as the tree, its notes and the line shown stay the same
     /// (only the cursor moves along the line). `Session.view(revision)` asked with the
-    /// revision the caller holds leaves `tree`, `steps`, `movers`, `stepKinds`,
+    /// revision the caller holds leaves `tree`, `steps`, `stepWords`, `movers`, `stepKinds`,
     /// `stepColors` and `line` empty when it is still the same: the caller keeps its own.
     pub revision: u32,
 }
@@ -187,6 +189,14 @@ fn view_of_session(s: &Session, known: Option<u32>, with_legal: bool) -> Session
         designer: kind.designer(),
         legal,
         last_turn: s.last_turn_cells(),
+        step_words: if whole {
+            s.step_texts()
+                .iter()
+                .map(|t| s.current().step_words(t))
+                .collect()
+        } else {
+            Vec::new()
+        },
         steps: if whole { s.step_texts() } else { Vec::new() },
         movers: if whole { s.movers() } else { Vec::new() },
         step_kinds: if whole { s.step_kinds() } else { Vec::new() },

@@ -209,7 +209,7 @@ fn ludus_lessons_prints_each_lesson_as_a_json_line() {
     for (args, says) in [
         (&["lessons"][..], "missing GAME"),
         (&["lessons", "chess"], "unknown game"),
-        (&["lessons", "unravel", "unity"], "one game"),
+        (&["lessons", "unravel", "unity"], "one argument too many"),
         (&["lessons", "unravel", "--size", "6"], "no flags"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_ludus"))

@@ -294,3 +294,164 @@ fn the_help_names_both_commands() {
     assert!(out.contains("ludus puzzles GAME [--array]"), "{out}");
     assert!(out.contains("ludus puzzles generate GAME"), "{out}");
 }
+
+/// The position after `steps` from a puzzle's record, as the page's session has it.
+fn after(kind: GameKind, id: &str, steps: &[&str]) -> Option<Session> {
+    let p = puzzles(data(kind))
+        .into_iter()
+        .find(|p| p["id"].as_str() == Some(id))?;
+    let mut s = Session::from_record(p["record"].as_str().unwrap()).unwrap();
+    for step in steps {
+        s.play(step).unwrap_or_else(|e| panic!("{id} {step}: {e}"));
+    }
+    Some(s)
+}
+
+/// The steps users found that keep the win off the stored line: the solver proves them, so
+/// the page (which asks the same solver) accepts them.
+#[test]
+fn steps_off_the_stored_line_that_keep_the_win_are_proved() {
+    for (id, steps) in [
+        ("merlins-chain-30-56", ["14@e3", "1@a1", "34@f7"]),
+        ("merlins-chain-87-54", ["8@d2", "23@g4", "4@h3"]),
+    ] {
+        let Some(s) = after(GameKind::MerlinsChain, id, &steps) else {
+            continue;
+        };
+        let learner: Seat = 0;
+        let (result, _) = prove(&mut Solver::new(), s.current());
+        assert_eq!(result, Some(Outcome::Winner(learner)), "{id}: {steps:?}");
+    }
+}
+
+/// Why a refutation wins is said in the engine's words (src/games/*: outcome_reason, threat,
+/// step_words), for the cases users met.
+#[test]
+fn refutations_say_why() {
+    let view = |s: &Session| ludus::views::session_view(s);
+    // Merlin's Chain: after a wrong first step and 1@a1, White's 13 can only go on e3.
+    let p = puzzles(data(GameKind::MerlinsChain))
+        .into_iter()
+        .find(|p| p["id"] == "merlins-chain-30-56")
+        .expect("the puzzle ships");
+    let (wrong, reply) = p["refutations"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .find(|(_, r)| r.as_array().is_some_and(|r| r.len() == 1 && r[0] == "1@a1"))
+        .expect("a wrong step refuted by 1@a1");
+    let s = after(
+        GameKind::MerlinsChain,
+        "merlins-chain-30-56",
+        &[wrong.as_str(), reply[0].as_str().unwrap()],
+    )
+    .unwrap();
+    let v = view(&s);
+    let threat = v
+        .presentation
+        .threat
+        .expect("a threat after the refutation");
+    assert!(
+        threat.text.starts_with("White's 13 can only go on e3")
+            && threat.text.contains(": there it completes the chain ")
+            && threat.text.contains(" of rank "),
+        "{}",
+        threat.text
+    );
+    assert_eq!(threat.cells.len(), 4);
+    assert_eq!(v.step_words.last().unwrap(), "tile 1 on a1");
+    // Played out, the game ends with that chain the lowest: the reason names both sides' chains.
+    let mut end = s;
+    while end.current().outcome().is_none() {
+        let step = end.current().legal_step_views()[0].text.clone();
+        end.play(&step).unwrap();
+    }
+    let v = view(&end);
+    if v.board.outcome == Some(Outcome::Winner(1)) {
+        let reason = v.presentation.reason.expect("a reason at the end");
+        assert!(
+            reason.contains("lowest chain has the lower rank wins"),
+            "{reason}"
+        );
+        assert!(reason.contains("White's chain"), "{reason}");
+    }
+    // Unity: a step that loses at once, with the rule that decided it.
+    let mut said = 0;
+    for p in puzzles(data(GameKind::Unity)) {
+        for (wrong, reply) in p["refutations"].as_object().unwrap() {
+            if !reply.as_array().unwrap().is_empty() {
+                continue;
+            }
+            let s = after(GameKind::Unity, p["id"].as_str().unwrap(), &[wrong]).unwrap();
+            let v = view(&s);
+            let reason = v.presentation.reason.expect("a reason once lost");
+            assert!(reason.contains("the largest group wins"), "{reason}");
+            assert!(!v.step_words.last().unwrap().contains(wrong.as_str()) || !wrong.contains('x'));
+            said += 1;
+        }
+    }
+    assert!(said > 0, "some Unity step loses at once");
+    // Scattercut: some two-turn refutation leaves a threat, named by its cells.
+    let mut threats = 0;
+    for p in puzzles(data(GameKind::Scattercut)) {
+        for (wrong, reply) in p["refutations"].as_object().unwrap() {
+            let mut steps = vec![wrong.as_str()];
+            steps.extend(
+                reply
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.as_str().unwrap()),
+            );
+            let s = after(GameKind::Scattercut, p["id"].as_str().unwrap(), &steps).unwrap();
+            if let Some(t) = view(&s).presentation.threat {
+                assert!(t.text.contains("threatens to join its"), "{}", t.text);
+                assert!(!t.cells.is_empty());
+                threats += 1;
+            }
+        }
+    }
+    assert!(threats > 0, "no Scattercut refutation leaves a threat");
+    // Unravel the same; and a connection game's end says which sides the path joins.
+    let (mut threats, mut reasons) = (0, 0);
+    for p in puzzles(data(GameKind::Unravel)) {
+        for (wrong, reply) in p["refutations"].as_object().unwrap() {
+            let mut steps = vec![wrong.as_str()];
+            steps.extend(
+                reply
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.as_str().unwrap()),
+            );
+            let s = after(GameKind::Unravel, p["id"].as_str().unwrap(), &steps).unwrap();
+            let v = view(&s);
+            if let Some(t) = v.presentation.threat {
+                assert!(t.text.contains("threatens to join its"), "{}", t.text);
+                threats += 1;
+            }
+            if let Some(r) = v.presentation.reason {
+                assert!(r.contains("sides in one path"), "{r}");
+                reasons += 1;
+            }
+        }
+    }
+    assert!(
+        threats > 0 && reasons > 0,
+        "Unravel: {threats} threats, {reasons} reasons"
+    );
+}
+
+#[test]
+fn steps_in_words() {
+    let unity = Session::from_record("unity").unwrap();
+    let g = unity.current();
+    assert_eq!(g.step_words("c2xNE"), "the asterisk on c2 fires north-east");
+    assert_eq!(g.step_words("e9x"), "the ring on e9 fires");
+    assert_eq!(g.step_words("a1-a3"), "the piece on a1 slides to a3");
+    assert_eq!(g.step_words("c3|c4"), "a wall between c3 and c4");
+    let merlin = Session::from_record("merlins-chain").unwrap();
+    assert_eq!(merlin.current().step_words("14@e3"), "tile 14 on e3");
+    let unlur = Session::from_record("unlur").unwrap();
+    assert_eq!(unlur.current().step_words("d4"), "d4");
+}

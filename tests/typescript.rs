@@ -6,7 +6,7 @@
 
 use ludus::game::{
     BoardView, Color, ErrorKind, Outcome, PieceKind, PieceView, PlayerView, Presentation, Shape,
-    Side, SideView, StepKind, StepView,
+    Side, SideView, StepKind, StepView, Threat,
 };
 use ludus::games::{LayoutChar, OptionField, OptionForm, OptionSpec};
 use ludus::geometry::HexDir;
@@ -45,6 +45,7 @@ fn generated() -> String {
         declaration::<PlayerView>(&config),
         declaration::<StepView>(&config),
         declaration::<BoardView>(&config),
+        declaration::<Threat>(&config),
         declaration::<Presentation>(&config),
         declaration::<SessionView>(&config),
         declaration::<StatusView>(&config),

@@ -8,6 +8,10 @@
 //        (it stops early once the position is solved exactly: more search says nothing new)
 //   in:  { id, task: 'review', record, iterations, threshold, seed }
 //   out: { id, kind: 'review', entries, ms, final: true }
+//   in:  { id, task: 'solve', record, nodes, millis }
+//   out: { id, kind: 'solve', result, steps: [{ step, result }], nodes, ms, final: true }
+//        (the exact solver: `result` null when the budget or the time ran out first; the
+//        puzzles ask it whether a step off their stored line keeps the win)
 //   or:  { id, error }, with `trapped: true` when the engine's wasm trapped: this worker
 //        then closes, as its engine must not be used again (www/engine.js isTrap), and the
 //        page starts a fresh one for the next task
@@ -36,6 +40,7 @@ self.onmessage = async (event) => {
     if (problem) throw new Error(problem);
     if (message.task === 'analyse') analyseTask(mod, message);
     else if (message.task === 'review') reviewTask(mod, message);
+    else if (message.task === 'solve') solveTask(mod, message);
     else throw new Error(`unknown analysis task ${JSON.stringify(message.task)}`);
   } catch (error) {
     if (isTrap(error)) {
@@ -82,4 +87,10 @@ function reviewTask(mod, { id, record, iterations, threshold, seed }) {
     session.free();
   }
   postMessage({ id, kind: 'review', entries, ms: performance.now() - started, final: true });
+}
+
+function solveTask(mod, { id, record, nodes, millis }) {
+  const started = performance.now();
+  const solution = mod.solve_position(record, nodes, millis);
+  postMessage({ id, kind: 'solve', ...solution, ms: performance.now() - started, final: true });
 }

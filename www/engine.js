@@ -122,7 +122,7 @@ export function isTrap(error) {
 
 // The parts of a session's view that change only with its revision (the tree, its notes,
 // the line shown), kept per Session from the last view that brought them.
-const REVISION_PARTS = ['tree', 'steps', 'movers', 'stepKinds', 'stepColors', 'line'];
+const REVISION_PARTS = ['tree', 'steps', 'stepWords', 'movers', 'stepKinds', 'stepColors', 'line'];
 const revisionParts = new WeakMap();
 
 /**

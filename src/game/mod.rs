@@ -22,7 +22,7 @@ pub use hashing::KeyHasher;
 pub use notation::{diagram_rows, shorten, visible};
 pub use rules::{perft, Game, Outcome, StepPolicy};
 pub use sort::{sort_short, sort_short_by_key};
-pub use view::{BoardView, PieceView, PlayerView, Presentation, Shape, SideView, StepView};
+pub use view::{BoardView, PieceView, PlayerView, Presentation, Shape, SideView, StepView, Threat};
 pub use vocabulary::{Color, PieceKind, Side, StepKind};
 
 /// A player's seat: 0 moves first (Unity's colours map to seats in turn order).

@@ -1,6 +1,6 @@
 //! The interface every rules engine implements, and perft over it.
 
-use super::{BoardView, Error, KeyHasher, PieceView, Seat, StepKind, StepView};
+use super::{BoardView, Error, KeyHasher, PieceView, Seat, StepKind, StepView, Threat};
 use crate::rng::Rng;
 use serde::Serialize;
 use std::fmt;
@@ -77,6 +77,27 @@ pub trait Game: Clone + fmt::Debug {
     /// them.
     fn explain_cell(&self, cell: usize) -> Option<String> {
         let _ = cell;
+        None
+    }
+
+    /// Why the game ended as it did, in words a newcomer reads (the rule that decided it and
+    /// the pieces that show it), beyond the prompt's bare result; None while the game goes
+    /// on, and by default.
+    fn outcome_reason(&self) -> Option<String> {
+        None
+    }
+
+    /// A step (its canonical text) in words a person reads ("the ring on e9 fires"); by
+    /// default the text itself, where it reads well already ("c3").
+    fn step_words(&self, text: &str) -> String {
+        text.to_string()
+    }
+
+    /// What `seat` threatens while the game goes on: the cells where one step of its own
+    /// would win at once, and a sentence saying so; None where it threatens nothing that
+    /// simple, and by default.
+    fn threat(&self, seat: Seat) -> Option<Threat> {
+        let _ = seat;
         None
     }
 

@@ -99,6 +99,14 @@ pub struct BoardView {
     pub lifted: Vec<usize>,
 }
 
+/// A win threatened in one step (see `Game::threat`): the cells and a sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+pub struct Threat {
+    pub text: String,
+    pub cells: Vec<usize>,
+}
+
 /// How the page and the widget present the position beyond the board itself: the words
 /// and pieces that differ from game to game, so that the JS holds no game knowledge.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -113,6 +121,13 @@ pub struct Presentation {
     pub highlight_note: Option<String>,
     /// For each kind of two-click step legal now: what its second click asks.
     pub then: std::collections::BTreeMap<StepKind, &'static str>,
+    /// Once the game is over: why it ended so, for a newcomer (`Game::outcome_reason`).
+    /// This and `threat` are left out of the play module (always null there): the page
+    /// asks the study module (`explain_position`).
+    pub reason: Option<String>,
+    /// While it goes on: the win the seat that moved last threatens (`Game::threat`), which
+    /// the seat to move must stop.
+    pub threat: Option<Threat>,
 }
 
 impl Presentation {
@@ -131,6 +146,11 @@ impl Presentation {
             highlight_note: (over && !view.highlight.is_empty())
                 .then(|| format!("The {} is highlighted.", game.highlight_name())),
             then,
+            reason: if over { game.outcome_reason() } else { None },
+            threat: match view.to_move {
+                Some(seat) if game.players() == 2 => game.threat(1 - seat),
+                _ => None,
+            },
         }
     }
 }

@@ -318,6 +318,11 @@ impl AnyGame {
         with_game!(self, g => Presentation::of(g, view, legal))
     }
 
+    /// A step's canonical text in words a person reads (see `Game::step_words`).
+    pub fn step_words(&self, text: &str) -> String {
+        with_game!(self, g => g.step_words(text))
+    }
+
     /// Whether `text` is a legal step now, without playing it; the error says why not.
     pub fn check_text(&self, text: &str) -> Result<(), Error> {
         if self.to_move().is_none() {

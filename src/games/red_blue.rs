@@ -401,6 +401,46 @@ fn fill<const W: usize>(n: usize, own: &Bits, from: &Bits, to: &Bits, m: &Masks)
     }
 }
 
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+/// The sides `seat` joins to win, in words.
+pub fn sides_words(seat: Seat) -> &'static str {
+    if seat == 0 {
+        "top and bottom"
+    } else {
+        "left and right"
+    }
+}
+
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+/// Why `seat` won a game of joining sides, in words for a newcomer; `pieces`: "stones".
+pub fn connection_reason(seat: Seat, pieces: &str) -> String {
+    format!(
+        "{}'s {pieces} join its {} sides in one path (highlighted): the first to join their own \
+         two sides at the end of a turn wins.",
+        NAMES[seat],
+        sides_words(seat)
+    )
+}
+
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+/// The threat of joining sides at `cells` (names given), in words.
+pub fn connection_threat(seat: Seat, piece: &str, names: &[String]) -> String {
+    let sides = sides_words(seat);
+    match names {
+        [one] => format!(
+            "{} threatens to join its {sides} sides with a {piece} on {one}.",
+            NAMES[seat]
+        ),
+        [rest @ .., last] => format!(
+            "{} threatens to join its {sides} sides with a {piece} on {} or {last}: one {piece} \
+             cannot block them all.",
+            NAMES[seat],
+            rest.join(", ")
+        ),
+        [] => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

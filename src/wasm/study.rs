@@ -10,6 +10,7 @@ use super::{
     count_arg, js_error, js_kind, number_arg, seed_arg, text_arg, to_js, JsError, WasmSession,
 };
 use crate::ai::analyse::{analyse, line_steps, review, Budget};
+use crate::ai::solve::solve_any;
 use crate::animation::{check_frames, MAX_BYTES};
 use crate::games::GameKind;
 use crate::session::Session;
@@ -137,6 +138,93 @@ pub fn analyse_position_js(
 pub fn analyse_position(record: &str, iterations: f64, seed: f64) -> Result<JsValue, JsError> {
     let s = Session::from_record(record).map_err(js_error)?;
     to_js(&analyse(s.current(), budget(iterations)?, seed as u64))
+}
+
+/// The most positions one `solve_position` call may search.
+pub const MAX_SOLVE_NODES: f64 = 20_000_000.0;
+
+/// What `solve_position` found: `result` (None when the budget or the time ran out first)
+/// and, when it is proved, every legal step with the result after it.
+#[derive(Serialize)]
+struct SolveView {
+    result: Option<crate::game::Outcome>,
+    steps: Vec<SolveStepView>,
+    nodes: f64,
+}
+
+#[derive(Serialize)]
+struct SolveStepView {
+    step: String,
+    result: Option<crate::game::Outcome>,
+}
+
+/// The exact result of a record's position (src/ai/solve.rs), searching at most `nodes`
+/// positions and for at most `millis` milliseconds: `{ result, steps: [{ step, result }],
+/// nodes }`. The puzzles ask it whether a step off the stored line keeps the win.
+#[wasm_bindgen(js_name = solve_position)]
+pub fn solve_position_js(
+    record: JsValue,
+    nodes: JsValue,
+    millis: JsValue,
+) -> Result<JsValue, JsError> {
+    let record = text_arg(&record, "the record")?;
+    let nodes = number_arg(&nodes, "the node budget")?;
+    let millis = number_arg(&millis, "the time limit")?;
+    if millis.is_nan() || !(0.0..=600_000.0).contains(&millis) {
+        return Err(JsError::options(&format!(
+            "the time limit must be 0 to 600000 milliseconds (got {millis})"
+        )));
+    }
+    let deadline = js_sys::Date::now() + millis;
+    let mut stop = move || js_sys::Date::now() > deadline;
+    to_js(&solve_position(&record, nodes, &mut stop)?)
+}
+
+/// [`solve_position_js`] for Rust callers; `stop` is asked now and then whether to give up.
+fn solve_position(
+    record: &str,
+    nodes: f64,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<SolveView, JsError> {
+    if nodes.fract() != 0.0 || !(1.0..=MAX_SOLVE_NODES).contains(&nodes) {
+        return Err(JsError::options(&format!(
+            "the node budget must be a whole number from 1 to {MAX_SOLVE_NODES} (got {nodes})"
+        )));
+    }
+    let s = Session::from_record(record).map_err(js_error)?;
+    let solution = solve_any(s.current(), nodes as u64, stop).map_err(js_error)?;
+    Ok(SolveView {
+        result: solution.result,
+        steps: solution
+            .steps
+            .into_iter()
+            .map(|(step, result)| SolveStepView { step, result })
+            .collect(),
+        nodes: solution.nodes as f64,
+    })
+}
+
+/// What the engine says about a position beyond its view in the play module, which leaves
+/// these words out to stay small: `{ reason, threat, stepWords }` (see `Presentation` and
+/// `SessionView`). The puzzles show them when a step loses.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExplainView {
+    reason: Option<String>,
+    threat: Option<crate::game::Threat>,
+    step_words: Vec<String>,
+}
+
+/// [`ExplainView`] of a record's position.
+#[wasm_bindgen(js_name = explain_position)]
+pub fn explain_position_js(record: JsValue) -> Result<JsValue, JsError> {
+    let s = Session::from_record(&text_arg(&record, "the record")?).map_err(js_error)?;
+    let view = crate::views::session_view(&s);
+    to_js(&ExplainView {
+        reason: view.presentation.reason,
+        threat: view.presentation.threat,
+        step_words: view.step_words,
+    })
 }
 
 /// The steps of an analysis' line from a record's position, as the board marks them:

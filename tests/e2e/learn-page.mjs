@@ -9,6 +9,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { dist, root } from './site.mjs';
+import { streamOrder, sourceOf } from '../../www/learn/data.js';
 
 export const GAMES = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
 const FIXTURES = join(root, 'tests/fixtures/learn');
@@ -33,9 +34,9 @@ export function data(kind, game) {
   return JSON.parse(readFileSync(source(`${game}-${kind}.json`), 'utf8'));
 }
 
-/** Puzzles in the order the page shows them (easier first). */
+/** Puzzles in the order the page shows them (www/learn/data.js: easier first, source games spread). */
 export function puzzlesInOrder(game) {
-  return data('puzzles', game).sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : 1));
+  return streamOrder(data('puzzles', game).map((p) => ({ ...p, source: sourceOf(p.id) })));
 }
 
 /** Serves the data files in `context` (a browser context) from the build or the fixtures. */
@@ -60,6 +61,7 @@ export function trainerState(page) {
       id: t?.item?.id ?? null,
       state: d?.state ?? null,
       message: document.getElementById('trainer-message')?.textContent ?? '',
+      why: document.getElementById('trainer-why')?.textContent ?? '',
       goal: document.getElementById('trainer-goal')?.textContent ?? '',
       credit: document.getElementById('trainer-credit')?.textContent ?? '',
       cursor: d?.view.cursor ?? null,

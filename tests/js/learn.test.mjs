@@ -8,6 +8,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readRoute, routeFragment, isTrainerRoute, GAMES } from '../../www/learn/route.js';
 import { readProgress, rate, Progress, START_RATING, PROGRESS_KEY } from '../../www/learn/progress.js';
+import { streamOrder, sourceOf } from '../../www/learn/data.js';
+import { describePosition } from '../../www/a11y/describe.js';
+import { readFileSync } from 'node:fs';
 import { dayKey, dailyGame, dailyGames, dailyPuzzle } from '../../www/learn/daily.js';
 import { checkLesson, checkPuzzle } from '../../www/learn/data.js';
 import { Drill } from '../../www/learn/drill.js';
@@ -47,9 +50,14 @@ test('routes: learn, puzzles and daily links read back as written; others are re
 });
 
 test('stored progress: good data is kept, anything else is dropped without throwing', () => {
-  const good = { lessons: { unravel: ['a', 'b'] }, solved: { unlur: ['unlur-1-2'] }, rating: 1612, streak: 3, best: 5 };
+  const good = {
+    lessons: { unravel: ['a', 'b'] },
+    solved: { unlur: ['unlur-1-2'] },
+    start: 1500,
+    games: { unlur: { rating: 1612, streak: 3, best: 5 }, unity: { rating: 1400, streak: 0, best: 2 } },
+  };
   assert.deepEqual(readProgress(JSON.stringify(good)), good);
-  const fresh = { lessons: {}, solved: {}, rating: START_RATING, streak: 0, best: 0 };
+  const fresh = { lessons: {}, solved: {}, start: START_RATING, games: {} };
   for (const bad of [null, '', 'not json', '[]', '42', '"x"', '{"__proto__":{"x":1}}', 'null']) {
     assert.deepEqual(readProgress(bad), fresh, String(bad));
   }
@@ -58,14 +66,33 @@ test('stored progress: good data is kept, anything else is dropped without throw
       lessons: { unravel: ['ok', 'ok', 7, '<b>', 'x'.repeat(200)], 'Bad Game': ['a'], unity: 'a' },
       solved: [],
       rating: 'high',
-      streak: -2,
-      best: 1.5,
+      games: { unravel: { rating: 'x', streak: -2, best: 1.5 }, 'Bad Game': { rating: 1 }, unity: 7, unlur: { rating: 1e308, streak: 4, best: 2 } },
     }),
   );
-  assert.deepEqual(odd, { ...fresh, lessons: { unravel: ['ok'] } });
-  assert.equal(readProgress('{"rating":1e308}').rating, START_RATING);
-  assert.equal(readProgress('{"rating":1234.6}').rating, 1235);
-  assert.equal(readProgress('{"streak":4,"best":2}').best, 4, 'the best streak is at least the streak');
+  assert.deepEqual(odd, {
+    ...fresh,
+    lessons: { unravel: ['ok'] },
+    games: { unravel: { rating: START_RATING, streak: 0, best: 0 }, unlur: { rating: START_RATING, streak: 4, best: 4 } },
+  });
+  assert.equal(readProgress('{"games":{"unity":{"rating":1234.6}}}').games.unity.rating, 1235);
+});
+
+test('stored progress of the older kind (one rating for all games): each game starts from it', () => {
+  const data = new Map();
+  const storage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, v), removeItem: (k) => data.delete(k) };
+  new Store(storage).set(PROGRESS_KEY, JSON.stringify({ lessons: {}, solved: { unlur: ['u-1'] }, rating: 1712, streak: 6, best: 9 }));
+  const p = new Progress(new Store(storage));
+  assert.ok(p.puzzleSolved('unlur', 'u-1'));
+  // The one rating becomes every game's starting rating; its streak belonged to no game.
+  for (const game of GAMES) assert.deepEqual(p.stats(game), { rating: 1712, streak: 0, best: 0 }, game);
+  p.recordPuzzle('unlur', 'u-2', 1700, true);
+  assert.equal(p.stats('unlur').streak, 1);
+  assert.ok(p.stats('unlur').rating > 1712);
+  assert.deepEqual(p.stats('unity'), { rating: 1712, streak: 0, best: 0 }, 'another game does not move');
+  const again = new Progress(new Store(storage));
+  assert.deepEqual(again.stats('unlur'), p.stats('unlur'));
+  assert.deepEqual(again.stats('unity'), { rating: 1712, streak: 0, best: 0 });
+  assert.equal(JSON.parse(data.get(`ludus:v1:${PROGRESS_KEY}`)).rating, undefined, 'written in the new form');
 });
 
 test('the rating: up for a solve, down for a miss, more so against the odds', () => {
@@ -82,27 +109,72 @@ test('the rating: up for a solve, down for a miss, more so against the odds', ()
   assert.ok(rate(0, 3000, false) >= 0);
 });
 
-test('Progress keeps lessons, solved puzzles, the streak and the rating in its store', () => {
+test('Progress keeps lessons, solved puzzles, and each game its own streak and rating', () => {
   const data = new Map();
   const storage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, v), removeItem: (k) => data.delete(k) };
   const p = new Progress(new Store(storage));
   p.finishLesson('unravel', 'crosscut');
   p.recordPuzzle('unlur', 'u-1', 1500, true);
   p.recordPuzzle('unlur', 'u-2', 1500, true);
+  p.recordPuzzle('unity', 'y-1', 1500, true);
   p.recordPuzzle('unlur', 'u-3', 1500, false);
   const again = new Progress(new Store(storage));
   assert.ok(again.lessonDone('unravel', 'crosscut'));
   assert.ok(!again.lessonDone('unravel', 'swap'));
   assert.ok(again.puzzleSolved('unlur', 'u-2') && !again.puzzleSolved('unlur', 'u-3'));
-  assert.equal(again.data.streak, 0);
-  assert.equal(again.data.best, 2);
-  assert.equal(again.data.rating, p.data.rating);
+  assert.equal(again.stats('unlur').streak, 0);
+  assert.equal(again.stats('unlur').best, 2);
+  assert.equal(again.stats('unity').streak, 1, "a miss at Unlur does not end Unity's streak");
+  assert.equal(again.stats('unity').rating, rate(START_RATING, 1500, true));
+  assert.equal(again.stats('unlur').rating, p.stats('unlur').rating);
+  assert.deepEqual(again.stats('merlins-chain'), { rating: START_RATING, streak: 0, best: 0 });
   assert.ok(data.has(`ludus:v1:${PROGRESS_KEY}`));
   // Storage that throws: the progress works for the visit.
   const broken = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); } };
   const q = new Progress(new Store(broken));
   q.finishLesson('unity', 'walls');
   assert.ok(q.lessonDone('unity', 'walls'));
+});
+
+test('the puzzle stream: easier first, and the next puzzle from another source game where one is near', () => {
+  const mk = (id, rating) => ({ id, rating, source: sourceOf(id) });
+  assert.equal(sourceOf('merlins-chain-30-58'), 'merlins-chain-30');
+  const order = streamOrder([mk('g-1-9', 1400), mk('g-1-8', 1700), mk('g-1-7', 1700), mk('g-2-5', 1700), mk('g-3-4', 2000)]).map((p) => p.id);
+  assert.deepEqual(order, ['g-1-9', 'g-2-5', 'g-1-7', 'g-3-4', 'g-1-8']);
+  // The shipped sets: consecutive puzzles come from different games wherever the window allows,
+  // and the order stays roughly easier first.
+  for (const game of GAMES) {
+    const items = JSON.parse(readFileSync(new URL(`../../www/learn/${game}-puzzles.json`, import.meta.url), 'utf8')).map((p) => ({ ...p, source: sourceOf(p.id) }));
+    const stream = streamOrder(items);
+    assert.equal(stream.length, items.length);
+    const sorted = [...items].sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : 1));
+    let repeats = 0;
+    let sortedRepeats = 0;
+    for (let i = 1; i < stream.length; i++) {
+      if (stream[i].source === stream[i - 1].source) repeats++;
+      if (sorted[i].source === sorted[i - 1].source) sortedRepeats++;
+      // Never more than the window's worth out of rating order.
+      assert.ok(sorted.indexOf(stream[i]) - i < 8, `${game}: ${stream[i].id} is far ahead of its place`);
+    }
+    assert.ok(repeats <= sortedRepeats, game);
+    if (game === 'merlins-chain') {
+      assert.ok(sortedRepeats > 10 && repeats <= 2, `${game}: ${sortedRepeats} repeats by rating alone, ${repeats} in the stream`);
+      assert.notEqual(stream[0].source, stream[1].source);
+      assert.notEqual(stream[1].source, stream[2].source);
+    }
+  }
+});
+
+test("a puzzle's text version describes the puzzle, not the game it was taken from", () => {
+  const view = { game: 'merlins-chain', title: "Merlin's Chain", cursor: 42, steps: Array.from({ length: 42 }, (_, i) => `s${i}`), players: [{ name: 'Green' }, { name: 'White' }], movers: [], prompt: 'Green to flip a piece', pieces: [] };
+  const plain = describePosition(view, []);
+  assert.match(plain.summary, /move 42 of 42/);
+  const about = { lead: "Merlin's Chain. Puzzle 2 of 100. Green to play: find the step that wins in 4 turns.", from: 40 };
+  const d = describePosition(view, [], about);
+  assert.match(d.summary, /^Merlin's Chain\. Puzzle 2 of 100\. Green to play/);
+  assert.match(d.summary, /Played since the start: s40, s41\./);
+  assert.doesNotMatch(d.summary, /move 42|Last turn/);
+  assert.match(describePosition(view, [], { ...about, from: 42 }).summary, /No step played yet/);
 });
 
 test('the daily puzzle: the same for a date, spread over the games, independent of file order', () => {
@@ -186,6 +258,7 @@ class FakeSession {
       cursor: this.steps.length,
       toMove: this.over() ? null : this.steps.length % 2,
       outcome: winner >= 0 ? { kind: 'winner', seat: winner % 2 } : null,
+      legal: this.over() ? [] : ['a', 'b', 'c', 'd', 'e', 'f'].filter((c) => !this.steps.includes(c)).map((text) => ({ text })),
       players: [{ name: 'Red' }, { name: 'Blue' }],
     };
   }
@@ -241,6 +314,63 @@ test('a puzzle drill: any winning step counts; a wrong first step is refuted by 
   assert.equal(broken.playReply().kind, 'broken');
 });
 
+test('a puzzle drill: a later step off the line is judged by the solver; only a proved loss is refused', () => {
+  const puzzle = { record: 'race;moves=a', line: ['c', 'b', 'e'], refutations: {} };
+  const win = (seat) => ({ kind: 'winner', seat });
+  const d = new Drill(mod, puzzle, { puzzle: true });
+  d.attempt('c');
+  d.playReply();
+  // Not the line's "e": the solver is asked about the position after it.
+  assert.deepEqual(d.attempt('d'), { kind: 'check', step: 'd', record: 'race;moves=a,c,b,d' });
+  assert.equal(d.state, 'checking');
+  assert.equal(d.question(), 'race;moves=a,c,b,d');
+  assert.equal(d.attempt('e').kind, 'wait', 'no step while the verdict is awaited');
+  // Proved lost for the learner: taken back, a miss.
+  const refused = d.judged({ result: win(0), steps: [{ step: 'e', result: win(0) }, { step: 'f', result: win(1) }] });
+  assert.equal(refused.kind, 'wrong');
+  assert.ok(refused.proved);
+  assert.deepEqual(refused.shown.steps, ['a', 'c', 'b', 'd']);
+  assert.deepEqual(d.view.steps, ['a', 'c', 'b']);
+  assert.equal(d.state, 'play');
+  assert.ok(d.erred);
+  // Proved won: accepted, and the defence comes from the solver's steps (one that keeps the
+  // mover's result, else the first), not from the stored line.
+  d.restart();
+  d.attempt('c');
+  d.playReply();
+  d.attempt('d');
+  assert.deepEqual(d.judged({ result: win(1), steps: [{ step: 'e', result: win(1) }, { step: 'f', result: win(1) }] }), { kind: 'good', reply: true });
+  assert.ok(!d.erred, 'a step that keeps the win is no miss');
+  assert.equal(d.nextReply(), 'e');
+  // Not settled within the budget: accepted too (only a proved loss is refused), the
+  // opponent's step then the first legal one.
+  d.restart();
+  d.attempt('c');
+  d.playReply();
+  d.attempt('d');
+  const unproved = d.judged({ result: null, steps: [] });
+  assert.deepEqual(unproved, { kind: 'good', reply: true, unproved: true });
+  assert.equal(d.nextReply(), 'e');
+  assert.deepEqual(d.playReply(), { kind: 'failed' }, 'off the line, the opponent winning ends the puzzle unsolved');
+  // Off the line, the learner winning at the end solves it.
+  d.restart();
+  d.attempt('c');
+  d.playReply();
+  d.attempt('d');
+  d.judged({ result: win(1), steps: [{ step: 'f', result: win(1) }] });
+  assert.equal(d.nextReply(), 'f');
+  assert.deepEqual(d.playReply(), { kind: 'done' });
+  assert.equal(d.state, 'done');
+  // The first step is still judged by the data alone: unique by construction.
+  d.restart();
+  assert.equal(d.attempt('d').kind, 'wrong');
+  // A lesson never asks the solver.
+  const lesson = new Drill(mod, { record: 'race', line: ['a', 'b', 'c'], wins: false, hint: 'H' });
+  lesson.attempt('a');
+  lesson.playReply();
+  assert.equal(lesson.attempt('d').kind, 'wrong');
+});
+
 test('property: links, stored progress, offers and data entries never throw, whatever they hold', () => {
   const json = fc.jsonValue().map((v) => JSON.stringify(v));
   const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), json, fc.constantFrom('daily', 'learn=unravel', 'puzzles=unlur/x', 'learn=unity/a.b-c_d'));
@@ -250,7 +380,8 @@ test('property: links, stored progress, offers and data entries never throw, wha
       assert.ok(route.error || GAMES.includes(route.game) || route.kind === 'daily');
       if (!route.error) assert.deepEqual(readRoute(routeFragment(route).slice(1)), route);
       const p = readProgress(t);
-      assert.ok(Number.isInteger(p.rating) && p.rating >= 0 && Number.isInteger(p.streak) && p.best >= p.streak);
+      assert.ok(Number.isInteger(p.start) && p.start >= 0);
+      for (const g of Object.values(p.games)) assert.ok(Number.isInteger(g.rating) && g.rating >= 0 && Number.isInteger(g.streak) && g.best >= g.streak);
       for (const ids of [...Object.values(p.lessons), ...Object.values(p.solved)]) assert.ok(ids.every((id) => typeof id === 'string'));
       for (const v of Object.values(readOffers(t))) assert.equal(v, true);
     }),

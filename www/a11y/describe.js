@@ -41,15 +41,21 @@ export function resultWords(view) {
 
 /**
  * The position as text: {summary, pieces: [[cell name, words]], walls, sides, steps}.
- * `legal` are the steps the reader may play now (empty on a view-only board).
+ * `legal` are the steps the reader may play now (empty on a view-only board); `about`, for
+ * a lesson or a puzzle: `{ lead, from }`, what it is and the step it starts after.
  */
-export function describePosition(view, legal = []) {
+export function describePosition(view, legal = [], about = null) {
   const players = view.players ?? [];
   const last = lastStepWords(view);
   const result = resultWords(view);
+  // A lesson or a puzzle (`about`: its `lead` text, and `from`, the step it starts after):
+  // the steps since it began, not the moves of the game its position was taken from.
+  const since = about ? (view.steps ?? []).slice(about.from, view.cursor) : [];
+  const history = about
+    ? [about.lead, since.length ? `Played since the start: ${since.join(', ')}.` : 'No step played yet.']
+    : [`${view.title ?? view.game}, move ${view.cursor} of ${view.steps?.length ?? 0}.`, last ? `Last turn: ${last}.` : 'No moves yet.'];
   const summary = [
-    `${view.title ?? view.game}, move ${view.cursor} of ${view.steps?.length ?? 0}.`,
-    last ? `Last turn: ${last}.` : 'No moves yet.',
+    ...history,
     result ? `${result}.` : view.prompt ? `${view.prompt}.` : '',
   ]
     .filter(Boolean)
@@ -124,9 +130,9 @@ export class BoardDescription {
   }
 
   /** Rewrites the description for `view` and announces what changed since the last call. */
-  update(view, legal = []) {
+  update(view, legal = [], about = null) {
     if (!view) return;
-    const d = describePosition(view, legal);
+    const d = describePosition(view, legal, about);
     this.summary.textContent = `${d.summary} ${d.steps}`;
     this.steps.textContent = d.steps;
     const caption = document.createElement('caption');
@@ -152,9 +158,13 @@ export class BoardDescription {
     this.other.textContent = [d.walls.length ? `Walls: ${d.walls.join(', ')}.` : '', d.sides.length ? `Sides: ${d.sides.join(', ')}.` : '']
       .filter(Boolean)
       .join(' ');
-    const words = changeWords(this.view, view);
+    // Another lesson or puzzle: say what it is (the step that reached its position belongs
+    // to another game).
+    const fresh = about && about.key !== this.about?.key;
+    const words = fresh ? about.lead : changeWords(this.view, view);
     if (words) this.say(words);
     this.view = view;
+    this.about = about;
   }
 
   /** The keyboard cursor moved to `cell`: say its name and what is on it. */

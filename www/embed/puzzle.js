@@ -4,7 +4,8 @@
 // a `puzzle` attribute; the puzzles are the page's (www/learn/<game>-puzzles.json).
 
 import { load } from '../learn/data.js';
-import { Drill } from '../learn/drill.js';
+import { Drill, stepWords, reasonWords, explained } from '../learn/drill.js';
+import { Judge } from '../learn/judge.js';
 import { GAMES } from '../learn/route.js';
 
 const PAUSE_MS = 450;
@@ -67,15 +68,57 @@ export class WidgetPuzzle {
       this.changed();
       return false;
     }
+    if (result.kind === 'check') {
+      this.message = `${stepWords(this.view, this.view.cursor - 1)}: checking that it keeps the win…`;
+      this.tone = '';
+      this.ask();
+      this.changed();
+      return true;
+    }
     this.tone = ['wrong', 'refuted', 'lost'].includes(result.kind) ? 'wrong' : '';
-    if (result.kind === 'wrong') this.message = `${result.step} does not win: try another step.`;
+    if (result.kind === 'wrong') this.message = `${stepWords(result.shown, result.shown.cursor - 1)} does not win: try another step.`;
     else if (result.kind === 'refuted') this.message = `${result.step}? Watch the reply…`;
-    else if (result.kind === 'lost') this.message = `${result.step} loses at once. Reset to try again.`;
+    else if (result.kind === 'lost') {
+      this.message = `Your step, ${result.step}, loses at once. Reset to try again.`;
+      this.explain((v) => `Your step, ${stepWords(v, v.cursor - 1)}, loses at once. ${reasonWords(v)} Reset to try again.`);
+    }
     else if (result.kind === 'done') this.message = 'Solved!';
     else this.message = 'Yes. Now the reply…';
     if (this.drill.nextReply() != null) this.later();
     this.changed();
     return true;
+  }
+
+  /** Asks the solver the drill's question (a step off the line, or the defence's next step). */
+  ask() {
+    const record = this.drill.question();
+    if (record == null) return;
+    this.judge ??= new Judge();
+    this.judge.ask(record).then((solution) => {
+      if (this.drill.question() !== record) return;
+      const step = stepWords(this.drill.view, this.drill.view.cursor - 1);
+      const checking = this.drill.state === 'checking';
+      const result = this.drill.judged(solution);
+      if (result.kind === 'wrong') {
+        this.message = `${step} does not win: the solver finds a defence. Try another step.`;
+        this.tone = 'wrong';
+      } else if (result.kind === 'broken') {
+        this.message = `This puzzle is damaged: ${result.message}.`;
+        this.tone = 'wrong';
+      } else if (checking) this.message = `Yes, ${step} keeps the win too.${result.reply ? ' Now the reply…' : ''}`;
+      if (result.reply) this.later();
+      this.changed();
+    });
+  }
+
+  /** The message `words(view with the engine's explanation)`, once the study module has it. */
+  explain(words) {
+    const view = this.drill.view;
+    explained(view).then((x) => {
+      if (this.drill.view !== view) return;
+      this.message = words(x);
+      this.changed();
+    });
   }
 
   later() {
@@ -84,12 +127,18 @@ export class WidgetPuzzle {
   }
 
   reply() {
-    const step = this.drill.nextReply();
     const result = this.drill.playReply();
+    if (result.kind === 'choose') return this.ask();
     if (result.kind === 'good' && result.reply) this.later();
-    else if (result.kind === 'good') this.message = `${step}. Your move.`;
+    else if (result.kind === 'good') this.message = `The reply: ${stepWords(this.view, this.view.cursor - 1)}. Your move.`;
     else if (result.kind === 'done') this.message = 'Solved!';
-    else if (result.kind === 'failed') this.message = `${step} beats that step. Reset to try again.`;
+    else if (result.kind === 'failed') {
+      this.message = `The reply, ${this.view.steps[this.view.cursor - 1]}, beats that step. Reset to try again.`;
+      this.explain((v) => {
+        const why = reasonWords(v);
+        return `The reply, ${stepWords(v, v.cursor - 1)}, beats that step.${why ? ` ${why}` : ''} Reset to try again.`;
+      });
+    }
     if (this.drill.state === 'play' || this.drill.state === 'done') this.tone = '';
     else if (result.kind === 'broken') this.message = `This puzzle is damaged: ${result.message}.`;
     this.changed();
@@ -97,6 +146,7 @@ export class WidgetPuzzle {
 
   retry() {
     clearTimeout(this.timer);
+    this.judge?.cancel();
     this.drill.restart();
     this.message = this.prompt();
     this.tone = '';
@@ -105,6 +155,7 @@ export class WidgetPuzzle {
 
   free() {
     clearTimeout(this.timer);
+    this.judge?.stop();
     this.drill.free();
   }
 }

@@ -41,6 +41,7 @@ export function checkPuzzle(x, game) {
   return {
     game,
     id: String(x.id),
+    source: sourceOf(String(x.id)),
     record: x.record,
     line: [...x.line],
     turns: Number.isInteger(x.turns) && x.turns > 0 ? x.turns : 1,
@@ -50,8 +51,38 @@ export function checkPuzzle(x, game) {
 }
 
 /**
- * The checked entries of one file: `kind` 'lessons' (in their order) or 'puzzles' (easier
- * first, by rating). Rejects with a plain-words message when the file cannot be had.
+ * The game a puzzle was taken from: its id is `<game>-<source game>-<steps played>`
+ * (src/bin/ludus/puzzles.rs), so puzzles of one source game share all but the last part.
+ */
+export function sourceOf(id) {
+  const cut = id.lastIndexOf('-');
+  return cut > 0 ? id.slice(0, cut) : id;
+}
+
+/** How far ahead the stream looks for a puzzle from another source game. */
+export const SPREAD_WINDOW = 8;
+
+/**
+ * The puzzles in stream order: easier first (by rating, then id), except that the next
+ * puzzle is taken from another source game than the one before whenever one lies within
+ * SPREAD_WINDOW places (several puzzles of one game are often neighbouring moves of it,
+ * and in a row they feel like one puzzle told again).
+ */
+export function streamOrder(puzzles) {
+  const rest = [...puzzles].sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : 1));
+  const out = [];
+  while (rest.length) {
+    const last = out.at(-1)?.source;
+    let i = rest.slice(0, SPREAD_WINDOW).findIndex((p) => p.source !== last);
+    if (i < 0) i = 0;
+    out.push(rest.splice(i, 1)[0]);
+  }
+  return out;
+}
+
+/**
+ * The checked entries of one file: `kind` 'lessons' (in their order) or 'puzzles' (in
+ * stream order, above). Rejects with a plain-words message when the file cannot be had.
  */
 export function load(kind, game) {
   const key = `${kind}:${game}`;
@@ -73,9 +104,9 @@ export function load(kind, game) {
       }
       if (!Array.isArray(data)) throw new Error(`the ${kind} file is damaged`);
       const check = kind === 'lessons' ? checkLesson : checkPuzzle;
-      const items = data.map((x) => check(x, game)).filter(Boolean);
+      let items = data.map((x) => check(x, game)).filter(Boolean);
       if (kind === 'lessons') items.sort((a, b) => a.n - b.n);
-      else items.sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : 1));
+      else items = streamOrder(items);
       if (!items.length) throw new Error(`there are no ${kind} for this game yet`);
       return items;
     })();

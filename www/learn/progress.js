@@ -1,16 +1,26 @@
 // What Learn and Puzzles remember in the browser: the lessons finished, the puzzles solved,
-// the streak and the rating. Storage is
+// and for each game its own puzzle rating and streak (as lichess keeps one a variant: a
+// strength at one game says little of another). An older store kept one rating and one
+// streak for all games: its rating becomes the starting rating of every game not yet rated
+// on its own (`start`), and its streak, which belonged to no one game, is dropped. Storage is
 // untrusted (another version, another tab, a hand edit): everything read back is checked,
 // and what cannot be used is dropped, never thrown. No DOM here: node tests import this file.
 
 export const PROGRESS_KEY = 'learn';
 export const START_RATING = 1500;
 const MAX_LIST = 5000;
+/** More games than Ludus has, by far: a store with more entries is not ours. */
+const MAX_GAMES = 50;
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
 const GAME = /^[a-z][a-z-]{0,40}$/;
 
 export function emptyProgress() {
-  return { lessons: {}, solved: {}, rating: START_RATING, streak: 0, best: 0 };
+  return { lessons: {}, solved: {}, start: START_RATING, games: {} };
+}
+
+/** A game's rating and streaks before its first puzzle. */
+export function freshGameStats(start = START_RATING) {
+  return { rating: start, streak: 0, best: 0 };
 }
 
 const isObject = (x) => x != null && typeof x === 'object' && !Array.isArray(x);
@@ -44,12 +54,22 @@ export function readProgress(text) {
   if (!isObject(data)) return out;
   out.lessons = idLists(data.lessons);
   out.solved = idLists(data.solved);
-  if (typeof data.rating === 'number' && Number.isFinite(data.rating) && data.rating >= 0 && data.rating <= 5000) {
-    out.rating = Math.round(data.rating);
+  // `start`: written by this version; `rating`: the one rating of the older store.
+  const start = ratingOf(data.start) ?? ratingOf(data.rating);
+  if (start != null) out.start = start;
+  if (isObject(data.games)) {
+    for (const [game, stats] of Object.entries(data.games).slice(0, MAX_GAMES)) {
+      if (!GAME.test(game) || !isObject(stats)) continue;
+      const streak = count(stats.streak, 1e6);
+      out.games[game] = { rating: ratingOf(stats.rating) ?? out.start, streak, best: Math.max(count(stats.best, 1e6), streak) };
+    }
   }
-  out.streak = count(data.streak, 1e6);
-  out.best = Math.max(count(data.best, 1e6), out.streak);
   return out;
+}
+
+/** A stored rating, rounded, or null when it is not one. */
+function ratingOf(value) {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 5000 ? Math.round(value) : null;
 }
 
 /** Adds `id` to `game`'s list in `lists` (lessons or solved); true if it was new. */
@@ -95,12 +115,18 @@ export class Progress {
     return !!this.data.solved[game]?.includes(id);
   }
 
-  /** A puzzle's result (once per showing): the streak and rating move; solved ones are kept. */
+  /** `game`'s puzzle rating and streaks (a fresh copy, from the start rating, before its first puzzle). */
+  stats(game) {
+    return { ...(this.data.games[game] ?? freshGameStats(this.data.start)) };
+  }
+
+  /** A puzzle's result (once per showing): its game's streak and rating move; solved ones are kept. */
   recordPuzzle(game, id, puzzleRating, solved) {
     const d = this.data;
-    d.rating = rate(d.rating, puzzleRating, solved);
-    d.streak = solved ? d.streak + 1 : 0;
-    d.best = Math.max(d.best, d.streak);
+    const g = (d.games[game] ??= freshGameStats(d.start));
+    g.rating = rate(g.rating, puzzleRating, solved);
+    g.streak = solved ? g.streak + 1 : 0;
+    g.best = Math.max(g.best, g.streak);
     if (solved) mark(d.solved, game, id);
     this.save();
   }

@@ -14,7 +14,8 @@ import { el } from '../app/dom.js';
 import { errorText } from '../engine.js';
 import { readRoute, routeFragment, GAMES } from './route.js';
 import { load } from './data.js';
-import { Drill } from './drill.js';
+import { Drill, stepWords, reasonWords, explained } from './drill.js';
+import { Judge } from './judge.js';
 import { Progress } from './progress.js';
 import { dayKey, dailyGames, dailyPuzzle } from './daily.js';
 
@@ -93,6 +94,9 @@ export class Trainer {
       button('fire', 'Fire', () => this.control.capture(), 'primary'),
     );
     ui.stats = el('p', { class: 'trainer-stats', id: 'trainer-stats', hidden: true });
+    // Why a step lost (the engine's words), below the buttons: the status keeps a fixed
+    // height on a phone, so that a message never moves the board, and this can be long.
+    ui.why = el('p', { class: 'trainer-why', id: 'trainer-why', 'aria-live': 'polite', hidden: true });
     ui.path = el('ol', { class: 'trainer-path', id: 'trainer-path' });
     ui.pathBox = el('nav', { class: 'trainer-path-box', 'aria-label': 'Lessons' }, ui.path);
     ui.links = el('p', { class: 'trainer-links' });
@@ -120,7 +124,9 @@ export class Trainer {
           { class: 'trainer-buttons' },
           button('retry', 'Try again', () => this.retry()),
           button('next', 'Next lesson', () => this.next(), 'primary'),
+          button('skip', 'Skip', () => this.skip()),
         ),
+        ui.why,
         ui.stats,
         ui.pathBox,
         ui.links,
@@ -233,7 +239,7 @@ export class Trainer {
     this.ui.title.textContent = route.game ? this.title(route.game) : 'Ludus';
     this.ui.credit.textContent = this.credit(route.game);
     this.say(text, 'refused');
-    for (const b of ['retry', 'next', 'pass', 'fire']) this.ui[b].hidden = true;
+    for (const b of ['retry', 'next', 'skip', 'pass', 'fire']) this.ui[b].hidden = true;
     this.ui.tray.hidden = true;
     this.ui.stats.hidden = true;
     this.ui.path.replaceChildren();
@@ -291,9 +297,16 @@ export class Trainer {
 
   next() {
     const i = this.items.indexOf(this.item);
-    const item = this.route.kind === 'learn' ? this.items[i + 1] : this.nextPuzzle(this.item);
+    let item;
+    if (this.route.kind === 'learn') item = this.items[i + 1];
+    else if (this.route.kind === 'daily') {
+      // The daily puzzle stands apart from its game's stream: Next goes where the game's
+      // Puzzles link goes (its easiest puzzle not solved yet), not to the daily's neighbour.
+      this.route = { kind: 'puzzles', game: this.route.game, id: null };
+      item = this.nextPuzzle(null);
+      if (item === this.item) item = this.nextPuzzle(this.item);
+    } else item = this.nextPuzzle(this.item);
     if (!item) return;
-    if (this.route.kind === 'daily') this.route = { kind: 'puzzles', game: this.route.game, id: null };
     this.show(item);
     // The button was pressed below the board: the next goal comes into view, clear of a
     // header that stays on top of the page.
@@ -319,6 +332,16 @@ export class Trainer {
     reserve(this.ui.title, items.map((x, i) => `${i + 1}. ${x.title}`));
   }
 
+  /**
+   * Skip: on to the next puzzle, this one left unsolved (it comes back when the stream
+   * comes round again). As lichess does with a puzzle left without a move, the rating and
+   * the streak do not move; a wrong step already played has counted.
+   */
+  skip() {
+    if (this.route.kind === 'learn' || !this.item) return;
+    this.next();
+  }
+
   // ------------------------------------------------------------------------------------
   // Playing
   // ------------------------------------------------------------------------------------
@@ -333,15 +356,20 @@ export class Trainer {
       case 'wrong':
         this.count(false);
         this.hold(result.shown);
-        this.say(lesson ? this.item.hint : `${result.step} does not win: try another step.`, 'wrong');
+        this.say(lesson ? this.item.hint : `${stepWords(result.shown, result.shown.cursor - 1)} does not win: try another step.`, 'wrong');
+        break;
+      case 'check':
+        this.say(`${stepWords(this.drill.view, this.drill.view.cursor - 1)}: checking that it keeps the win…`, 'checking');
+        this.ask();
         break;
       case 'lost':
         this.count(false);
-        this.say(`${result.step} loses at once. Try again.`, 'wrong');
+        this.say(`Your step, ${result.step}, loses at once. Try again.`, 'wrong');
+        this.explain((v) => this.say(`Your step, ${stepWords(v, v.cursor - 1)}, loses at once. Try again.`, 'wrong', reasonWords(v)));
         break;
       case 'refuted':
         this.count(false);
-        this.say(`${result.step}? The reply shows why it does not win…`, 'wrong');
+        this.say(`${stepWords(this.drill.view, this.drill.view.cursor - 1)}? The reply shows why it does not win…`, 'wrong');
         this.scheduleReply();
         break;
       case 'good':
@@ -358,6 +386,33 @@ export class Trainer {
     return true;
   }
 
+  /** Asks the solver the drill's question (a step off the line, or the defence's next step). */
+  ask() {
+    const record = this.drill?.question();
+    if (record == null) return;
+    const drill = this.drill;
+    const asked = (this.asked = (this.asked ?? 0) + 1);
+    this.judge ??= new Judge();
+    this.judge.ask(record).then((solution) => {
+      if (drill !== this.drill || asked !== this.asked || drill.question() !== record) return;
+      const checking = drill.state === 'checking';
+      const step = stepWords(drill.view, drill.view.cursor - 1);
+      const result = drill.judged(solution);
+      if (result.kind === 'wrong') {
+        this.count(false);
+        this.hold(result.shown);
+        this.say(`${step} does not win: the solver finds a defence. Try another step.`, 'wrong');
+      } else if (result.kind === 'broken') {
+        this.say(`This puzzle is damaged: ${result.message}.`, 'refused');
+      } else if (checking) {
+        const note = result.unproved ? ' (the solver could not settle it in time: play on)' : '';
+        this.say(result.reply ? `Yes, ${step} keeps the win too${note}. Now the reply…` : `Yes, ${step} keeps the win too${note}. Go on.`, 'good');
+        if (result.reply) this.scheduleReply();
+      } else if (result.reply) this.scheduleReply();
+      this.render();
+    });
+  }
+
   scheduleReply() {
     this.stopReply();
     this.timer = setTimeout(() => {
@@ -367,6 +422,7 @@ export class Trainer {
   }
 
   stopReply() {
+    this.judge?.cancel();
     if (this.timer) clearTimeout(this.timer);
     this.timer = 0;
     this.held = null;
@@ -385,24 +441,45 @@ export class Trainer {
 
   reply() {
     if (!this.drill) return;
-    const step = this.drill.nextReply();
     const result = this.drill.playReply();
     switch (result.kind) {
       case 'good':
         if (result.reply) this.scheduleReply();
-        else this.say(`${step}. Your move.`, 'good');
+        else this.say(`The reply: ${stepWords(this.drill.view, this.drill.view.cursor - 1)}. Your move.`, 'good');
         break;
       case 'done':
         this.finish();
         break;
-      case 'failed':
-        this.say(`${step} beats that step. Try again.`, 'wrong');
+      case 'choose':
+        this.ask();
         break;
+      case 'failed': {
+        const v = this.drill.view;
+        this.say(`The reply, ${v.steps[v.cursor - 1]}, beats that step. Try again.`, 'wrong');
+        this.explain((x) => this.say(`The reply, ${stepWords(x, x.cursor - 1)}, beats that step. Try again.`, 'wrong', reasonWords(x)));
+        break;
+      }
       case 'broken':
         this.say(`This ${this.route.kind === 'learn' ? 'lesson' : 'puzzle'} is damaged: ${result.message}.`, 'refused');
         break;
     }
     this.render();
+  }
+
+  /**
+   * The engine's words about the position shown (why the step lost: the study module's,
+   * loaded on first use), then `show(view with them)`, unless the puzzle has moved on.
+   */
+  explain(show) {
+    const drill = this.drill;
+    const view = drill?.view;
+    if (!view) return;
+    explained(view).then((x) => {
+      if (this.drill !== drill || drill.view !== view) return;
+      this.explanation = x;
+      show(x);
+      this.draw();
+    });
   }
 
   /** A puzzle's result counts once per showing: its first try. */
@@ -424,10 +501,13 @@ export class Trainer {
     }
   }
 
-  say(text, tone = '') {
+  /** The status line, and (`why`) the reason below the buttons. */
+  say(text, tone = '', why = '') {
     this.message = text;
     this.ui.message.textContent = text;
     this.ui.status.dataset.tone = tone;
+    this.ui.why.textContent = why;
+    this.ui.why.hidden = !why;
   }
 
   // ------------------------------------------------------------------------------------
@@ -438,17 +518,32 @@ export class Trainer {
     const v = this.held ?? this.drill?.view;
     if (!v) return;
     const drawn = this.control.boardState();
-    this.board.update({ view: v, flipped: false, coords: false, ...drawn, index: this.control.index() });
+    // A refutation's threat, circled (a finished game's deciding pieces are the view's own highlight).
+    const threat = !this.held && this.drill?.state === 'failed' && this.explanation?.record === v.record ? this.explanation.threat : null;
+    const drawings = threat?.cells?.length ? { arrows: [], circles: threat.cells } : null;
+    this.board.update({ view: v, flipped: false, coords: false, ...drawn, drawings, index: this.control.index() });
     const box = this.ui.box;
     box.dataset.legal = JSON.stringify(drawn.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);
     box.dataset.state = this.held ? 'taking-back' : this.drill.state;
-    this.a11y.update(v, drawn.legal);
+    this.a11y.update(v, drawn.legal, this.about(v));
     this.board.canvas.setAttribute('aria-label', `${boardLabel(v)}. ${this.message || v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`);
     this.ui.pass.hidden = this.control.passStep() == null;
     if (!this.ui.pass.hidden) this.ui.pass.textContent = this.control.passLabel();
     this.ui.fire.hidden = !this.control.fireOffered();
     this.renderTray();
+  }
+
+  /**
+   * What the board's text version says of the position: the lesson or puzzle and its task,
+   * and the steps played since it began (not the moves of the game it was taken from).
+   */
+  about(view) {
+    const lesson = this.route.kind === 'learn';
+    const n = this.items.indexOf(this.item) + 1;
+    const name = lesson ? `Lesson ${n}, ${this.item.title}` : this.route.kind === 'daily' ? `Daily puzzle of ${dayKey()}` : `Puzzle ${n} of ${this.items.length}`;
+    const task = lesson ? this.item.goal : this.task();
+    return { lead: `${this.title(this.item.game)}. ${name}. ${task}`, from: this.drill.start ?? 0, key: `${this.route.kind}:${this.item.id}` };
   }
 
   renderTray() {
@@ -490,6 +585,7 @@ export class Trainer {
     this.ui.retry.textContent = d.state === 'done' ? 'Play it again' : 'Try again';
     const hasNext = lesson ? this.items.indexOf(item) < this.items.length - 1 : this.items.length > 1;
     this.ui.next.hidden = !(d.state === 'done' || (!lesson && d.state === 'failed')) || !hasNext;
+    this.ui.skip.hidden = lesson || !hasNext || !this.ui.next.hidden;
     this.ui.next.textContent = lesson ? 'Next lesson' : 'Next puzzle';
     this.renderStats();
     this.renderPath();
@@ -505,9 +601,9 @@ export class Trainer {
   }
 
   renderStats() {
-    const p = this.progress.data;
+    const p = this.progress.stats(this.item.game);
     this.ui.stats.hidden = this.route.kind === 'learn';
-    this.ui.stats.textContent = `Rating ${p.rating} · streak ${p.streak} (best ${p.best}) · puzzle rating ${Math.round(this.item.rating)}`;
+    this.ui.stats.textContent = `Your ${this.title(this.item.game)} rating ${p.rating} · streak ${p.streak} (best ${p.best}) · puzzle rating ${Math.round(this.item.rating)}`;
   }
 
   renderPath() {

@@ -151,6 +151,11 @@ facts: Array<[string, string]>,
 lifted: Array<number>, };
 
 /**
+ * A win threatened in one step (see `Game::threat`): the cells and a sentence.
+ */
+export type Threat = { text: string, cells: Array<number>, };
+
+/**
  * How the page and the widget present the position beyond the board itself: the words
  * and pieces that differ from game to game, so that the JS holds no game knowledge.
  */
@@ -170,7 +175,18 @@ highlightNote: string | null,
 /**
  * For each kind of two-click step legal now: what its second click asks.
  */
-then: { [key in StepKind]?: string }, };
+then: { [key in StepKind]?: string }, 
+/**
+ * Once the game is over: why it ended so, for a newcomer (`Game::outcome_reason`).
+ * This and `threat` are left out of the play module (always null there): the page
+ * asks the study module (`explain_position`).
+ */
+reason: string | null, 
+/**
+ * While it goes on: the win the seat that moved last threatens (`Game::threat`), which
+ * the seat to move must stop.
+ */
+threat: Threat | null, };
 
 /**
  * A session as the page draws it: the board, how to present it, the legal steps at the
@@ -193,6 +209,10 @@ lastTurn: Array<number>,
  * the start through the step shown and on along first continuations.
  */
 steps: Array<string>, 
+/**
+ * Each step of `steps` in words a person reads ("the ring on e9 fires").
+ */
+stepWords: Array<string>, 
 /**
  * The seat that made each step.
  */
@@ -295,7 +315,18 @@ highlightNote: string | null,
 /**
  * For each kind of two-click step legal now: what its second click asks.
  */
-then: { [key in StepKind]?: string }, };
+then: { [key in StepKind]?: string }, 
+/**
+ * Once the game is over: why it ended so, for a newcomer (`Game::outcome_reason`).
+ * This and `threat` are left out of the play module (always null there): the page
+ * asks the study module (`explain_position`).
+ */
+reason: string | null, 
+/**
+ * While it goes on: the win the seat that moved last threatens (`Game::threat`), which
+ * the seat to move must stop.
+ */
+threat: Threat | null, };
 
 /**
  * Whose turn it is, the result, and what is asked now.

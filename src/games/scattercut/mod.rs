@@ -650,6 +650,38 @@ impl Game for Position {
         }
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+    /// The empty cells where a stone of `seat` would join its two sides at once and end its
+    /// turn there (it forms no crosscut, so nothing is lifted): one step cannot stop two.
+    fn threat(&self, seat: Seat) -> Option<crate::game::Threat> {
+        if self.outcome.is_some() || self.pending > 0 {
+            return None;
+        }
+        let v = seat as u8 + 1;
+        let cells: Vec<usize> = (0..self.grid.len())
+            .filter(|&c| self.cells[c] == EMPTY && !self.forms_crosscut(c, v))
+            .filter(|&c| {
+                let mut own = self.own[seat];
+                own.insert(c);
+                red_blue::joins_sides(self.size(), &own, seat)
+            })
+            .collect();
+        if cells.is_empty() {
+            return None;
+        }
+        let names: Vec<String> = cells.iter().map(|&c| self.grid.name(c)).collect();
+        let text = red_blue::connection_threat(seat, "stone", &names);
+        Some(crate::game::Threat { text, cells })
+    }
+
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+    fn outcome_reason(&self) -> Option<String> {
+        match self.outcome {
+            Some(Outcome::Winner(seat)) => Some(red_blue::connection_reason(seat, "stones")),
+            _ => None,
+        }
+    }
+
     fn placement_piece(&self) -> Option<PieceView> {
         Some(PieceView {
             color: COLORS[self.mover as usize],

@@ -1226,6 +1226,78 @@ impl Game for Position {
         "united group"
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+    fn outcome_reason(&self) -> Option<String> {
+        let Some(Outcome::Winner(winner)) = self.outcome else {
+            return None;
+        };
+        let size = |seat: Seat| self.occ[self.seat_color(seat).index()].count_ones();
+        let name = |seat: Seat| self.seat_color(seat).name();
+        let pieces = |n: u32| {
+            if n == 1 {
+                "1 piece".to_string()
+            } else {
+                format!("{n} pieces")
+            }
+        };
+        let rivals: Vec<Seat> = (0..self.players as usize)
+            .filter(|&s| s != winner && self.is_united(self.seat_color(s)))
+            .collect();
+        let rule = "A player whose pieces all touch in one group (no wall between) has united; \
+                    when more than one has, the largest group wins, and a tie goes to the one who \
+                    moved last.";
+        let also: Vec<String> = rivals
+            .iter()
+            .map(|&s| format!("{} united too, with {}", name(s), pieces(size(s))))
+            .collect();
+        Some(if also.is_empty() && size(winner) == 1 {
+            format!(
+                "{rule} {} has one piece left, and a lone piece counts as united.",
+                name(winner)
+            )
+        } else if also.is_empty() {
+            format!(
+                "{rule} {}'s {} form one group: united first.",
+                name(winner),
+                pieces(size(winner))
+            )
+        } else {
+            let tie = rivals.iter().any(|&s| size(s) == size(winner));
+            format!(
+                "{rule} {}'s group has {}; {}: {}.",
+                name(winner),
+                pieces(size(winner)),
+                also.join("; "),
+                if tie {
+                    "a tie, won by the one who moved last"
+                } else {
+                    "the larger group wins"
+                }
+            )
+        })
+    }
+
+    fn step_words(&self, text: &str) -> String {
+        let t = text.trim();
+        if t == "pass" {
+            return "a pass".to_string();
+        }
+        if let Some((a, b)) = t.split_once('|') {
+            return format!("a wall between {a} and {b}");
+        }
+        if let Some((from, to)) = t.split_once('-') {
+            return format!("the piece on {from} slides to {to}");
+        }
+        if let Some((cell, dir)) = t.split_once('x') {
+            return match dir_words(dir) {
+                None if dir.is_empty() => format!("the ring on {cell} fires"),
+                Some(way) => format!("the asterisk on {cell} fires {way}"),
+                None => t.to_string(),
+            };
+        }
+        t.to_string()
+    }
+
     fn then_prompt(&self, kind: StepKind) -> Option<&'static str> {
         match kind {
             StepKind::Move => Some("Now click where it goes."),
@@ -1342,6 +1414,19 @@ impl Game for Position {
             lifted: Vec::new(),
         }
     }
+}
+
+/// An asterisk's direction ("NE") in words ("north-east").
+fn dir_words(dir: &str) -> Option<&'static str> {
+    Some(match dir {
+        "NE" => "north-east",
+        "E" => "east",
+        "SE" => "south-east",
+        "SW" => "south-west",
+        "W" => "west",
+        "NW" => "north-west",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

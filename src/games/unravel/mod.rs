@@ -785,6 +785,42 @@ impl Game for Position {
         }
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+    fn outcome_reason(&self) -> Option<String> {
+        match self.outcome {
+            Some(Outcome::Winner(seat)) => Some(red_blue::connection_reason(seat, "checkers")),
+            _ => None,
+        }
+    }
+
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+    /// The empty cells where a checker of `seat` would join its sides at once (a placement
+    /// that forms no crosscut, so the turn ends there).
+    fn threat(&self, seat: Seat) -> Option<crate::game::Threat> {
+        if self.outcome.is_some() || self.swapping {
+            return None;
+        }
+        let mut as_mover = self.clone();
+        as_mover.mover = seat as u8;
+        let cells: Vec<usize> = (0..self.n * self.n)
+            .filter(|&c| self.cells[c] == EMPTY)
+            .filter(|&c| {
+                let mut p = as_mover.clone();
+                p.play(Step::Place(c as u16));
+                p.outcome == Some(Outcome::Winner(seat))
+            })
+            .collect();
+        if cells.is_empty() {
+            return None;
+        }
+        let grid = self.grid();
+        let names: Vec<String> = cells.iter().map(|&c| grid.name(c)).collect();
+        Some(crate::game::Threat {
+            text: red_blue::connection_threat(seat, "checker", &names),
+            cells,
+        })
+    }
+
     fn placement_piece(&self) -> Option<PieceView> {
         // While a crosscut is untangled the clicks are swaps, not placements.
         (!self.swapping).then(|| PieceView {
