@@ -440,6 +440,38 @@ fn refutations_say_why() {
         threats > 0 && reasons > 0,
         "Unravel: {threats} threats, {reasons} reasons"
     );
+    // Unlur: a step that loses at once makes the other's goal, and the reason says so; a
+    // refutation that leaves the game going names the cells of the win it threatens.
+    let (mut own_goal, mut threats) = (0, 0);
+    for p in puzzles(data(GameKind::Unlur)) {
+        for (wrong, reply) in p["refutations"].as_object().unwrap() {
+            let mut steps = vec![wrong.as_str()];
+            steps.extend(
+                reply
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.as_str().unwrap()),
+            );
+            let s = after(GameKind::Unlur, p["id"].as_str().unwrap(), &steps).unwrap();
+            let v = view(&s);
+            if v.board.outcome.is_some() {
+                let r = v.presentation.reason.expect("a reason once the game is over");
+                assert!(r.contains("'s goal"), "{r}");
+                if r.contains("make only the other's goal loses") {
+                    own_goal += 1;
+                }
+            } else if let Some(t) = v.presentation.threat {
+                assert!(t.text.contains("threatens to reach its goal"), "{}", t.text);
+                assert!(!t.cells.is_empty());
+                threats += 1;
+            }
+        }
+    }
+    assert!(
+        own_goal > 0 && threats > 0,
+        "Unlur: {own_goal} steps that make the other's goal, {threats} threats"
+    );
 }
 
 #[test]

@@ -255,7 +255,7 @@ status: StatusText,
 /**
  * The same number as long as the tree, its notes and the line shown stay the same
  * (only the cursor moves along the line). `Session.view(revision)` asked with the
- * revision the caller holds leaves `tree`, `steps`, `movers`, `stepKinds`,
+ * revision the caller holds leaves `tree`, `steps`, `stepWords`, `movers`, `stepKinds`,
  * `stepColors` and `line` empty when it is still the same: the caller keeps its own.
  */
 revision: number, shape: Shape, 

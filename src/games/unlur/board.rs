@@ -568,7 +568,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
 
     /// Side set of the group holding `cell` (no path compression: `&self`).
     #[inline]
-    fn group_mask(&self, cell: usize) -> u8 {
+    pub(super) fn group_mask(&self, cell: usize) -> u8 {
         // Two steps up without a loop, as in `find`: a loop of random length is a
         // mispredicted exit at almost every try of a playout (`mask_with`).
         let mut r = self.parent[self.parent[cell] as usize] as usize;

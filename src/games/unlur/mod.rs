@@ -153,6 +153,16 @@ fn goal_sides(color: u8, mask: u8) -> String {
     String::from("no sides")
 }
 
+/// A player's goal in words, for a newcomer.
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+fn goal_words(color: u8) -> &'static str {
+    if color == WHITE {
+        "White's goal is a group joining two opposite sides."
+    } else {
+        "Black's goal is a group joining three sides, every other one (N, SE and SW, or S, NE and NW)."
+    }
+}
+
 /// Cells of the boards kept in the small form (sides up to 6, the default), and the words
 /// of a cell set that holds them.
 const SMALL_SIDE: usize = 6;
@@ -522,6 +532,65 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         }
     }
 
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+    /// Which goal the last stone's group reached, and the rule that decides it: a group
+    /// making its own player's goal wins, one making only the other's goal loses.
+    fn outcome_reason(&self) -> Option<String> {
+        let Some(Outcome::Winner(w)) = self.outcome else {
+            return None;
+        };
+        let last = usize::from(self.last?);
+        let color = self.cells[last];
+        let mask = self.group_mask(last);
+        let mover = color_name(color);
+        let winner = color_name(self.seat_color(w));
+        Some(if self.seat_color(w) == color {
+            format!(
+                "{mover}'s stones join {} (highlighted), {mover}'s goal: {}",
+                goal_sides(color, mask),
+                goal_words(color)
+            )
+        } else {
+            format!(
+                "{mover}'s stones join {} (highlighted): that is {winner}'s goal ({}), and a \
+                 player whose stones make only the other's goal loses.",
+                goal_sides(other(color), mask),
+                goal_words(other(color)).trim_end_matches('.')
+            )
+        })
+    }
+
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+    /// The empty cells where a stone of `seat` would reach its own goal at once.
+    fn threat(&self, seat: Seat) -> Option<crate::game::Threat> {
+        if self.outcome.is_some() || self.in_contract() {
+            return None;
+        }
+        let mut as_mover = self.clone();
+        as_mover.to_move = seat as u8;
+        let grid = &self.t.grid;
+        let cells: Vec<usize> = (0..grid.len())
+            .filter(|&c| self.cells[c] == EMPTY)
+            .filter(|&c| {
+                let mut p = as_mover.clone();
+                p.play(Step::Place(c as u16));
+                p.outcome == Some(Outcome::Winner(seat))
+            })
+            .collect();
+        let name = color_name(self.seat_color(seat));
+        let names: Vec<String> = cells.iter().map(|&c| grid.name(c)).collect();
+        let text = match names.as_slice() {
+            [] => return None,
+            [one] => format!("{name} threatens to reach its goal with a stone on {one}."),
+            [rest @ .., last] => format!(
+                "{name} threatens to reach its goal with a stone on {} or {last}: one stone \
+                 cannot block them all.",
+                rest.join(", ")
+            ),
+        };
+        Some(crate::game::Threat { text, cells })
+    }
+
     fn view(&self) -> BoardView {
         let g = &self.t.grid;
         let pieces = self.cells.0[..g.len()]
@@ -692,6 +761,16 @@ impl Game for Position {
 
     fn view(&self) -> BoardView {
         with_board!(&self.0, b => b.view())
+    }
+
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+    fn outcome_reason(&self) -> Option<String> {
+        with_board!(&self.0, b => b.outcome_reason())
+    }
+
+    #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+    fn threat(&self, seat: Seat) -> Option<crate::game::Threat> {
+        with_board!(&self.0, b => b.threat(seat))
     }
 }
 
