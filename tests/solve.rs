@@ -455,8 +455,7 @@ fn unlur_images_under_the_twelve_symmetries_share_the_canonical_key() {
 }
 
 /// A line can be thousands of steps long (from Unity's start the search follows a line of
-/// moves past 1000 steps within 15,000 positions; from Unravel's empty board a chain of
-/// swaps on the full board, to the depth limit of 4000). The page runs the solver in wasm,
+/// moves past 1000 steps within 15,000 positions). The page runs the solver in wasm,
 /// whose stack is much smaller than a native thread's, and a frame per step overflowed it.
 /// Here both solvers run on a thread with a 256 KiB stack, which a frame per step overflowed,
 /// and give up cleanly within their budgets.

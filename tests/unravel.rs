@@ -1130,7 +1130,8 @@ fn cloned_positions_are_independent() {
 
 /// The playouts' own pick (`playout_step`, which skips the step list for placements) is the
 /// default one, a uniform pick from `legal_steps`, for the same random numbers: in random
-/// games of every size, through swap chains and to the end.
+/// games of every size, through swap chains and to the end (where no swap brings back a
+/// position of the turn, the only case where it draws again).
 #[test]
 fn playout_step_is_the_uniform_pick_from_the_legal_steps() {
     let mut rng = Rng::new(21);
