@@ -73,8 +73,8 @@ pub struct Position {
     swapping: bool,
     /// Swaps made so far this turn.
     swaps: u32,
-    /// While swapping: a hash of the board and its crosscuts with their completers (the
-    /// state that can come back within a turn), kept step by step.
+    /// A hash of the board and its crosscuts with their completers (the state that can
+    /// come back within a turn), kept step by step.
     turn_hash: u64,
     /// The hashes of the states this turn has had since the placement, each once.
     turn_seen: Vec<u64>,
@@ -312,6 +312,7 @@ impl Position {
     /// Puts `v` (`EMPTY`, `RED` or `BLUE`) on `c`, in both representations.
     #[inline]
     fn set(&mut self, c: usize, v: u8) {
+        self.turn_hash ^= cell_hash(c, self.cells[c]) ^ cell_hash(c, v);
         self.cells[c] = v;
         self.own[0].remove(c);
         self.own[1].remove(c);
@@ -364,7 +365,7 @@ impl Position {
         )
     }
 
-    /// The turn hash of the state now, from scratch.
+    /// The turn hash of the state now, from scratch (to check the one kept step by step).
     fn full_hash(&self) -> u64 {
         let n = self.n;
         let mut h = 0;
@@ -439,11 +440,11 @@ impl Position {
                 if was {
                     self.crosscuts -= 1;
                 }
+                let new = if now { CROSS | mask } else { 0 };
+                self.turn_hash ^= window_hash(o, self.cross[o]) ^ window_hash(o, new);
+                self.cross[o] = new;
                 if now {
-                    self.cross[o] = CROSS | mask;
                     self.crosscuts += 1;
-                } else {
-                    self.cross[o] = 0;
                 }
             }
         }
@@ -467,6 +468,7 @@ impl Position {
             let o = c - dr * n - df;
             if self.is_cross(o) {
                 self.cross[o] = CROSS | 1 << (2 * dr + df);
+                self.turn_hash ^= window_hash(o, self.cross[o]);
                 self.crosscuts += 1;
             }
         }
@@ -789,7 +791,6 @@ impl Game for Position {
                 self.touch_placed(c);
                 self.repeated = false;
                 if self.crosscuts > 0 {
-                    self.turn_hash = self.full_hash();
                     self.turn_seen.push(self.turn_hash);
                 }
             }
@@ -802,7 +803,8 @@ impl Game for Position {
                         && self.cells[a] != self.cells[b],
                     "illegal swap"
                 );
-                let hash = self.hash_after_swap(a, b);
+                #[cfg(debug_assertions)]
+                let predicted = self.hash_after_swap(a, b);
                 let (va, vb) = (self.cells[a], self.cells[b]);
                 self.set(a, vb);
                 self.set(b, va);
@@ -810,8 +812,10 @@ impl Game for Position {
                 // No bound on the chain: a turn may bring a state back as often as the
                 // mover likes (docs/RULES.md, "Unravel").
                 self.swaps = self.swaps.saturating_add(1);
+                let hash = self.turn_hash;
                 debug_assert_eq!(hash, self.full_hash(), "turn hash out of step");
-                self.turn_hash = hash;
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(hash, predicted, "brings_back's hash out of step");
                 self.repeated = self.turn_seen.contains(&hash);
                 if !self.repeated {
                     self.turn_seen.push(hash);
