@@ -136,6 +136,62 @@ const STRAIGHT: &str = "
     . . R . .
     B . R . .";
 
+/// The 5×5 loop of docs/rules/unravel.md up to where it begins, and its round of ten swaps
+/// (played twice, they come back to where they began); on 6×6 the same loop in a corner,
+/// where Red's file f means Blue loses whatever the swaps.
+const LOOP: &str = "a1 c1 b1 e1 d1 a2 d2 b2 a3 c2 c3 e2 e3 b3 a4 b4 c4 e4 d4 d3 \
+                    c2~c3 b1~b2 d2~e2 e3~e4";
+const ROUND: &str = "c1~c2 d1~e1 a3~b3 a1~a2 b1~b2 c3~c4 d3~d4 d2~e2 e3~e4 a4~b4";
+
+fn unravel_after(size: usize, steps: &str) -> unravel::Position {
+    let mut p = unravel::Position::new(&unravel::Options::with_size(size)).unwrap();
+    p.play_steps(steps).unwrap();
+    p
+}
+
+/// The computer never plays a step that brings back a position of the same turn: one swap
+/// before the loop closes (where the closing swap is legal), whether Blue is winning (5×5)
+/// or lost whatever it does (6×6), at every level and for the random player; and playing
+/// the whole turn from the loop's start, it never comes back to a position and ends it.
+#[test]
+fn the_computer_never_goes_round_an_unravel_loop() {
+    let round: Vec<&str> = ROUND.split_whitespace().collect();
+    let nine = format!("{ROUND} {}", round[..9].join(" "));
+    let corner = "f1 a6 f2 b6 f3 c6 f4 d6 f5 e6";
+    let players = [
+        "random",
+        "mcts:200/temp=0.5",
+        "mcts:1000/temp=0.6",
+        "mcts:4000",
+    ];
+    for (size, before) in [(5, ""), (6, corner)] {
+        let inside = unravel_after(size, &format!("{before} {LOOP} {nine}"));
+        let closing = inside.parse_step("a4~b4").unwrap();
+        assert!(inside.brings_back(closing));
+        let inside = AnyGame::Unravel(inside);
+        for player in players {
+            for seed in 0..6 {
+                let step = choose(&inside, player, seed);
+                assert_ne!(step, "a4~b4", "{size}×{size}, {player}, seed {seed}");
+            }
+        }
+        for player in players {
+            let mut game = unravel_after(size, &format!("{before} {LOOP}"));
+            let mut swaps = 0;
+            while game.is_swapping() {
+                let step = choose(&AnyGame::Unravel(game.clone()), player, swaps);
+                game.play_text(&step).unwrap();
+                assert!(
+                    !game.repeats_within_turn(),
+                    "{size}×{size}, {player}: {step}"
+                );
+                swaps += 1;
+                assert!(swaps < 200, "{size}×{size}, {player}: still swapping");
+            }
+        }
+    }
+}
+
 #[test]
 fn unravel_takes_the_win_and_blocks_it() {
     let o = unravel::Options::with_size(5);

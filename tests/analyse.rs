@@ -175,3 +175,42 @@ fn bad_budgets_and_thresholds_are_refused() {
         assert!(e.to_string().contains("threshold"), "{e}");
     }
 }
+
+/// Where a turn can go round a loop (docs/rules/unravel.md: the 5×5 loop, one swap before
+/// it closes; on 6×6 the same loop in a corner, where Blue loses whatever the swaps), the
+/// analysis proves the result within the page's budget, and neither its best step, its
+/// line nor the steps it says keep the result bring back a position of the turn.
+#[test]
+fn analysis_never_goes_round_an_unravel_loop() {
+    let placements = "a1,c1,b1,e1,d1,a2,d2,b2,a3,c2,c3,e2,e3,b3,a4,b4,c4,e4,d4,d3";
+    let round = "c1~c2,d1~e1,a3~b3,a1~a2,b1~b2,c3~c4,d3~d4,d2~e2,e3~e4,a4~b4";
+    let nine = "c1~c2,d1~e1,a3~b3,a1~a2,b1~b2,c3~c4,d3~d4,d2~e2,e3~e4";
+    let steps = format!("{placements},c2~c3,b1~b2,d2~e2,e3~e4,{round},{nine}");
+    for (record, winner) in [
+        (format!("unravel;size=5;moves={steps}"), 1),
+        (
+            format!("unravel;size=6;moves=f1,a6,f2,b6,f3,c6,f4,d6,f5,e6,{steps}"),
+            0,
+        ),
+    ] {
+        let session = Session::from_record(&record).unwrap();
+        let game = session.current();
+        let a = analyse(game, Budget::PAGE, 5);
+        let exact = a.exact.as_ref().expect("proved within the page's budget");
+        assert_eq!(exact.outcome, Outcome::Winner(winner), "{record}");
+        assert!(!exact.keeping.contains(&"a4~b4".to_string()), "{record}");
+        let mut position = session.clone();
+        for step in &a.line {
+            position.play(step).unwrap();
+            let ludus::games::AnyGame::Unravel(p) = position.current() else {
+                unreachable!()
+            };
+            assert!(
+                !ludus::Game::repeats_within_turn(p),
+                "{record}: {:?}",
+                a.line
+            );
+        }
+        assert_ne!(a.best.as_deref(), Some("a4~b4"), "{record}");
+    }
+}

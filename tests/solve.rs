@@ -455,8 +455,7 @@ fn unlur_images_under_the_twelve_symmetries_share_the_canonical_key() {
 }
 
 /// A line can be thousands of steps long (from Unity's start the search follows a line of
-/// moves past 1000 steps within 15,000 positions; from Unravel's empty board a chain of
-/// swaps on the full board, to the depth limit of 4000). The page runs the solver in wasm,
+/// moves past 1000 steps within 15,000 positions). The page runs the solver in wasm,
 /// whose stack is much smaller than a native thread's, and a frame per step overflowed it.
 /// Here both solvers run on a thread with a 256 KiB stack, which a frame per step overflowed,
 /// and give up cleanly within their budgets.
@@ -477,4 +476,170 @@ fn deep_lines_need_no_deep_stack() {
         .unwrap()
         .join()
         .unwrap();
+}
+
+/// Unravel with its loops cut out, to check the solver against: a step that would bring
+/// back a position this turn had is not listed (a position whose every step would is a loss
+/// for its mover), found from the turn's own list of position keys.
+#[derive(Clone, Debug)]
+struct LoopsCut {
+    game: ludus::games::unravel::Position,
+    turn: Vec<u128>,
+}
+
+impl LoopsCut {
+    fn new(game: ludus::games::unravel::Position) -> Self {
+        LoopsCut {
+            game,
+            turn: Vec::new(),
+        }
+    }
+
+    fn loops(&self, step: ludus::games::unravel::Step) -> bool {
+        let mut after = self.game.clone();
+        after.play(step);
+        after.is_swapping() && self.turn.contains(&after.position_key())
+    }
+}
+
+impl Game for LoopsCut {
+    type Step = ludus::games::unravel::Step;
+    fn players(&self) -> usize {
+        2
+    }
+    fn to_move(&self) -> usize {
+        self.game.to_move()
+    }
+    fn legal_steps(&self, out: &mut Vec<Self::Step>) {
+        let mut all = Vec::new();
+        self.game.legal_steps(&mut all);
+        out.extend(all.into_iter().filter(|&s| !self.loops(s)));
+    }
+    fn play(&mut self, step: Self::Step) {
+        self.game.play(step);
+        if !self.game.is_swapping() {
+            self.turn.clear();
+        } else {
+            self.turn.push(self.game.position_key());
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome().or_else(|| {
+            (self.game.is_swapping() && self.legal_step_list().is_empty())
+                .then(|| Outcome::Winner(1 - self.to_move()))
+        })
+    }
+    fn step_text(&self, step: Self::Step) -> String {
+        self.game.step_text(step)
+    }
+    fn parse_step(&self, text: &str) -> Result<Self::Step, ludus::Error> {
+        self.game.parse_step(text)
+    }
+    fn step_view(&self, step: Self::Step) -> ludus::StepView {
+        self.game.step_view(step)
+    }
+    fn view(&self) -> ludus::BoardView {
+        self.game.view()
+    }
+    /// The engine's key: with the turn's past in it, the table would keep every order of
+    /// the same swaps apart, and the search would not finish.
+    fn position_key(&self) -> u128 {
+        self.game.position_key()
+    }
+}
+
+/// Every position where the current turn can end, found breadth first over the turn's
+/// positions, each visited once (an independent check: no search, no table).
+fn turn_ends(game: &ludus::games::unravel::Position) -> Vec<ludus::games::unravel::Position> {
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = vec![game.clone()];
+    let mut ends = Vec::new();
+    while let Some(p) = queue.pop() {
+        for step in p.legal_step_list() {
+            let mut child = p.clone();
+            child.play(step);
+            if !child.is_swapping() {
+                ends.push(child);
+            } else if seen.insert(child.position_key()) {
+                queue.push(child);
+            }
+        }
+    }
+    ends
+}
+
+/// The 5×5 loop of docs/rules/unravel.md: the placements and the four swaps that reach
+/// the position where the loop begins, and the ten swaps that, played twice, come back to it.
+const UNRAVEL_LOOP: &str = "a1 c1 b1 e1 d1 a2 d2 b2 a3 c2 c3 e2 e3 b3 a4 b4 c4 e4 d4 d3 \
+                            c2~c3 b1~b2 d2~e2 e3~e4";
+const UNRAVEL_ROUND: &str = "c1~c2 d1~e1 a3~b3 a1~a2 b1~b2 c3~c4 d3~d4 d2~e2 e3~e4 a4~b4";
+
+/// Where a turn can go round a loop, the solver does not follow it: its result, every
+/// step's and the positions it searches are those of the same game with the loops cut out,
+/// and few. On 5×5 from the loop's start and from inside it (one swap before it closes),
+/// where Blue wins at once; on 6×6 with the same loop in a corner, where Red's file f
+/// means Blue loses whatever the swaps, so the solver must search all of Blue's turn.
+#[test]
+fn the_solver_does_not_go_round_an_unravel_loop() {
+    let round: Vec<&str> = UNRAVEL_ROUND.split_whitespace().collect();
+    let inside = format!("{UNRAVEL_LOOP} {UNRAVEL_ROUND} {}", round[..9].join(" "));
+    let cornered = format!("f1 a6 f2 b6 f3 c6 f4 d6 f5 e6 {UNRAVEL_LOOP}");
+    for (size, line, winner, most) in [
+        ("5", UNRAVEL_LOOP.to_string(), 1, 100),
+        ("5", inside, 1, 100),
+        ("6", cornered, 0, 2000),
+    ] {
+        let AnyGame::Unravel(empty) = start("unravel", &[("size", size)]) else {
+            unreachable!()
+        };
+        let mut game = empty.clone();
+        let mut cut = LoopsCut::new(empty);
+        for t in line.split_whitespace() {
+            let step = game.parse_step(t).unwrap();
+            game.play(step);
+            cut.play(step);
+        }
+        assert!(game.is_swapping());
+        let s = solve(&game, 1_000_000, &mut || false).unwrap();
+        assert_eq!(
+            s.result,
+            Some(Outcome::Winner(winner)),
+            "{size}×{size}: {} positions",
+            s.nodes
+        );
+        assert!(s.nodes <= most, "{size}×{size}: {} positions", s.nodes);
+        let c = solve(&cut, 1_000_000, &mut || false).unwrap();
+        assert_eq!((s.result, s.nodes), (c.result, c.nodes), "{size}×{size}");
+        // The result, checked over every end the turn can have: Blue wins at once on
+        // 5×5; on 6×6 Red has won, or wins by placing on f6.
+        let ends = turn_ends(&game);
+        let blue_wins =
+            |p: &ludus::games::unravel::Position| p.outcome() == Some(Outcome::Winner(1));
+        let red_wins = |p: &ludus::games::unravel::Position| {
+            let mut after = p.clone();
+            if after.outcome().is_none() {
+                after.play_text("f6").unwrap();
+            }
+            after.outcome() == Some(Outcome::Winner(0))
+        };
+        if winner == 1 {
+            assert!(ends.iter().any(blue_wins));
+        } else {
+            assert!(ends.iter().all(red_wins), "{} ends", ends.len());
+        }
+        // The steps back into the loop keep the result, as each position reaches the other.
+        let (back, others): (Vec<_>, Vec<_>) = s
+            .steps
+            .iter()
+            .cloned()
+            .partition(|r| game.brings_back(r.step));
+        assert_eq!(others, c.steps);
+        assert!(back.iter().all(|r| r.result == s.result));
+        // Proof-number search agrees.
+        let p = PnSolver::new()
+            .solve(&game, 1_000_000, &mut || false)
+            .unwrap();
+        assert_eq!(p.result, s.result);
+        assert_eq!(p.steps, s.steps);
+    }
 }

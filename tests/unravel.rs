@@ -835,6 +835,161 @@ fn engine_agrees_with_the_reference_model_on_a_chain_that_returns_to_its_board()
     assert_eq!(legal(&p), r.legal());
 }
 
+/// The 5×5 loop of docs/rules/unravel.md: the placements, the four swaps that reach the
+/// looping state, and the ten swaps that, played twice, bring that state back.
+const LOOP_PLACEMENTS: &str = "a1 c1 b1 e1 d1 a2 d2 b2 a3 c2 c3 e2 e3 b3 a4 b4 c4 e4 d4 d3";
+const LOOP_START: &str = "c2~c3 b1~b2 d2~e2 e3~e4";
+const LOOP_ROUND: &str = "c1~c2 d1~e1 a3~b3 a1~a2 b1~b2 c3~c4 d3~d4 d2~e2 e3~e4 a4~b4";
+
+/// The position where the loop begins: Blue has placed d3 and swapped four times.
+fn loop_start() -> Position {
+    after(5, &format!("{LOOP_PLACEMENTS} {LOOP_START}"))
+}
+
+/// The state a turn can come back to: board, crosscuts and their completers.
+fn turn_state(p: &Position) -> (String, Vec<Crosscut>, bool, usize) {
+    (p.diagram(), p.crosscuts(), p.is_swapping(), p.to_move())
+}
+
+/// The rules set no bound on a turn: the loop played forty times (800 swaps) stays legal,
+/// every step agrees with the reference model, every twentieth swap brings the looping
+/// state back, every swap from the twentieth on brings back a state the turn had (and no
+/// swap before it, as the engine says both after the swap and before it), and the turn can
+/// still be ended afterwards.
+#[test]
+fn a_turn_may_go_round_its_loop_forty_times_and_still_end() {
+    let mut p = loop_start();
+    let mut r = Reference::new(5);
+    for t in format!("{LOOP_PLACEMENTS} {LOOP_START}").split_whitespace() {
+        r.apply(t);
+    }
+    let looping = turn_state(&p);
+    assert!(!p.repeats_within_turn());
+    let round: Vec<&str> = LOOP_ROUND.split_whitespace().collect();
+    for i in 0..800 {
+        let t = round[i % 10];
+        if i % 40 == 0 {
+            assert_eq!(legal(&p), r.legal(), "swap {i}");
+        }
+        let step = p.parse_step(t).unwrap();
+        let again = i >= 19;
+        assert_eq!(p.brings_back(step), again, "swap {i}: {t}");
+        p.play(step);
+        r.apply(t);
+        assert_eq!(p.repeats_within_turn(), again, "swap {i}: {t}");
+        assert_eq!(turn_state(&p) == looping, i % 20 == 19, "swap {i}");
+    }
+    assert_eq!(p.swaps_this_turn(), 804);
+    assert_same_crosscuts(&p, &r, "the end");
+    // Ending the turn: a shortest way out, found by trying the swaps breadth first.
+    let mut frontier = vec![(p.clone(), Vec::<String>::new())];
+    let ended = 'search: loop {
+        let mut next = Vec::new();
+        for (q, line) in frontier {
+            for s in q.legal_step_list() {
+                let mut child = q.clone();
+                child.play(s);
+                let mut line = line.clone();
+                line.push(q.step_text(s));
+                if !child.is_swapping() {
+                    break 'search (child, line);
+                }
+                next.push((child, line));
+            }
+        }
+        assert!(!next.is_empty() && next.len() < 100_000, "no way out found");
+        frontier = next;
+    };
+    let (q, line) = ended;
+    assert_eq!(q.crosscut_count(), 0);
+    assert!(q.outcome().is_some() || q.to_move() == 0, "{line:?}");
+}
+
+/// Random games never loop in practice, but the turn hash behind `brings_back` and
+/// `repeats_within_turn` must agree with playing the step: in random games of every size,
+/// a swap brings back a state exactly when the board, crosscuts and completers after it
+/// equal those of a state this turn had.
+#[test]
+fn brings_back_agrees_with_the_states_the_turn_had() {
+    let mut rng = Rng::new(33);
+    let mut checked = 0;
+    for game in 0..300 {
+        let n = 3 + game % 9;
+        let mut p = start(n);
+        let mut turn: Vec<(String, Vec<Crosscut>, bool, usize)> = Vec::new();
+        while p.outcome().is_none() {
+            let steps = p.legal_step_list();
+            if p.is_swapping() {
+                for &s in &steps {
+                    let mut child = p.clone();
+                    child.play(s);
+                    let seen = child.is_swapping() && turn.contains(&turn_state(&child));
+                    assert_eq!(p.brings_back(s), seen, "{}", p.diagram());
+                    assert_eq!(child.repeats_within_turn(), seen);
+                    checked += 1;
+                }
+            }
+            let s = steps[rng.below(steps.len())];
+            p.play(s);
+            if matches!(s, Step::Place(_)) {
+                turn.clear();
+            }
+            if p.is_swapping() {
+                turn.push(turn_state(&p));
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+    // And in the loop, where it does happen.
+    let mut p = loop_start();
+    let mut turn = vec![turn_state(&p)];
+    for t in format!("{LOOP_ROUND} {LOOP_ROUND}").split_whitespace() {
+        for s in p.legal_step_list() {
+            let mut child = p.clone();
+            child.play(s);
+            assert_eq!(p.brings_back(s), turn.contains(&turn_state(&child)));
+        }
+        play(&mut p, t);
+        turn.push(turn_state(&p));
+    }
+}
+
+/// Playouts never go round a loop: one swap before the loop closes, the playouts' pick
+/// never takes the closing swap (a uniform pick does, about one time in as many swaps as
+/// there are), and a playout from the looping state never brings a state back.
+#[test]
+fn playouts_never_bring_back_a_state_of_the_turn() {
+    let mut p = loop_start();
+    let round: Vec<&str> = LOOP_ROUND.split_whitespace().collect();
+    for t in round.iter().chain(&round[..9]) {
+        play(&mut p, t);
+    }
+    let closing = p.parse_step("a4~b4").unwrap();
+    assert!(p.brings_back(closing));
+    let choices = p.legal_step_list().len();
+    let mut rng = Rng::new(4);
+    let mut buf = Vec::new();
+    let mut uniform_closed = 0;
+    for _ in 0..200 * choices {
+        assert_ne!(p.playout_step(&mut rng, &mut buf), Some(closing));
+        uniform_closed += (p.random_step(&mut rng, &mut buf) == Some(closing)) as usize;
+    }
+    assert!(uniform_closed > 100, "{uniform_closed}");
+    for seed in 0..300 {
+        let mut rng = Rng::new(seed);
+        let mut q = p.clone();
+        let mut longest = 0;
+        while let Some(step) = q.playout_step(&mut rng, &mut buf) {
+            let all_loop = q.legal_step_list().iter().all(|&s| q.brings_back(s));
+            q.play(step);
+            assert!(!q.repeats_within_turn() || all_loop, "seed {seed}");
+            longest = longest.max(q.swaps_this_turn());
+        }
+        // A chain without repeats on 25 cells: far below the 800 swaps of forty loops.
+        assert!(longest <= 625, "seed {seed}: {longest} swaps in a turn");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Random games
 // ---------------------------------------------------------------------------------------------
@@ -872,10 +1027,6 @@ fn long_random_games() {
                 Step::Place(_) => assert!(!swapping_before),
                 Step::Swap(..) => assert!(swapping_before),
             }
-            assert!(
-                p.swaps_this_turn() <= p.chain_bound(),
-                "swap chain longer than cells²: engine bug"
-            );
             longest_chain = longest_chain.max(p.swaps_this_turn());
             if !p.is_swapping() {
                 turns += 1;
@@ -979,7 +1130,8 @@ fn cloned_positions_are_independent() {
 
 /// The playouts' own pick (`playout_step`, which skips the step list for placements) is the
 /// default one, a uniform pick from `legal_steps`, for the same random numbers: in random
-/// games of every size, through swap chains and to the end.
+/// games of every size, through swap chains and to the end (where no swap brings back a
+/// position of the turn, the only case where it draws again).
 #[test]
 fn playout_step_is_the_uniform_pick_from_the_legal_steps() {
     let mut rng = Rng::new(21);

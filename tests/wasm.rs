@@ -691,3 +691,41 @@ fn layouts_cross_the_boundary_and_spare_the_search() {
         unravel.record()
     );
 }
+
+/// An Unravel turn has no bound on its swaps (docs/rules/unravel.md): the 5×5 loop played
+/// forty times, 800 swaps in one turn, opens from its record in the page's module and the
+/// turn still ends, with Blue's win; and on 6×6, where Blue loses whatever it swaps, the
+/// computer asked one swap before the loop closes never closes it.
+#[wasm_bindgen_test]
+fn an_unravel_turn_may_go_round_its_loop_forty_times() {
+    let placements = "a1,c1,b1,e1,d1,a2,d2,b2,a3,c2,c3,e2,e3,b3,a4,b4,c4,e4,d4,d3";
+    let round = "c1~c2,d1~e1,a3~b3,a1~a2,b1~b2,c3~c4,d3~d4,d2~e2,e3~e4,a4~b4";
+    let mut moves = format!("{placements},c2~c3,b1~b2,d2~e2,e3~e4");
+    // Forty times round the loop of twenty swaps: eighty rounds of ten.
+    for _ in 0..80 {
+        moves = format!("{moves},{round}");
+    }
+    let record = format!("unravel;size=5;moves={moves}");
+    let mut s = WasmSession::from_record(&record).unwrap();
+    assert_eq!(s.record(), record);
+    let steps = Array::from(&get(&s.view().unwrap(), "steps"));
+    assert_eq!(steps.length(), 824);
+    s.play("d1~e1").unwrap();
+    s.play("a2~a3").unwrap();
+    let view = s.view().unwrap();
+    let outcome = get(&view, "outcome");
+    assert_eq!(get(&outcome, "kind").as_string().as_deref(), Some("winner"));
+    assert_eq!(get(&outcome, "seat").as_f64(), Some(1.0));
+    let nine = "c1~c2,d1~e1,a3~b3,a1~a2,b1~b2,c3~c4,d3~d4,d2~e2,e3~e4";
+    let lost = format!(
+        "unravel;size=6;moves=f1,a6,f2,b6,f3,c6,f4,d6,f5,e6,{placements},c2~c3,b1~b2,d2~e2,e3~e4,{round},{nine}"
+    );
+    let s = WasmSession::from_record(&lost).unwrap();
+    for seed in 0..4 {
+        for level in ["beginner", "easy", "medium"] {
+            let choice = s.ai_choose(level, seed as f64).unwrap();
+            let step = get(&choice, "step").as_string().unwrap();
+            assert_ne!(step, "a4~b4", "{level}, seed {seed}");
+        }
+    }
+}

@@ -147,7 +147,12 @@ pub fn analyse(game: &AnyGame, budget: Budget, seed: u64) -> Analysis {
                 None => false,
             };
             if let (true, Some(outcome)) = (trusted, solution.result) {
-                let keeping = solution.keeping_steps();
+                let mut keeping = solution.keeping_steps();
+                // A step back to a position of the same turn keeps the result but gains
+                // nothing: never the step to recommend.
+                with_game!(game, g => keeping.retain(|t| {
+                    g.parse_step(t).map_or(true, |s| !g.brings_back(s))
+                }));
                 analysis.chances = outcome_chances(outcome, players);
                 if !analysis.best.as_ref().is_some_and(|b| keeping.contains(b)) {
                     analysis.best = keeping.first().cloned();

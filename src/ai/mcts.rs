@@ -9,7 +9,8 @@
 //! a node where the seat to move has a step into a position it wins, or a node all of whose
 //! steps lead to positions won by one same seat). Marked nodes are not played out again,
 //! a step into a position the mover wins is always taken, and a step into a position the
-//! mover has lost is avoided while there is any other.
+//! mover has lost is avoided while there is any other. A step that brings back a position
+//! of the same turn ([`Game::repeats_within_turn`]) is marked lost for its mover.
 
 use crate::game::{Game, Outcome, Seat, StepPolicy};
 use crate::rng::Rng;
@@ -394,6 +395,10 @@ impl<'c, G: Game> Tree<'c, G> {
         }
         let proven = match state.outcome() {
             Some(Outcome::Winner(w)) if self.config.solver => Some(w),
+            // A step that brings back a position of the same turn gains the mover nothing:
+            // counted as lost for the mover, it is never played out or chosen while
+            // another step remains, so the search does not go round a loop.
+            None if self.players == 2 && state.repeats_within_turn() => Some(1 - mover),
             _ => None,
         };
         nodes.push(Node::new(node as u32, Some(step), mover, proven, key));
@@ -401,7 +406,7 @@ impl<'c, G: Game> Tree<'c, G> {
         self.list_bytes -= children.capacity() * std::mem::size_of::<u32>();
         children.push(child);
         self.list_bytes += children.capacity() * std::mem::size_of::<u32>();
-        if proven.is_some() {
+        if proven.is_some() && self.config.solver {
             prove_upwards(nodes, child as usize);
         }
         child as usize

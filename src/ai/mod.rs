@@ -337,7 +337,12 @@ pub fn choose_step(
     now: &dyn Fn() -> f64,
 ) -> Option<Choice> {
     with_game!(game, g => {
-        let steps = g.legal_step_list();
+        let mut steps = g.legal_step_list();
+        // A step that brings back a position of the same turn (an Unravel loop) gains
+        // nothing: never chosen while another step remains.
+        if steps.iter().any(|&s| g.brings_back(s)) && !steps.iter().all(|&s| g.brings_back(s)) {
+            steps.retain(|&s| !g.brings_back(s));
+        }
         let only = match steps.len() {
             0 => return None,
             1 => Some(steps[0]),

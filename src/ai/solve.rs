@@ -14,6 +14,15 @@
 //! path scores as a draw, so a proven *win* never relies on one, but a reported draw may
 //! stand for "neither side can force a win", and [`Solution::repetitions`] says when that
 //! happened.
+//!
+//! Loops within a turn: an Unravel swap chain can bring back a position the same turn had.
+//! Within one seat's run of steps, the positions that reach each other (a strongly
+//! connected component, found as Tarjan's algorithm does) all have the same result: the
+//! best the mover can reach from any of them. So a step back to a position on the path
+//! since the run began, or to one of the run's positions whose component is still being
+//! searched, gains the mover nothing and scores as the mover's loss; those positions are
+//! kept out of the table until their component's first position is done, and then take its
+//! result (each is searched once, not once per path to it).
 
 use crate::game::{Error, Game, Outcome};
 use crate::games::AnyGame;
@@ -78,9 +87,19 @@ struct Entry {
 /// it, that position's key (0 once the game is over), its ordering priority and its RAVE key.
 type Child<G> = (usize, G, u128, i64, Option<usize>);
 
+/// No loop below a frame: its score does not depend on the path to it.
+const NO_LOOP: usize = usize::MAX;
+
 /// A position on the alpha-beta search's path.
 struct Frame<G> {
     key: u128,
+    /// The depth where the run of steps by this frame's mover began (loops are the
+    /// positions a run comes back to).
+    run_start: usize,
+    /// The shallowest depth that a loop below this frame came back to ([`NO_LOOP`] if none):
+    /// shallower than the frame's own depth, the frame belongs to the component of the
+    /// position at that depth, and takes its result when that one is done.
+    low: usize,
     /// +1 where seat 0 moves (the frame maximises seat 0's score), -1 where seat 1 does.
     sign: Score,
     alpha: Score,
@@ -99,6 +118,9 @@ struct Frame<G> {
 enum Entered<G> {
     /// The position's score without searching its steps.
     Settled(Score),
+    /// A position of the mover's run whose component (of the given depth) is being
+    /// searched: no gain for the mover.
+    Loop(Score, usize),
     /// Its steps are to be searched.
     Open(Frame<G>),
 }
@@ -143,7 +165,12 @@ impl<S: Copy> Solution<S> {
 /// A transposition-table solver; keep one across calls to reuse what it learned.
 pub struct Solver {
     table: KeyMap<Entry>,
-    path: KeySet,
+    /// The positions on the current path, with their depths.
+    path: KeyMap<usize>,
+    /// Searched positions waiting for their component's first position (see the module
+    /// docs), with that position's depth, and the same in the order they were searched.
+    pending: KeyMap<usize>,
+    pending_order: Vec<u128>,
     /// Cut-offs per RAVE key (history heuristic).
     history: Vec<u32>,
     nodes: u64,
@@ -162,7 +189,9 @@ impl Solver {
     pub fn new() -> Self {
         Solver {
             table: KeyMap::default(),
-            path: KeySet::default(),
+            path: KeyMap::default(),
+            pending: KeyMap::default(),
+            pending_order: Vec::new(),
             history: Vec::new(),
             nodes: 0,
             max_nodes: u64::MAX,
@@ -215,6 +244,9 @@ impl Solver {
             child.play(step);
             let result = match child.outcome() {
                 Some(o) => Some(o),
+                // Back to a position this turn had: each reaches the other, so the result
+                // is this one's.
+                None if child.repeats_within_turn() => Some(outcome_of(score)),
                 None if self.aborted => None,
                 None => {
                     let s = self.search(&child, child.canonical_key(), -1, 1, 1, stop);
@@ -248,8 +280,8 @@ impl Solver {
     ) -> Score {
         let mut stack: Vec<Frame<G>> = Vec::new();
         // A score for the frame on top, from the child it searched last.
-        let mut returned = match self.enter(game, key, alpha, beta, depth, stop) {
-            Entered::Settled(score) => return score,
+        let mut returned = match self.enter(game, key, alpha, beta, depth, depth, stop) {
+            Entered::Settled(score) | Entered::Loop(score, _) => return score,
             Entered::Open(frame) => {
                 stack.push(frame);
                 None
@@ -260,6 +292,8 @@ impl Solver {
                 for frame in &stack {
                     self.path.remove(&frame.key);
                 }
+                self.pending.clear();
+                self.pending_order.clear();
                 return 0;
             }
             let top = stack
@@ -288,22 +322,56 @@ impl Solver {
                 top.next += 1;
                 let (_, child, child_key, ..) = &top.children[top.next - 1];
                 let (alpha, beta, depth) = (top.alpha, top.beta, top.depth + 1);
-                match self.enter(child, *child_key, alpha, beta, depth, stop) {
+                let run_start = if child.to_move() == game_mover(top.sign) {
+                    top.run_start
+                } else {
+                    depth
+                };
+                match self.enter(child, *child_key, alpha, beta, depth, run_start, stop) {
                     Entered::Settled(score) => returned = Some(score),
+                    Entered::Loop(score, low) => {
+                        top.low = top.low.min(low);
+                        returned = Some(score);
+                    }
                     Entered::Open(frame) => stack.push(frame),
                 }
                 continue;
             }
             let frame = stack.pop().expect("not empty");
             self.path.remove(&frame.key);
-            self.store(
-                frame.key,
-                frame.best,
-                frame.best_index,
-                frame.window.0,
-                frame.window.1,
-            );
-            if stack.is_empty() {
+            if frame.low < frame.depth {
+                // Part of a component still being searched: its score waits for the
+                // component's.
+                self.pending.insert(frame.key, frame.low);
+                self.pending_order.push(frame.key);
+            } else {
+                self.store(
+                    frame.key,
+                    frame.best,
+                    frame.best_index,
+                    frame.window.0,
+                    frame.window.1,
+                );
+                // The positions of its component, all searched since it was entered, reach
+                // each other and so have its result.
+                while let Some(&key) = self.pending_order.last() {
+                    if self.pending[&key] < frame.depth {
+                        break;
+                    }
+                    self.pending_order.pop();
+                    self.pending.remove(&key);
+                    self.store(
+                        key,
+                        frame.best,
+                        u32::MAX as usize,
+                        frame.window.0,
+                        frame.window.1,
+                    );
+                }
+            }
+            if let Some(parent) = stack.last_mut() {
+                parent.low = parent.low.min(frame.low);
+            } else {
                 return frame.best;
             }
             returned = Some(frame.best);
@@ -313,6 +381,7 @@ impl Solver {
     /// The start of a position's search: its score when it needs no search of its steps
     /// (the game is over, the table knows it, a repetition, an immediate win, the budget
     /// ran out), else its frame with the steps in search order, the key put on the path.
+    #[allow(clippy::too_many_arguments)]
     fn enter<G: Game>(
         &mut self,
         game: &G,
@@ -320,10 +389,24 @@ impl Solver {
         mut alpha: Score,
         mut beta: Score,
         depth: usize,
+        run_start: usize,
         stop: &mut dyn FnMut() -> bool,
     ) -> Entered<G> {
         if let Some(outcome) = game.outcome() {
             return Entered::Settled(score_of(outcome));
+        }
+        let mover = game.to_move();
+        // The mover's view of seat 0's score.
+        let sign: Score = if mover == 0 { 1 } else { -1 };
+        if let Some(&at) = self.path.get(&key) {
+            if at >= run_start {
+                // Back to a position (or its mirror image) of the mover's own run.
+                return Entered::Loop(-sign, at);
+            }
+        }
+        if let Some(&low) = self.pending.get(&key) {
+            // Searched already in this run, in a component still being searched.
+            return Entered::Loop(-sign, low);
         }
         let mut hint = None;
         if let Some(e) = self.table.get(&key) {
@@ -337,7 +420,7 @@ impl Solver {
             beta = beta.min(e.upper);
             hint = Some(e.best as usize);
         }
-        if self.path.contains(&key) {
+        if self.path.contains_key(&key) {
             self.repetitions = true;
             return Entered::Settled(0);
         }
@@ -346,9 +429,6 @@ impl Solver {
             self.aborted = true;
             return Entered::Settled(0);
         }
-        let mover = game.to_move();
-        // The mover's view of seat 0's score.
-        let sign: Score = if mover == 0 { 1 } else { -1 };
         let steps = game.legal_step_list();
         // Children, each with its key, an ordering priority (higher first) and its step's
         // RAVE key.
@@ -389,9 +469,11 @@ impl Solver {
             children.push((i, child, child_key, priority, rave_key));
         }
         children.sort_by_key(|c| -c.3);
-        self.path.insert(key);
+        self.path.insert(key, depth);
         Entered::Open(Frame {
             key,
+            run_start,
+            low: NO_LOOP,
             sign,
             alpha,
             beta,
@@ -427,6 +509,15 @@ impl Solver {
             e.lower = score;
             e.upper = score;
         }
+    }
+}
+
+/// The seat that moves where the frame's sign is `sign`.
+fn game_mover(sign: Score) -> usize {
+    if sign > 0 {
+        0
+    } else {
+        1
     }
 }
 
@@ -581,7 +672,12 @@ impl PnSolver {
             for step in root.legal_step_list() {
                 let mut child = root.clone();
                 child.play(step);
-                let r = self.result(&child, stop);
+                // Back to a position this turn had: the same result as the root.
+                let r = if child.repeats_within_turn() {
+                    result
+                } else {
+                    self.result(&child, stop)
+                };
                 steps.push(StepResult { step, result: r });
             }
         }
@@ -641,6 +737,15 @@ impl PnSolver {
         match game.outcome() {
             Some(Outcome::Winner(w)) if w == attacker => (0, INF),
             Some(_) => (INF, 0),
+            // A loop within a turn gains its mover nothing: no win for the attacker going
+            // round, no escape for the defender.
+            None if game.repeats_within_turn() => {
+                if game.to_move() == attacker {
+                    (INF, 0)
+                } else {
+                    (0, INF)
+                }
+            }
             None if self.path.contains(&key) => (INF, 0),
             None => self.tables[attacker].get(&key).copied().unwrap_or((1, 1)),
         }

@@ -179,6 +179,22 @@ pub trait Game: Clone + fmt::Debug {
         recorded
     }
 
+    /// Whether the last step brought back a position this same turn already had (by the
+    /// same mover's steps alone): Unravel's swap chains can loop (docs/RULES.md, "Unravel").
+    /// Such a step is legal but gains the mover nothing, so the searches count it as the
+    /// mover's worst result and the computer never plays it while it has another step.
+    /// The default: never.
+    fn repeats_within_turn(&self) -> bool {
+        false
+    }
+
+    /// Whether playing `step` now would bring back a position of this turn (see
+    /// [`Game::repeats_within_turn`]), found without playing it. The default: never.
+    fn brings_back(&self, step: Self::Step) -> bool {
+        let _ = step;
+        false
+    }
+
     /// For a playout cut short: an estimate in [0, 1] of `seat`'s chance to win from here.
     /// The default knows nothing and says every seat is equally likely.
     fn evaluate(&self, seat: Seat) -> f64 {

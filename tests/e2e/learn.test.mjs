@@ -3,7 +3,8 @@
 // a wrong step gets the lesson's hint and is taken back, a refused one the engine's words;
 // a lesson can be linked to; a damaged link or storage only says so; the offer to learn a
 // game on a first visit (dismissed for good, never over a shared game); the designer is
-// credited; axe-core passes. Screenshots: test-artifacts/learn-*.png.
+// credited; axe-core passes; Unravel's lesson on a turn that loops opens and is won.
+// Screenshots: test-artifacts/learn-*.png.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -190,6 +191,24 @@ test('the lesson board: described for screen readers, and the theme button reach
   const before = await theme();
   await page.click('#theme-button');
   await page.waitForFunction((b) => JSON.stringify(window.__ludus.trainer.board.theme) !== b, before);
+  assert.deepEqual(page.errors, []);
+  await c.close();
+});
+
+test('Unravel\'s loop lesson: a turn back at its position of twenty swaps before is left and won by clicking', async () => {
+  const c = await context();
+  const page = await newPage(c);
+  const lesson = data('lessons', 'unravel').find((l) => l.id === 'loop');
+  await open(page, `${site.server.url}#learn=unravel/loop`);
+  await waitTrainer(page);
+  let s = await trainerState(page);
+  assert.equal(s.id, 'loop');
+  assert.equal(s.state, 'play');
+  assert.equal(s.steps.length, 20 + 24, 'the placements and the 24 swaps of the turn so far');
+  await page.screenshot({ path: join(artifacts, 'learn-loop.png') });
+  s = await playLine(page, lesson.line);
+  assert.equal(s.state, 'done');
+  assert.equal(s.message, lesson.done);
   assert.deepEqual(page.errors, []);
   await c.close();
 });

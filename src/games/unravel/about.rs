@@ -10,7 +10,7 @@ pub const ABOUT: About = About {
     rules: &[
         "Red and Blue take turns putting one checker of their colour on an empty square, Red first. Red wants an unbroken chain of red checkers, square to square (not diagonally), from the top edge to the bottom edge; Blue wants the same from left to right.",
         "A crosscut is a 2×2 block holding two red and two blue checkers, each colour on a diagonal. If your placement makes one, you must untangle it at once: swap two side-by-side checkers of opposite colours inside it, but not the checker that completed it. Swaps may make new crosscuts, which you untangle the same way, never moving the checkers that completed them. Your turn ends when the board has no crosscut left.",
-        "Wins are checked only when the turn is over. On boards from 5×5 up, the swaps of one turn can bring the board back to where it was; whether the rules allow that is an open question. Ludus allows it, and you can always end such a turn instead.",
+        "Wins are checked only when the turn is over. On boards from 5×5 up, the swaps of one turn can bring the board, its crosscuts and the checkers that completed them back to where they were. The rule sheet's note says that never happens, but its rules allow it, and Ludus follows the rules: such a loop gains you nothing, and you can always end the turn instead.",
     ],
     board_help: "Click an empty square to place. While a crosscut is outlined, click one checker and then the one to swap it with; the checkers you may swap are ringed.",
     keyboard: None,

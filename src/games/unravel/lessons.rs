@@ -1,5 +1,6 @@
 //! How Ludus teaches Unravel: the points of its rules and a path of short lessons on a 4×4
-//! board, each reached by play from the empty board (see [`crate::games::lesson`]).
+//! board, and a last one on 5×5 where a turn comes back to a position (no 4×4 turn can),
+//! each reached by play from the empty board (see [`crate::games::lesson`]).
 
 use crate::games::lesson::{Lesson, RulePoint};
 
@@ -55,6 +56,10 @@ pub const RULE_POINTS: &[RulePoint] = &[
     RulePoint {
         id: "win-at-end",
         text: "The winner is decided only when the turn is over: a chain that appears during the swaps counts only if it is still there at the end.",
+    },
+    RulePoint {
+        id: "loops",
+        text: "From 5×5 up, the swaps of one turn can bring back the same board, crosscuts and completers: the sheet's rules allow it (unlike its design note, which says a turn cannot cycle) and Ludus follows the rules, though going round gains nothing and the turn can always still be ended.",
     },
     RulePoint {
         id: "opponent-win",
@@ -147,6 +152,18 @@ pub const LESSONS: &[Lesson] = &[
         done: "c1 swapped a second time and your chain is whole: only the checkers that completed a crosscut are barred from unravelling it, and a careless swap can finish your opponent's chain.",
         covers: &["per-crosscut", "opponent-win"],
     },
+    Lesson {
+        id: "loop",
+        title: "A turn that comes back",
+        goal: "You are Blue on 5×5, and your last twenty swaps brought back this very position, which the sheet's rules allow though its design note says a turn cannot cycle: leave the loop and win in two swaps.",
+        record: "unravel;size=5;moves=a1,c1,b1,e1,d1,a2,d2,b2,a3,c2,c3,e2,e3,b3,a4,b4,c4,e4,d4,d3,c2~c3,b1~b2,d2~e2,e3~e4,c1~c2,d1~e1,a3~b3,a1~a2,b1~b2,c3~c4,d3~d4,d2~e2,e3~e4,a4~b4,c1~c2,d1~e1,a3~b3,a1~a2,b1~b2,c3~c4,d3~d4,d2~e2,e3~e4,a4~b4",
+        line: &["d1~e1", "a2~a3"],
+        wins: true,
+        hint: "Swapping c1 with c2 would only start the same twenty swaps again, so unravel the crosscuts at d1 e1 and at a2 a3.",
+        wrong: "a5",
+        done: "Blue wins: a loop is allowed but gains nothing, since the same position and the same choices come back, and you can always end the turn instead.",
+        covers: &["loops"],
+    },
 ];
 
 /// What the lessons' words claim about their positions, beyond their lines (which the
@@ -203,6 +220,22 @@ mod tests {
         let broken = after("chain-at-the-end", &["b2~c2"]);
         assert!(!unravel(&broken).is_swapping());
         assert_eq!(broken.outcome(), None);
+    }
+
+    #[test]
+    fn the_loop_lesson_opens_on_the_position_of_twenty_swaps_before() {
+        let lesson = LESSONS.iter().find(|l| l.id == "loop").unwrap();
+        let now = after("loop", &[]);
+        let mut s = Session::from_record(lesson.record).unwrap();
+        s.go_to(s.len() - 20);
+        assert_eq!(unravel(s.current()).diagram(), unravel(&now).diagram());
+        assert_eq!(unravel(s.current()).crosscuts(), unravel(&now).crosscuts());
+        assert!(crate::Game::repeats_within_turn(unravel(&now)));
+        // The hint's swap starts the same round again.
+        assert!(crate::Game::repeats_within_turn(unravel(&after(
+            "loop",
+            &["c1~c2"]
+        ))));
     }
 
     #[test]

@@ -73,7 +73,43 @@ pub struct Position {
     swapping: bool,
     /// Swaps made so far this turn.
     swaps: u32,
+    /// A hash of the board and its crosscuts with their completers (the state that can
+    /// come back within a turn), kept step by step.
+    turn_hash: u64,
+    /// The hashes of the states this turn has had since the placement, each once.
+    turn_seen: Vec<u64>,
+    /// The last step brought back a state this turn already had.
+    repeated: bool,
     outcome: Option<Outcome>,
+}
+
+/// A 64-bit mix (splitmix64's finaliser), for the turn hashes' random numbers.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A cell's share of the turn hash (none when empty).
+#[inline]
+fn cell_hash(c: usize, v: u8) -> u64 {
+    if v == EMPTY {
+        0
+    } else {
+        mix((c as u64) << 2 | v as u64)
+    }
+}
+
+/// A window's share of the turn hash: its crosscut and completers (none without one).
+#[inline]
+fn window_hash(o: usize, m: u8) -> u64 {
+    if m == 0 {
+        0
+    } else {
+        mix(1 << 40 | (o as u64) << 8 | m as u64)
+    }
 }
 
 impl Position {
@@ -85,8 +121,9 @@ impl Position {
     fn key_of_image(&self, image: &dyn Fn(usize) -> usize, (files, ranks): (bool, bool)) -> u128 {
         let n = self.n;
         let mut h = crate::game::KeyHasher::new();
+        // The swaps made so far and the turn's earlier states are left out: they do not
+        // change what can happen next.
         h.write_bytes(&[n as u8, self.mover, self.swapping as u8]);
-        h.write_bytes(&self.swaps.to_le_bytes());
         h.write_outcome(self.outcome);
         for c in 0..n * n {
             h.write_bytes(&[self.cells[image(c)]]);
@@ -133,6 +170,9 @@ impl Position {
             mover: 0,
             swapping: false,
             swaps: 0,
+            turn_hash: 0,
+            turn_seen: Vec::new(),
+            repeated: false,
             outcome: None,
         })
     }
@@ -234,13 +274,6 @@ impl Position {
         self.swaps as usize
     }
 
-    /// The longest swap chain a turn may take before it counts as an engine bug
-    /// (docs/RULES.md, "Unravel": more than cells² swaps in one turn must never happen).
-    pub fn chain_bound(&self) -> usize {
-        let cells = self.n * self.n;
-        cells * cells
-    }
-
     /// Number of crosscuts on the board now.
     pub fn crosscut_count(&self) -> usize {
         self.crosscuts as usize
@@ -279,6 +312,7 @@ impl Position {
     /// Puts `v` (`EMPTY`, `RED` or `BLUE`) on `c`, in both representations.
     #[inline]
     fn set(&mut self, c: usize, v: u8) {
+        self.turn_hash ^= cell_hash(c, self.cells[c]) ^ cell_hash(c, v);
         self.cells[c] = v;
         self.own[0].remove(c);
         self.own[1].remove(c);
@@ -316,17 +350,76 @@ impl Position {
         self.window(o).map(|c| g.name(c)).join(" ")
     }
 
+    /// The files and ranks (`f0..=f1`, `r0..=r1`) of the origins of the windows that may
+    /// contain `a` or `b`.
+    #[inline]
+    fn windows_near(&self, a: usize, b: usize) -> (usize, usize, usize, usize) {
+        let n = self.n;
+        let (fa, ra) = (a % n, a / n);
+        let (fb, rb) = (b % n, b / n);
+        (
+            fa.min(fb).saturating_sub(1),
+            fa.max(fb).min(n - 2),
+            ra.min(rb).saturating_sub(1),
+            ra.max(rb).min(n - 2),
+        )
+    }
+
+    /// The turn hash of the state now, from scratch (to check the one kept step by step).
+    fn full_hash(&self) -> u64 {
+        let n = self.n;
+        let mut h = 0;
+        for c in 0..n * n {
+            h ^= cell_hash(c, self.cells[c]) ^ window_hash(c, self.cross[c]);
+        }
+        h
+    }
+
+    /// The turn hash after swapping the checkers on `a` and `b`, without swapping them:
+    /// the two cells change colour, and every window holding one of them loses its
+    /// crosscut or gains one completed by the cells it holds (as `touch` finds).
+    fn hash_after_swap(&self, a: usize, b: usize) -> u64 {
+        let n = self.n;
+        let (va, vb) = (self.cells[a], self.cells[b]);
+        let mut h = self.turn_hash
+            ^ cell_hash(a, va)
+            ^ cell_hash(a, vb)
+            ^ cell_hash(b, vb)
+            ^ cell_hash(b, va);
+        let after = |c: usize| match c {
+            _ if c == a => vb,
+            _ if c == b => va,
+            _ => self.cells[c],
+        };
+        let (f0, f1, r0, r1) = self.windows_near(a, b);
+        for r in r0..=r1 {
+            for f in f0..=f1 {
+                let o = r * n + f;
+                let cells = self.window(o);
+                let mut mask = 0u8;
+                for (k, &c) in cells.iter().enumerate() {
+                    if c == a || c == b {
+                        mask |= 1 << k;
+                    }
+                }
+                if mask == 0 {
+                    continue;
+                }
+                let [w, x, y, z] = cells.map(after);
+                let now = w != EMPTY && x != EMPTY && w != x && y == x && z == w;
+                let new = if now { CROSS | mask } else { 0 };
+                h ^= window_hash(o, self.cross[o]) ^ window_hash(o, new);
+            }
+        }
+        h
+    }
+
     /// Re-examines every window that contains `a` or `b` (`a == b` for a placement) after
     /// those cells changed.
     #[inline]
     fn touch(&mut self, a: usize, b: usize) {
         let n = self.n;
-        let (fa, ra) = (a % n, a / n);
-        let (fb, rb) = (b % n, b / n);
-        let f0 = fa.min(fb).saturating_sub(1);
-        let f1 = fa.max(fb).min(n - 2);
-        let r0 = ra.min(rb).saturating_sub(1);
-        let r1 = ra.max(rb).min(n - 2);
+        let (f0, f1, r0, r1) = self.windows_near(a, b);
         for r in r0..=r1 {
             for f in f0..=f1 {
                 let o = r * n + f;
@@ -347,11 +440,11 @@ impl Position {
                 if was {
                     self.crosscuts -= 1;
                 }
+                let new = if now { CROSS | mask } else { 0 };
+                self.turn_hash ^= window_hash(o, self.cross[o]) ^ window_hash(o, new);
+                self.cross[o] = new;
                 if now {
-                    self.cross[o] = CROSS | mask;
                     self.crosscuts += 1;
-                } else {
-                    self.cross[o] = 0;
                 }
             }
         }
@@ -375,6 +468,7 @@ impl Position {
             let o = c - dr * n - df;
             if self.is_cross(o) {
                 self.cross[o] = CROSS | 1 << (2 * dr + df);
+                self.turn_hash ^= window_hash(o, self.cross[o]);
                 self.crosscuts += 1;
             }
         }
@@ -387,6 +481,7 @@ impl Position {
             return;
         }
         self.swapping = false;
+        self.turn_seen.clear();
         // A turn without swaps only added a checker of the mover's: the other player, not
         // connected when the turn began, cannot be now.
         let mover_only = self.swaps == 0;
@@ -641,6 +736,35 @@ impl Game for Position {
         self.empty_cells().nth(k).map(|c| Step::Place(c as u16))
     }
 
+    /// The uniform pick, except that a swap bringing back a state this turn already had is
+    /// drawn again from the swaps that do not, while there are any: a loop gains the mover
+    /// nothing, and a playout going round one would only spend its steps.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        let step = self.random_step(rng, buf)?;
+        if !self.brings_back(step) {
+            return Some(step);
+        }
+        // `random_step` listed the swaps into `buf`.
+        buf.retain(|&s| !self.brings_back(s));
+        Some(rng.choose(buf).copied().unwrap_or(step))
+    }
+
+    fn repeats_within_turn(&self) -> bool {
+        self.repeated
+    }
+
+    /// A swap that brings back a state (board, crosscuts and completers) this turn already
+    /// had. The rules allow it (docs/RULES.md, "Unravel"), but it gains the mover nothing.
+    fn brings_back(&self, step: Step) -> bool {
+        match step {
+            Step::Swap(a, b) if self.swapping => {
+                let h = self.hash_after_swap(a as usize, b as usize);
+                self.turn_seen.contains(&h)
+            }
+            _ => false,
+        }
+    }
+
     fn rave_keys(&self) -> usize {
         self.n * self.n
     }
@@ -665,6 +789,10 @@ impl Game for Position {
                 self.set(c, self.mover + 1);
                 self.filled += 1;
                 self.touch_placed(c);
+                self.repeated = false;
+                if self.crosscuts > 0 {
+                    self.turn_seen.push(self.turn_hash);
+                }
             }
             Step::Swap(a, b) => {
                 let (a, b) = (a as usize, b as usize);
@@ -675,15 +803,23 @@ impl Game for Position {
                         && self.cells[a] != self.cells[b],
                     "illegal swap"
                 );
+                #[cfg(debug_assertions)]
+                let predicted = self.hash_after_swap(a, b);
                 let (va, vb) = (self.cells[a], self.cells[b]);
                 self.set(a, vb);
                 self.set(b, va);
                 self.touch(a, b);
-                self.swaps += 1;
-                debug_assert!(
-                    (self.swaps as usize) <= self.chain_bound(),
-                    "swap chain longer than cells²: an engine bug"
-                );
+                // No bound on the chain: a turn may bring a state back as often as the
+                // mover likes (docs/RULES.md, "Unravel").
+                self.swaps = self.swaps.saturating_add(1);
+                let hash = self.turn_hash;
+                debug_assert_eq!(hash, self.full_hash(), "turn hash out of step");
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(hash, predicted, "brings_back's hash out of step");
+                self.repeated = self.turn_seen.contains(&hash);
+                if !self.repeated {
+                    self.turn_seen.push(hash);
+                }
             }
         }
         self.after_step();
