@@ -456,7 +456,10 @@ fn refutations_say_why() {
             let s = after(GameKind::Unlur, p["id"].as_str().unwrap(), &steps).unwrap();
             let v = view(&s);
             if v.board.outcome.is_some() {
-                let r = v.presentation.reason.expect("a reason once the game is over");
+                let r = v
+                    .presentation
+                    .reason
+                    .expect("a reason once the game is over");
                 assert!(r.contains("'s goal"), "{r}");
                 if r.contains("make only the other's goal loses") {
                     own_goal += 1;
