@@ -22,32 +22,14 @@ import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
 import { serve } from '../tests/e2e/server.mjs';
+import { benchOptions } from './bench-options.mjs';
 import { launch } from '../tests/e2e/browser.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const KNOWN = ['dist', 'games', 'game', 'steps', 'runs', 'level', 'throttle'];
-for (const a of args) {
-  if (a.startsWith('--') && !KNOWN.includes(a.slice(2))) {
-    console.error(`bench-computer: unknown option ${a} (known: ${KNOWN.map((k) => `--${k}`).join(' ')})`);
-    process.exit(2);
-  }
-}
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const number = (name, fallback, lo, hi) => {
-  const v = Number(opt(name, fallback));
-  if (!(v >= lo && v <= hi)) {
-    console.error(`bench-computer: --${name} must be a number from ${lo} to ${hi}`);
-    process.exit(2);
-  }
-  return v;
-};
+const { opt, number, all } = benchOptions('bench-computer', ['dist', 'games', 'game', 'steps', 'runs', 'level', 'throttle']);
 const dist = resolve(root, opt('dist', 'dist'));
 // `--game RECORD` (repeatable) takes any record, commas included; `--games a,b` names.
-const records = args.flatMap((a, i) => (a === '--game' && i + 1 < args.length ? [args[i + 1]] : []));
+const records = all('game');
 const games = records.length ? records : opt('games', 'merlins-chain,unity;players=3').split(',');
 const steps = number('steps', '12', 1, 200);
 const runs = number('runs', '3', 1, 50);

@@ -23,42 +23,23 @@ import { cpus } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../tests/e2e/server.mjs';
+import { benchOptions } from './bench-options.mjs';
 import { launch, CHROMIUM } from '../tests/e2e/browser.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const KNOWN = ['steps', 'runs', 'clicks', 'dist', 'port', 'no-build'];
-for (const a of args) {
-  if (a.startsWith('--') && !KNOWN.includes(a.slice(2))) {
-    console.error(`bench-page: unknown option ${a} (known: ${KNOWN.map((k) => `--${k}`).join(' ')})`);
-    process.exit(2);
-  }
-}
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const number = (name, fallback, lo, hi) => {
-  const v = Number(opt(name, fallback));
-  if (!(Number.isInteger(v) && v >= lo && v <= hi)) {
-    console.error(`bench-page: --${name} must be a whole number from ${lo} to ${hi}`);
-    process.exit(2);
-  }
-  return v;
-};
-const steps = number('steps', '10000', 8, 10000);
-const runs = number('runs', '3', 1, 100);
-const clicks = number('clicks', '20', 1, 1000);
-const port = number('port', '0', 0, 65535);
+const { opt, number, flag, fail } = benchOptions('bench-page', ['steps', 'runs', 'clicks', 'dist', 'port', 'no-build']);
+const steps = number('steps', '10000', 8, 10000, { whole: true });
+const runs = number('runs', '3', 1, 100, { whole: true });
+const clicks = number('clicks', '20', 1, 1000, { whole: true });
+const port = number('port', '0', 0, 65535, { whole: true });
 const dist = resolve(opt('dist', join(root, 'dist')));
 if (!existsSync(join(dist, 'ludus_bg.wasm'))) {
-  console.error(`bench-page: ${dist} holds no built page: run \`trunk build --release --offline\` first`);
-  process.exit(2);
+  fail(`${dist} holds no built page: run \`trunk build --release --offline\` first`);
 }
 
 const run = (cmd, cmdArgs, input) =>
   execFileSync(cmd, cmdArgs, { cwd: root, input, stdio: [input == null ? 'ignore' : 'pipe', 'pipe', 'inherit'] }).toString();
-if (!args.includes('--no-build')) run('cargo', ['build', '--release', '--bin', 'ludus']);
+if (!flag('no-build')) run('cargo', ['build', '--release', '--bin', 'ludus']);
 
 // Purple's rings on a1 and a5, Orange's on i1 and i5: each player slides one ring a step and
 // back, so the game never ends (no player's pieces ever touch) and every position repeats.

@@ -12,7 +12,7 @@
 // --seconds: time per game and run on each side (default 1); --runs: runs per figure
 // (default 3); --games: a comma-separated subset; --no-build: reuse target/ and DIR;
 // --out: where the wasm-bindgen output and the bench page go (default: a temporary
-// directory); --port: the local server's port (default 8600).
+// directory); --port: the local server's port (default: a free one).
 // Plain ES module, Node 20; uses playwright-core and /usr/bin/chromium like tests/e2e.
 
 import { execFileSync } from 'node:child_process';
@@ -21,32 +21,14 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../tests/e2e/server.mjs';
+import { benchOptions } from './bench-options.mjs';
 import { launch, CHROMIUM } from '../tests/e2e/browser.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const KNOWN = ['seconds', 'runs', 'games', 'out', 'port', 'no-build'];
-for (const a of args) {
-  if (a.startsWith('--') && !KNOWN.includes(a.slice(2))) {
-    console.error(`bench-wasm: unknown option ${a} (known: ${KNOWN.map((k) => `--${k}`).join(' ')})`);
-    process.exit(2);
-  }
-}
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const number = (name, fallback, lo, hi) => {
-  const v = Number(opt(name, fallback));
-  if (!(v >= lo && v <= hi)) {
-    console.error(`bench-wasm: --${name} must be a number from ${lo} to ${hi}`);
-    process.exit(2);
-  }
-  return v;
-};
+const { opt, number, flag } = benchOptions('bench-wasm', ['seconds', 'runs', 'games', 'out', 'port', 'no-build']);
 const seconds = number('seconds', '1', 0.01, 600);
 const runs = number('runs', '3', 1, 100);
-const port = number('port', '8600', 1024, 65535);
+const port = number('port', '0', 0, 65535, { whole: true });
 const ALL = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
 const games = opt('games', ALL.join(',')).split(',');
 for (const g of games) {
@@ -56,7 +38,7 @@ for (const g of games) {
   }
 }
 const out = resolve(opt('out', join(tmpdir(), 'ludus-bench-wasm')));
-const build = !args.includes('--no-build');
+const build = !flag('no-build');
 
 const run = (cmd, cmdArgs) =>
   execFileSync(cmd, cmdArgs, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }).toString();

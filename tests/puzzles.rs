@@ -307,6 +307,27 @@ fn after(kind: GameKind, id: &str, steps: &[&str]) -> Option<Session> {
     Some(s)
 }
 
+/// Each wrong first step of puzzle `p` played with its refutation (none: the step alone).
+fn refuted(kind: GameKind, p: &Value) -> Vec<Session> {
+    let id = p["id"].as_str().unwrap();
+    p["refutations"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(wrong, reply)| {
+            let mut steps = vec![wrong.as_str()];
+            steps.extend(
+                reply
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.as_str().unwrap()),
+            );
+            after(kind, id, &steps).unwrap()
+        })
+        .collect()
+}
+
 /// The steps users found that keep the win off the stored line: the solver proves them, so
 /// the page (which asks the same solver) accepts them.
 #[test]
@@ -394,16 +415,7 @@ fn refutations_say_why() {
     // Scattercut: some two-turn refutation leaves a threat, named by its cells.
     let mut threats = 0;
     for p in puzzles(data(GameKind::Scattercut)) {
-        for (wrong, reply) in p["refutations"].as_object().unwrap() {
-            let mut steps = vec![wrong.as_str()];
-            steps.extend(
-                reply
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|r| r.as_str().unwrap()),
-            );
-            let s = after(GameKind::Scattercut, p["id"].as_str().unwrap(), &steps).unwrap();
+        for s in refuted(GameKind::Scattercut, &p) {
             if let Some(t) = view(&s).presentation.threat {
                 assert!(t.text.contains("threatens to join its"), "{}", t.text);
                 assert!(!t.cells.is_empty());
@@ -415,16 +427,7 @@ fn refutations_say_why() {
     // Unravel the same; and a connection game's end says which sides the path joins.
     let (mut threats, mut reasons) = (0, 0);
     for p in puzzles(data(GameKind::Unravel)) {
-        for (wrong, reply) in p["refutations"].as_object().unwrap() {
-            let mut steps = vec![wrong.as_str()];
-            steps.extend(
-                reply
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|r| r.as_str().unwrap()),
-            );
-            let s = after(GameKind::Unravel, p["id"].as_str().unwrap(), &steps).unwrap();
+        for s in refuted(GameKind::Unravel, &p) {
             let v = view(&s);
             if let Some(t) = v.presentation.threat {
                 assert!(t.text.contains("threatens to join its"), "{}", t.text);
@@ -444,16 +447,7 @@ fn refutations_say_why() {
     // refutation that leaves the game going names the cells of the win it threatens.
     let (mut own_goal, mut threats) = (0, 0);
     for p in puzzles(data(GameKind::Unlur)) {
-        for (wrong, reply) in p["refutations"].as_object().unwrap() {
-            let mut steps = vec![wrong.as_str()];
-            steps.extend(
-                reply
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|r| r.as_str().unwrap()),
-            );
-            let s = after(GameKind::Unlur, p["id"].as_str().unwrap(), &steps).unwrap();
+        for s in refuted(GameKind::Unlur, &p) {
             let v = view(&s);
             if v.board.outcome.is_some() {
                 let r = v

@@ -107,6 +107,48 @@ pub struct Threat {
     pub cells: Vec<usize>,
 }
 
+#[cfg(any(feature = "study", not(target_arch = "wasm32")))]
+impl Threat {
+    /// The cells among `cells` where `place(cell)`, played in `as_mover` (the position with
+    /// `seat` to move), wins the game for `seat` at once.
+    pub fn winning_cells<G: crate::game::Game>(
+        as_mover: &G,
+        seat: crate::game::Seat,
+        cells: impl Iterator<Item = usize>,
+        place: impl Fn(usize) -> G::Step,
+    ) -> Vec<usize> {
+        cells
+            .filter(|&c| {
+                let mut p = as_mover.clone();
+                p.play(place(c));
+                p.outcome() == Some(crate::game::Outcome::Winner(seat))
+            })
+            .collect()
+    }
+
+    /// The threat of `who` reaching `goal` ("to join its top and bottom sides") with one
+    /// `piece` on any of `cells` (named by `name`); None when there is none.
+    pub fn of_cells(
+        who: &str,
+        goal: &str,
+        piece: &str,
+        cells: Vec<usize>,
+        name: impl Fn(usize) -> String,
+    ) -> Option<Threat> {
+        let names: Vec<String> = cells.iter().map(|&c| name(c)).collect();
+        let text = match names.as_slice() {
+            [] => return None,
+            [one] => format!("{who} threatens {goal} with a {piece} on {one}."),
+            [rest @ .., last] => format!(
+                "{who} threatens {goal} with a {piece} on {} or {last}: one {piece} cannot \
+                 block them all.",
+                rest.join(", ")
+            ),
+        };
+        Some(Threat { text, cells })
+    }
+}
+
 /// How the page and the widget present the position beyond the board itself: the words
 /// and pieces that differ from game to game, so that the JS holds no game knowledge.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

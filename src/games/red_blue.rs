@@ -423,22 +423,15 @@ pub fn connection_reason(seat: Seat, pieces: &str) -> String {
 }
 
 #[cfg(any(feature = "study", not(target_arch = "wasm32")))]
-/// The threat of joining sides at `cells` (names given), in words.
-pub fn connection_threat(seat: Seat, piece: &str, names: &[String]) -> String {
-    let sides = sides_words(seat);
-    match names {
-        [one] => format!(
-            "{} threatens to join its {sides} sides with a {piece} on {one}.",
-            NAMES[seat]
-        ),
-        [rest @ .., last] => format!(
-            "{} threatens to join its {sides} sides with a {piece} on {} or {last}: one {piece} \
-             cannot block them all.",
-            NAMES[seat],
-            rest.join(", ")
-        ),
-        [] => String::new(),
-    }
+/// The threat of `seat` joining its sides with one `piece` ("stone") on any of `cells`.
+pub fn connection_threat(
+    seat: Seat,
+    piece: &str,
+    cells: Vec<usize>,
+    name: impl Fn(usize) -> String,
+) -> Option<crate::game::Threat> {
+    let goal = format!("to join its {} sides", sides_words(seat));
+    crate::game::Threat::of_cells(NAMES[seat], &goal, piece, cells, name)
 }
 
 #[cfg(test)]

@@ -666,12 +666,7 @@ impl Game for Position {
                 red_blue::joins_sides(self.size(), &own, seat)
             })
             .collect();
-        if cells.is_empty() {
-            return None;
-        }
-        let names: Vec<String> = cells.iter().map(|&c| self.grid.name(c)).collect();
-        let text = red_blue::connection_threat(seat, "stone", &names);
-        Some(crate::game::Threat { text, cells })
+        red_blue::connection_threat(seat, "stone", cells, |c| self.grid.name(c))
     }
 
     #[cfg(any(feature = "study", not(target_arch = "wasm32")))]

@@ -569,26 +569,11 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         let mut as_mover = self.clone();
         as_mover.to_move = seat as u8;
         let grid = &self.t.grid;
-        let cells: Vec<usize> = (0..grid.len())
-            .filter(|&c| self.cells[c] == EMPTY)
-            .filter(|&c| {
-                let mut p = as_mover.clone();
-                p.play(Step::Place(c as u16));
-                p.outcome == Some(Outcome::Winner(seat))
-            })
-            .collect();
+        let empty = (0..grid.len()).filter(|&c| self.cells[c] == EMPTY);
+        let cells =
+            crate::game::Threat::winning_cells(&as_mover, seat, empty, |c| Step::Place(c as u16));
         let name = color_name(self.seat_color(seat));
-        let names: Vec<String> = cells.iter().map(|&c| grid.name(c)).collect();
-        let text = match names.as_slice() {
-            [] => return None,
-            [one] => format!("{name} threatens to reach its goal with a stone on {one}."),
-            [rest @ .., last] => format!(
-                "{name} threatens to reach its goal with a stone on {} or {last}: one stone \
-                 cannot block them all.",
-                rest.join(", ")
-            ),
-        };
-        Some(crate::game::Threat { text, cells })
+        crate::game::Threat::of_cells(name, "to reach its goal", "stone", cells, |c| grid.name(c))
     }
 
     fn view(&self) -> BoardView {

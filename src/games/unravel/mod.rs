@@ -938,23 +938,11 @@ impl Game for Position {
         }
         let mut as_mover = self.clone();
         as_mover.mover = seat as u8;
-        let cells: Vec<usize> = (0..self.n * self.n)
-            .filter(|&c| self.cells[c] == EMPTY)
-            .filter(|&c| {
-                let mut p = as_mover.clone();
-                p.play(Step::Place(c as u16));
-                p.outcome == Some(Outcome::Winner(seat))
-            })
-            .collect();
-        if cells.is_empty() {
-            return None;
-        }
+        let empty = (0..self.n * self.n).filter(|&c| self.cells[c] == EMPTY);
+        let cells =
+            crate::game::Threat::winning_cells(&as_mover, seat, empty, |c| Step::Place(c as u16));
         let grid = self.grid();
-        let names: Vec<String> = cells.iter().map(|&c| grid.name(c)).collect();
-        Some(crate::game::Threat {
-            text: red_blue::connection_threat(seat, "checker", &names),
-            cells,
-        })
+        red_blue::connection_threat(seat, "checker", cells, |c| grid.name(c))
     }
 
     fn placement_piece(&self) -> Option<PieceView> {
