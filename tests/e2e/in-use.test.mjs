@@ -392,6 +392,8 @@ test('the status line words the past, a result and the saved game as before', as
   // The saved game's line in "Your games": whose turn it is at the position shown.
   await page.click('#last-button');
   const saved = () => page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:saved-games')).games[0].status);
+  // A move through the game is saved a moment after the last one (www/app/history.js).
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('ludus:v1:saved-games')).games[0].status === 'Red to move');
   assert.equal(await saved(), 'Red to move');
   // A finished game: the result, and what the board highlights.
   await open(page, '#unravel;size=3');
