@@ -1,11 +1,13 @@
 //! Every click that makes no step is answered with a reason about the board: on random
 //! positions of all five games, every cell clicked with nothing picked, every cell clicked
 //! after every possible pick (as www/input.js reads clicks), a Unity ring's Fire button and
-//! every edge between two Unity cells that takes no wall. The reason is never empty and never
-//! the typing syntax of steps.
+//! every edge between two Unity cells that takes no wall, and Unity's keys 1 to 6 (a picked
+//! piece's shot that way, or a wall on that side of the cursor's cell) where they make no
+//! step. The reason is never empty and never the typing syntax of steps.
 
 use ludus::game::{BoardView, ErrorKind, StepKind, StepView};
 use ludus::games::GameKind;
+use ludus::geometry::{HexDir, HexGrid};
 use ludus::options::OptionMap;
 use ludus::rng::Rng;
 use ludus::session::Session;
@@ -172,8 +174,72 @@ fn check_position(s: &Session, label: &str) -> usize {
             }
         }
     }
+    if s.kind() == GameKind::Unity {
+        checked += check_unity_keys(s, &at, &view, &legal, &c.sources);
+    }
     checked
 }
+
+const DIRS: [&str; 6] = ["NE", "E", "SE", "SW", "W", "NW"];
+
+/// Unity's keys 1 to 6 as www/board/board.js sends them: with a piece picked, its shot in
+/// each direction; with nothing picked, a wall on each side of each cell (the cursor's).
+fn check_unity_keys(
+    s: &Session,
+    at: &str,
+    view: &BoardView,
+    legal: &[StepView],
+    sources: &HashSet<usize>,
+) -> usize {
+    let mut checked = 0;
+    for &from in sources {
+        for dir in DIRS {
+            let shot = legal.iter().any(|st| {
+                st.kind == StepKind::Asterisk
+                    && st.cells.first() == Some(&from)
+                    && st.dir.map(HexDir::name) == Some(dir)
+            });
+            let why = s.explain_key(from, dir, true).unwrap();
+            let what = format!("{at}: {} picked, key {dir}", view.cells[from]);
+            if shot {
+                assert_eq!(why, "", "{what}: a step");
+                continue;
+            }
+            check(&what, &why);
+            if view.pieces[from]
+                .as_ref()
+                .is_some_and(|p| p.kind == ludus::game::PieceKind::Asterisk)
+            {
+                FORBIDDEN_SHOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            checked += 1;
+        }
+    }
+    let grid = HexGrid::new(if view.cells.len() == 61 { 5 } else { 6 });
+    for cell in 0..view.cells.len() {
+        for dir in DIRS {
+            let why = s.explain_key(cell, dir, false).unwrap();
+            let what = format!("{at}: cursor on {}, key {dir}", view.cells[cell]);
+            let side = grid.neighbor(cell, HexDir::parse(dir).unwrap());
+            let wall = legal.iter().any(|st| {
+                st.kind == StepKind::Wall
+                    && side.is_some_and(|o| {
+                        st.cells == [cell.min(o), cell.max(o)] || st.cells == [o, cell]
+                    })
+            });
+            if wall {
+                assert_eq!(why, "", "{what}: a step");
+                continue;
+            }
+            check(&what, &why);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// Forbidden asterisk shots whose key was checked, over all tests.
+static FORBIDDEN_SHOTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Random games of `kind` with `options`, every position checked up to `positions` of them.
 fn random_positions(kind: GameKind, options: &[(&str, &str)], games: u64, positions: usize) {
@@ -218,6 +284,50 @@ fn unity_clicks_that_make_no_step_are_explained() {
     random_positions(GameKind::Unity, &[("players", "3")], 4, 40);
 }
 
+/// Unity on sparse random layouts (few pieces a colour), where many captures would wipe a
+/// player out: every forbidden shot's key 1 to 6 is explained.
+#[test]
+fn unity_keys_that_make_no_step_are_explained() {
+    let before = FORBIDDEN_SHOTS.load(std::sync::atomic::Ordering::Relaxed);
+    for seed in 0..80u64 {
+        let mut rng = Rng::new(seed + 101);
+        let cells = 61;
+        let mut layout: Vec<char> = (0..cells)
+            .map(|_| match rng.below(40) {
+                0 => 'P',
+                1 => 'p',
+                2 => 'O',
+                3 => 'o',
+                4 => 'G',
+                5 => 'g',
+                _ => '.',
+            })
+            .collect();
+        // Every player has a piece, and an asterisk to shoot with.
+        layout[rng.below(cells)] = 'p';
+        layout[rng.below(cells)] = 'o';
+        let layout: String = layout.into_iter().collect();
+        if !layout.contains('p') || !layout.contains('o') {
+            continue;
+        }
+        let supply = if seed % 4 == 0 { "0" } else { "12" };
+        let options = OptionMap::new()
+            .with("layout", layout.as_str())
+            .with("supply", supply);
+        let mut s = Session::new(GameKind::Unity, &options)
+            .unwrap_or_else(|e| panic!("{layout} (supply {supply}): {e}"));
+        for _ in 0..6 {
+            check_position(&s, "unity (sparse)");
+            let Some(step) = s.current().clone().play_random(&mut rng) else {
+                break;
+            };
+            s.play(&step).unwrap();
+        }
+    }
+    let forbidden = FORBIDDEN_SHOTS.load(std::sync::atomic::Ordering::Relaxed) - before;
+    assert!(forbidden > 20, "only {forbidden} forbidden shots checked");
+}
+
 #[test]
 fn merlins_chain_clicks_that_make_no_step_are_explained() {
     random_positions(GameKind::MerlinsChain, &[], 3, 8);
@@ -258,4 +368,24 @@ fn unity_refusals_users_met_are_explained() {
         s.explain_pick(d4, d4).unwrap(),
         "The ring on d4 may not fire: that capture would leave Orange with no pieces."
     );
+}
+
+/// Keys 1 to 6 from outside: a cell or a direction that does not exist is refused with the
+/// reason; in a game that gives those keys no meaning there is nothing to say.
+#[test]
+fn direction_keys_refuse_bad_arguments_and_mean_nothing_elsewhere() {
+    let unity = Session::new(GameKind::Unity, &OptionMap::new()).unwrap();
+    let far = unity.explain_key(9999, "NE", true).unwrap_err();
+    assert_eq!(far.message(), "there is no cell number 9999");
+    let bad = unity.explain_key(0, "north", false).unwrap_err();
+    assert_eq!(bad.kind(), ErrorKind::Syntax);
+    assert!(
+        bad.message().contains("not a direction"),
+        "{}",
+        bad.message()
+    );
+    let unlur = Session::new(GameKind::Unlur, &OptionMap::new()).unwrap();
+    for picked in [false, true] {
+        assert_eq!(unlur.explain_key(0, "E", picked).unwrap(), "");
+    }
 }

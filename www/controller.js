@@ -74,7 +74,7 @@ export class BoardController {
     };
   }
 
-  /** A click, a key or a tray button on the board: {type: "cell" | "edge" | "dir" | "piece" | "outside", ...}. */
+  /** A click, a key or a tray button on the board: {type: "cell" | "edge" | "dir" | "key" | "piece" | "outside", ...}. */
   onAction(event) {
     const v = this.host.view();
     if (!v) return;
@@ -112,6 +112,9 @@ export class BoardController {
       else if (event.type === 'cell') message = session.explainClick(event.cell);
       else if (event.type === 'capture' && from != null && from >= 0) message = session.explainPick(from, from);
       else if (event.type === 'edge') message = session.explainClick(event.a, event.b);
+      // Keys 1 to 6: the picked piece's shot that way, or a wall on that side of the cursor.
+      else if (event.type === 'dir') message = session.explainKey(event.cell, event.dir, true);
+      else if (event.type === 'key') message = session.explainKey(event.cell, event.dir, false);
     } catch (error) {
       message = error?.message ?? String(error);
     }

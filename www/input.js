@@ -109,10 +109,11 @@ function selectionAt(cell, pieces, a) {
 /**
  * What a user action does. `event` is one of
  *   {type: "cell", cell} | {type: "edge", a, b} | {type: "dir", cell, dir} | {type: "piece", piece}
- *   | {type: "capture"} (the Fire button)
+ *   | {type: "capture"} (the Fire button) | {type: "key", cell, dir} (a direction key, 1 to 6,
+ *   for a wall on that side of the cursor's cell, that is no wall: always refused)
  * Returns {play: text} | {select: {cell, piece}} | {clear: true} | {reject: reason}
  * ("target": a cell the selected tile cannot go on, or the selected checker cannot swap
- * with; the selection stays). `a`: the step index of `legal` and `selection`, if built.
+ * with; "dir": a direction the selected piece cannot fire; the selection stays). `a`: the step index of `legal` and `selection`, if built.
  */
 export function interpret(legal, selection, event, pieces, a = analyse(legal, selection, pieces)) {
   const sel = selection ?? null;
@@ -143,8 +144,13 @@ export function interpret(legal, selection, event, pieces, a = analyse(legal, se
       if (sel && sel.cell === event.cell && a.dirs.has(event.dir)) {
         return { play: a.dirs.get(event.dir).text };
       }
+      // A direction key whose shot is no step: keep the piece and let the engine say why.
+      if (sel && sel.cell === event.cell) return { reject: 'dir' };
       return { clear: true };
     }
+    case 'key':
+      // A direction key for a wall on a side of the cursor's cell that takes none.
+      return { reject: 'key' };
     case 'capture': {
       // The Fire button: the capture the selected piece makes on its own cell (a ring).
       if (sel && a.selfCapture) return { play: a.selfCapture };

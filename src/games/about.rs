@@ -204,6 +204,20 @@ pub(crate) trait ClickHelp {
         None
     }
 
+    /// Why direction key `dir` (0 to 5: NE, E, SE, SW, W, NW) makes no step: with the piece
+    /// on `cell` picked, its shot that way; else a wall on that side of the cursor's `cell`.
+    /// Empty when it is a step; None where the game gives those keys no meaning.
+    fn dir_key(
+        &self,
+        _view: &BoardView,
+        _legal: &[StepView],
+        _cell: usize,
+        _dir: usize,
+        _picked: bool,
+    ) -> Option<String> {
+        None
+    }
+
     /// What to say when a click on `cell` picks nothing that can step, or when no step
     /// starts with a click on a cell; None for the general words.
     fn pick_hint(&self, _view: &BoardView, _legal: &[StepView], _cell: usize) -> Option<String> {

@@ -465,6 +465,31 @@ impl AnyGame {
         self.explain_click(&[from, cell])
     }
 
+    /// Why a direction key (`dir`: NE, E, SE, SW, W or NW) makes no step, in words about the
+    /// board: with `picked`, the shot of the piece picked on `cell` that way; else a wall on
+    /// that side of the keyboard cursor's `cell`. Empty when the key is a step, where the
+    /// game gives direction keys no meaning, or when the game waits for nobody.
+    pub fn explain_key(&self, cell: usize, dir: &str, picked: bool) -> Result<String, Error> {
+        let view = self.view();
+        if cell >= view.cells.len() {
+            return Err(Error::syntax(format!("there is no cell number {cell}")));
+        }
+        let dir = crate::geometry::HexDir::parse(dir).ok_or_else(|| {
+            Error::syntax(format!(
+                "{:?} is not a direction: use NE, E, SE, SW, W or NW",
+                crate::game::shorten(dir)
+            ))
+        })?;
+        let legal = self.legal_step_views();
+        if legal.is_empty() {
+            return self.explain_click(&[cell]);
+        }
+        Ok(
+            with_game!(self, g => g.dir_key(&view, &legal, cell, dir.index(), picked))
+                .unwrap_or_default(),
+        )
+    }
+
     /// The legal steps now, as the UI sees them.
     pub fn legal_step_views(&self) -> Vec<StepView> {
         let views: Vec<StepView> = with_game!(self, g => g.legal_step_list().into_iter().map(|s| g.step_view(s)).collect());

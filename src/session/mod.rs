@@ -441,6 +441,11 @@ impl Session {
         self.current().explain_pick(from, cell)
     }
 
+    /// Why a direction key makes no step at the cursor (see [`AnyGame::explain_key`]).
+    pub fn explain_key(&self, cell: usize, dir: &str, picked: bool) -> Result<String, Error> {
+        self.current().explain_key(cell, dir, picked)
+    }
+
     pub fn undo(&mut self) -> bool {
         self.go_to(self.cursor.wrapping_sub(1))
     }

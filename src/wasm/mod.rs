@@ -523,6 +523,27 @@ impl WasmSession {
         )
     }
 
+    /// Why direction key `dir` ("NE", "E", "SE", "SW", "W" or "NW", keys 1 to 6) makes no
+    /// step at the cursor, in words about the board: with `picked`, the shot of the piece
+    /// picked on `cell`; else a wall on that side of the keyboard cursor's `cell`. Empty when
+    /// the key is a step or means nothing in the game.
+    #[wasm_bindgen(js_name = explainKey)]
+    pub fn explain_key_js(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] cell: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] dir: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] picked: JsValue,
+    ) -> Result<String, JsError> {
+        let picked = picked
+            .as_bool()
+            .ok_or_else(|| JsError::new("whether a piece is picked must be true or false"))?;
+        self.explain_key(
+            count_arg(&cell, "the cell")?,
+            &text_arg(&dir, "the direction")?,
+            picked,
+        )
+    }
+
     /// Plays a step at the cursor; throws an Error saying why if it is illegal. `layout`
     /// (optional, from `layoutAfter`): the new position is shown with it, if the rules allow
     /// it there, instead of the engine working it out.
@@ -602,6 +623,10 @@ impl WasmSession {
 
     pub fn explain_pick(&self, from: usize, cell: usize) -> Result<String, JsError> {
         self.0.explain_pick(from, cell).map_err(js_error)
+    }
+
+    pub fn explain_key(&self, cell: usize, dir: &str, picked: bool) -> Result<String, JsError> {
+        self.0.explain_key(cell, dir, picked).map_err(js_error)
     }
 
     pub fn create(game: &str, options: JsValue) -> Result<WasmSession, JsError> {

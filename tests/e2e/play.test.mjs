@@ -472,6 +472,21 @@ test('Unity by keyboard: a wall from the cursor, then an asterisk shot', async (
   // Orange: walk the cursor to one of its asterisks, select it, fire with a digit.
   const star = s.legal.find((st) => st.kind === 'asterisk');
   const target = star.cells[0];
+  await cursorTo(page, target);
+  await page.keyboard.press('Enter');
+  s = await state(page);
+  assert.equal(s.selection?.cell, target);
+  const digit = String(['NE', 'E', 'SE', 'SW', 'W', 'NW'].indexOf(star.dir) + 1);
+  await page.keyboard.press(digit);
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  s = await state(page);
+  assert.equal(s.steps[1], star.text);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+/** Walks the board's keyboard cursor to `target` with the arrow keys. */
+async function cursorTo(page, target) {
   const path = await page.evaluate(async (t) => {
     const { app } = await import('/www/app.js');
     const g = app.board.geometry();
@@ -486,19 +501,9 @@ test('Unity by keyboard: a wall from the cursor, then an asterisk shot', async (
     }
     return c === t ? keys : null;
   }, target);
-  assert.ok(path, 'the cursor can reach the asterisk');
+  assert.ok(path, 'the cursor can reach its cell');
   for (const key of path) await page.keyboard.press(key);
-  await page.keyboard.press('Enter');
-  s = await state(page);
-  assert.equal(s.selection?.cell, target);
-  const digit = String(['NE', 'E', 'SE', 'SW', 'W', 'NW'].indexOf(star.dir) + 1);
-  await page.keyboard.press(digit);
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
-  s = await state(page);
-  assert.equal(s.steps[1], star.text);
-  assert.deepEqual(page.errors, []);
-  await context.close();
-});
+}
 
 /** Clicks the cell named `name` ("e5") on the game's board. */
 async function clickCell(page, name) {
@@ -537,6 +542,60 @@ test('Unity: a click that makes no step is answered with the reason, in words ab
   assert.match(said, /Purple can do nothing on the board.*must pass/);
   assert.doesNotMatch(said, /write|c3-c6/);
   await page.screenshot({ path: join(artifacts, 'unity-refused-click.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('Unity by keyboard: a direction key that makes no step is answered with the reason, the asterisk kept', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await newPage(context);
+  await open(page, '#unity');
+  // A Purple asterisk on e5, a Purple ring on a1 and a lone Orange ring just north-east of
+  // e5: the asterisk may fire every way but north-east, which would leave Orange no pieces.
+  const setup = await page.evaluate(async () => {
+    const { app } = await import('/www/app.js');
+    const cells = app.view.cells;
+    const g = app.board.geometry();
+    const star = cells.indexOf('e5');
+    const orange = g.neighbor(star, 'NE');
+    const layout = cells.map(() => '.');
+    layout[star] = 'p';
+    layout[orange] = 'O';
+    layout[cells.indexOf('a1')] = 'P';
+    const corner = cells.indexOf('a1');
+    const outward = ['NE', 'E', 'SE', 'SW', 'W', 'NW'].findIndex((d) => g.neighbor(corner, d) < 0);
+    return { star, orange: cells[orange], layout: layout.join(''), corner, outward };
+  });
+  await open(page, `#unity;layout=${setup.layout}`);
+  await page.focus('#board-box canvas');
+  await page.keyboard.press('ArrowLeft'); // shows the cursor
+  await cursorTo(page, setup.star);
+  await page.keyboard.press('Enter');
+  assert.equal((await state(page)).selection?.cell, setup.star, 'the asterisk is picked');
+  await page.keyboard.press('1'); // north-east
+  assert.equal(
+    await statusText(page),
+    `The asterisk on e5 may not fire to the north-east: that capture would leave Orange with no pieces.`,
+  );
+  assert.equal(await page.locator('#status').getAttribute('aria-live'), 'polite', 'the status is a live region');
+  let s = await state(page);
+  assert.equal(s.cursor, 0, 'nothing was played');
+  assert.equal(s.selection?.cell, setup.star, 'the asterisk stays picked');
+  // With nothing picked, a key for the side of a corner cell that faces off the board.
+  await page.keyboard.press('Escape');
+  assert.equal((await state(page)).selection ?? null, null, 'Escape lets go of the asterisk');
+  await cursorTo(page, setup.corner);
+  await page.keyboard.press(String(setup.outward + 1));
+  assert.match(await statusText(page), /^There is no space to the [a-z-]+ of a1: a wall goes between two spaces of the board\.$/);
+  assert.equal((await state(page)).cursor, 0, 'nothing was played');
+  // A direction the asterisk may fire still fires (east: it takes only itself off).
+  await cursorTo(page, setup.star);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('2');
+  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  s = await state(page);
+  assert.equal(s.steps[0], 'e5xE');
+  await page.screenshot({ path: join(artifacts, 'unity-refused-key.png') });
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -18,6 +18,7 @@ function controllerOn(name, { canPlay = true } = {}) {
     session: () => ({
       explainClick: (a, b) => (b === undefined ? fixture.explain[a] : `edge ${a}|${b}`),
       explainPick: (from, cell) => `pick ${from} then ${cell}`,
+      explainKey: (cell, dir, picked) => `key ${dir} at ${cell}${picked ? ', picked' : ''}`,
     }),
     view: () => fixture.view,
     canPlay: () => canPlay,
@@ -102,6 +103,11 @@ test('Unity: a ring, an asterisk and a slide, each with its own hint', () => {
   control.onAction({ type: 'cell', cell: orange });
   assert.equal(host.said.at(-1), `pick ${a4} then ${orange}`);
   assert.deepEqual(control.selection, { cell: a4, piece: null });
+  // Key 1 to 6 with the ring picked fires nothing: the engine says why, the ring stays.
+  control.onAction({ type: 'dir', cell: a4, dir: 'E' });
+  assert.equal(host.said.at(-1), `key E at ${a4}, picked`);
+  assert.deepEqual(control.selection, { cell: a4, piece: null });
+  assert.deepEqual(host.played, []);
   control.capture();
   assert.deepEqual(host.played, ['a4x']);
   const a5 = cellOf(view, 'a5');
@@ -109,6 +115,9 @@ test('Unity: a ring, an asterisk and a slide, each with its own hint', () => {
   assert.equal(control.selectionHint(), 'Click an arrow to fire the asterisk that way, or pick a space to slide to.');
   control.onAction({ type: 'dir', cell: a5, dir: 'NW' });
   assert.deepEqual(host.played, ['a4x', 'a5xNW']);
+  // Nothing picked: a key for a side of the cursor's cell that takes no wall.
+  control.onAction({ type: 'key', cell: a5, dir: 'W' });
+  assert.equal(host.said.at(-1), `key W at ${a5}`);
   // The empty space and another colour's piece: the engine's words.
   control.onAction({ type: 'cell', cell: cellOf(view, 'f3') });
   assert.equal(host.said.at(-1), 'Pick one of your pieces first, or click between two cells for a wall.');

@@ -55,7 +55,9 @@ test('Unity: move, ring capture, asterisk directions and walls', () => {
   assert.deepEqual([...a.dirs.keys()].sort(), ['NE', 'W']);
   assert.equal(a.dirs.get('W').target, -1);
   assert.deepEqual(interpret(legal, star, { type: 'dir', cell: 20, dir: 'NE' }), { play: 'd2xNE' });
-  assert.deepEqual(interpret(legal, star, { type: 'dir', cell: 20, dir: 'SE' }), { clear: true });
+  // A direction it may not fire (key 1 to 6): refused, the asterisk stays picked.
+  assert.deepEqual(interpret(legal, star, { type: 'dir', cell: 20, dir: 'SE' }), { reject: 'dir' });
+  assert.deepEqual(interpret(legal, null, { type: 'key', cell: 12, dir: 'SE' }), { reject: 'key' });
   // Clicking an asterisk's own cell (not an arrow) lets go: it has no ring capture.
   assert.deepEqual(interpret(legal, star, { type: 'cell', cell: 20 }), { clear: true });
   assert.deepEqual(interpret(legal, star, { type: 'capture' }), { reject: 'capture' });

@@ -373,17 +373,27 @@ export class Board {
     } else if (this.geom?.kind === 'hex' && /^[1-6]$/.test(event.key) && this.interactive) {
       // 1-6 mean NE, E, SE, SW, W, NW: with an asterisk selected, fire that way; otherwise
       // put a wall on that side of the cursor's cell.
+      // A key that makes no step goes on as well, so that the engine says why.
       const d = Number(event.key) - 1;
       const dir = ['NE', 'E', 'SE', 'SW', 'W', 'NW'][d];
       const a = this.analysis();
-      if (this.selection && a.dirs.has(dir)) {
+      if (this.selection && this.selection.cell >= 0) {
         event.preventDefault();
         this.handlers.onAction?.({ type: 'dir', cell: this.selection.cell, dir });
-      } else if (!this.selection && this.focus >= 0 && a.edges.size) {
+      } else if (!this.selection && this.focus < 0) {
+        // No cursor yet: show it, as Enter does, so that the next key has a cell.
+        event.preventDefault();
+        this.focus = this.startFocus();
+        this.showFocus = true;
+        this.draw();
+      } else if (!this.selection) {
+        event.preventDefault();
+        this.showFocus = true;
         const other = geom.neighbor(this.focus, d);
-        if (other >= 0) {
-          event.preventDefault();
+        if (other >= 0 && a.edges.has(edgeKey(this.focus, other))) {
           this.handlers.onAction?.({ type: 'edge', a: Math.min(this.focus, other), b: Math.max(this.focus, other) });
+        } else {
+          this.handlers.onAction?.({ type: 'key', cell: this.focus, dir });
         }
       }
     }

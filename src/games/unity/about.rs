@@ -1,9 +1,10 @@
 //! What Ludus tells about Unity (see [`About`]).
 
 use super::layout::LAYOUT_CHARS;
-use super::{Color, Kind, Position};
+use super::{Color, Kind, Position, NONE};
 use crate::game::{BoardView, Game, StepKind, StepView};
 use crate::games::about::{About, ClickHelp};
+use crate::geometry::HexDir;
 
 pub const ABOUT: About = About {
     title: "Unity, Unified Edition",
@@ -60,6 +61,56 @@ impl ClickHelp for Position {
         } else {
             sentence(why)
         })
+    }
+
+    fn dir_key(
+        &self,
+        view: &BoardView,
+        legal: &[StepView],
+        cell: usize,
+        dir: usize,
+        picked: bool,
+    ) -> Option<String> {
+        let name = &view.cells[cell];
+        let way = DIR_WORDS[dir];
+        if picked {
+            let why = match self.piece(cell) {
+                None => format!("{name} is empty: pick an asterisk first, then press 1 to 6."),
+                Some((_, Kind::Ring)) => format!(
+                    "The ring on {name} fires all around it, not one way: press Fire to fire it."
+                ),
+                Some((_, Kind::Asterisk)) => {
+                    let text = format!("{name}x{}", HexDir::ALL[dir].name());
+                    match self.parse_step(&text) {
+                        Ok(_) => String::new(),
+                        Err(why) => format!(
+                            "The asterisk on {name} may not fire {way}: {}.",
+                            why.message().trim_end_matches('.')
+                        ),
+                    }
+                }
+            };
+            return Some(why);
+        }
+        let other = self.t.nbr[cell][dir];
+        if self.walls_left == 0 {
+            return Some("No walls are left in the supply.".into());
+        }
+        if other == NONE {
+            return Some(format!(
+                "There is no space {way} of {name}: a wall goes between two spaces of the board."
+            ));
+        }
+        let edge = format!("{name}|{}", view.cells[other as usize]);
+        if legal.iter().any(|s| {
+            s.kind == StepKind::Wall
+                && s.cells.contains(&cell)
+                && s.cells.contains(&(other as usize))
+        }) {
+            return Some(String::new());
+        }
+        let why = self.parse_step(&edge).err()?;
+        Some(sentence(why.message()))
     }
 
     fn pick_hint(&self, view: &BoardView, legal: &[StepView], cell: usize) -> Option<String> {
@@ -128,6 +179,16 @@ impl Position {
             .then(|| first.message().to_string())
     }
 }
+
+/// The six directions of keys 1 to 6, in words.
+const DIR_WORDS: [&str; 6] = [
+    "to the north-east",
+    "to the east",
+    "to the south-east",
+    "to the south-west",
+    "to the west",
+    "to the north-west",
+];
 
 /// An engine message as a sentence: capital first letter, full stop.
 fn sentence(text: &str) -> String {
