@@ -52,8 +52,9 @@ if (existsSync(out) && readdirSync(out).length) {
 }
 mkdirSync(out, { recursive: true });
 
-// The play module, as the page's (Trunk.toml): the library only, release, no name section.
-run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '--lib']);
+// The play module as the page's (Trunk.toml: the library only, release, no name section),
+// with the computer's choice (`aiChoose`), which the page's own module leaves out.
+run('cargo', ['build', '--release', '--features', 'computer', '--target', 'wasm32-unknown-unknown', '--lib']);
 const target = process.env.CARGO_TARGET_DIR ? resolve(root, process.env.CARGO_TARGET_DIR) : join(root, 'target');
 const wasm = join(target, 'wasm32-unknown-unknown/release/ludus.wasm');
 run('wasm-bindgen', ['--target', 'web', '--remove-name-section', '--out-dir', out, '--out-name', 'ludus', wasm]);

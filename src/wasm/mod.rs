@@ -14,13 +14,18 @@
 //! which aborts the module (a trap that poisons it for the rest of the page's life). Rust
 //! callers (the tests) use the same names with Rust types, in the second `impl` below.
 
-use crate::ai::{choose_step, PlayerSpec};
+#[cfg(feature = "computer")]
+use crate::ai::choose_step;
+use crate::ai::PlayerSpec;
 use crate::game::{shorten, Error};
 use crate::games::GameKind;
 use crate::options::OptionMap;
+#[cfg(feature = "computer")]
 use crate::rng::Rng;
 use crate::session::{Record, Session, MAX_RECORD_LEN};
-use crate::views::{self, session_view_since, session_view_without_legal, ChoiceView, RecordView};
+#[cfg(feature = "computer")]
+use crate::views::ChoiceView;
+use crate::views::{self, session_view_since, session_view_without_legal, RecordView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -121,6 +126,7 @@ fn count_arg(value: &JsValue, name: &str) -> Result<usize, JsError> {
 }
 
 /// A finite number argument, or an error naming the parameter.
+#[cfg(feature = "computer")]
 fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsError> {
     match value.as_f64() {
         Some(n) if n.is_finite() => Ok(n),
@@ -198,6 +204,7 @@ fn js_digits(text: &str) -> (String, i64) {
 }
 
 /// A random seed: any finite number (its whole part, clamped to 0..2^64, is used).
+#[cfg(feature = "computer")]
 fn seed_arg(value: &JsValue) -> Result<f64, JsError> {
     number_arg(value, "seed")
 }
@@ -402,6 +409,7 @@ pub fn option_form(
     to_js(&kind.option_form(&values, changed.as_deref()))
 }
 
+#[cfg(feature = "computer")]
 fn ai_choice(s: &Session, player: &str, seed: f64) -> Result<JsValue, JsError> {
     let spec = PlayerSpec::parse_in(player, s.current().kind()).map_err(js_error)?;
     let mut rng = Rng::new(seed as u64);
@@ -587,6 +595,7 @@ impl WasmSession {
         self.0.link_text()
     }
 
+    #[cfg(feature = "computer")]
     /// The computer's step for the seat to move: `{ step, iterations, value }`.
     /// `player` is a level's id (`beginner` to `expert`), `random`, `mcts:N` or `mcts:Ss`.
     #[wasm_bindgen(js_name = aiChoose, unchecked_return_type = "ChoiceView")]
@@ -651,6 +660,7 @@ impl WasmSession {
         self.0.go_to(n)
     }
 
+    #[cfg(feature = "computer")]
     pub fn ai_choose(&self, player: &str, seed: f64) -> Result<JsValue, JsError> {
         ai_choice(&self.0, player, seed)
     }

@@ -258,10 +258,11 @@ async function playKnown({ known, name }) {
 // The play module has the page's interface; the study module adds analysis and the rest.
 const MODULES = {
   ludus: { functions: ['games', 'levels', 'checkPlayer', 'parseRecord', 'optionForm'], methods: [], statics: [] },
-  // The text file's reader and writer load with the study tools.
+  // The text file's reader and writer load with the study tools, and so does the computer
+  // (its worker loads the study module).
   ludus_study: {
     functions: ['analyse_position', 'review_game', 'line_steps', 'encode_gif', 'bench'],
-    methods: ['analyse', 'review', 'toText', 'tags'],
+    methods: ['aiChoose', 'analyse', 'review', 'toText', 'tags'],
     statics: ['fromText'],
   },
 };
@@ -288,8 +289,13 @@ for (const [name, extra] of Object.entries(MODULES)) {
       for (const fn of MODULES.ludus_study.functions) assert.ok(!inventory.functions.includes(fn), `${fn} is only in the study module`);
     }
     assert.deepEqual(inventory.classes.Session.statics.sort(), ['create', 'fromRecord', ...extra.statics]);
-    for (const method of ['view', 'play', 'undo', 'redo', 'goTo', 'record', 'aiChoose', 'free', ...extra.methods]) {
+    for (const method of ['view', 'play', 'undo', 'redo', 'goTo', 'record', 'free', ...extra.methods]) {
       assert.ok(inventory.classes.Session.methods.includes(method), `Session.${method} enumerated`);
+    }
+    if (name === 'ludus') {
+      for (const method of MODULES.ludus_study.methods) {
+        assert.ok(!inventory.classes.Session.methods.includes(method), `Session.${method} is only in the study module`);
+      }
     }
     assert.ok(calls > 1000, `${calls} calls`);
     assert.deepEqual(problems, [], `${problems.length} of ${calls} calls went wrong`);
@@ -361,11 +367,11 @@ async function hugeArguments(name) {
     parseRecord: [() => mod.parseRecord(huge), 'the record is too long'],
     checkPlayer: [() => mod.checkPlayer(huge), 'the player is too long'],
     'optionForm (game)': [() => mod.optionForm(huge, {}), 'the game is too long'],
-    'session.aiChoose (player)': [() => session.aiChoose(huge, 1), 'the player is too long'],
     'session.play': [() => session.play(huge), 'the step is too long'],
     'session.check': [() => session.check(huge), 'the step is too long'],
   };
   if (name === 'ludus_study') {
+    calls['session.aiChoose (player)'] = [() => session.aiChoose(huge, 1), 'the player is too long'];
     // 2 GiB: whole frames of 2048 × 2048 (16 MiB each), and not whole frames of 400 × 400.
     const frames = new Uint8Array(2 ** 31);
     const large = 'the frames are too large for one GIF (2147483648 bytes; at most 1073741824)';
