@@ -229,7 +229,7 @@ pub const LESSONS: &[Lesson] = &[
         wins: false,
         hint: "Fire your ring on d2: the walls keep every space it empties out of Orange's reach, and then each Orange capture would take all your pieces.",
         wrong: "e4|e5",
-        done: "Orange had to pass, as a player who can do nothing must, and had you then been stuck too, Ludus's own rule (the rule sheet says nothing of it) would have ended the game in a draw, since every player would have passed in a row.",
+        done: "Orange had to pass, as a player who can do nothing must, and by Ludus's own rule, not the rule sheet's, a game is drawn once every player has passed in a row.",
         covers: &["pass", "pass-draw", "wall-supply"],
     },
 ];
