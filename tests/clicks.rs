@@ -338,7 +338,8 @@ fn unlur_clicks_that_make_no_step_are_explained() {
     random_positions(GameKind::Unlur, &[("size", "5")], 12, 120);
 }
 
-/// The positions users met: a slide across a wall, a forbidden capture, a lone pass.
+/// The positions users met: a slide across a wall, a lone pass, a piece with no step, a
+/// forbidden capture.
 #[test]
 fn unity_refusals_users_met_are_explained() {
     let lesson = |id: &str| {
@@ -356,11 +357,20 @@ fn unity_refusals_users_met_are_explained() {
         s.explain_pick(i1, e5).unwrap(),
         "A wall blocks the way from i1 to e5."
     );
-    let s = lesson("pass");
+    let s = Session::from_record(
+        "unity;layout=GGGGGGGGGGGGGGGGGGGGGGOPGGGGGGPOGGGGGGGGGGGGGGGGGGGGGGGGGGGGG;walls=d5|e6;supply=0",
+    )
+    .unwrap();
     assert_eq!(
         s.explain_click(&[cell(&s, "e5")]).unwrap(),
         "Purple can do nothing on the board: no piece can slide, no wall can go down and every \
          capture is forbidden, so Purple must pass (press Pass)."
+    );
+    let s = lesson("pass");
+    assert_eq!(
+        s.explain_click(&[cell(&s, "f5")]).unwrap(),
+        "The ring on f5 has no step: no empty space lies in line with it this side of a wall, \
+         and it may not fire: that capture would leave Orange with no pieces."
     );
     let s = lesson("forbidden-capture");
     let d4 = cell(&s, "d4");

@@ -310,7 +310,7 @@ async function clickCellNamed(page, name) {
 
 const message = (page) => page.locator('#trainer-message').textContent();
 
-test("Unity's lessons: a click that makes no step says why, and Fire and Pass sit by the message", async () => {
+test("Lessons: a click that makes no step says why, and Fire and Pass sit by the message", async () => {
   const c = await context({ viewport: { width: 1366, height: 768 } });
   const page = await newPage(c);
   // A slide behind a wall: the piece stays picked, the wall is named.
@@ -338,15 +338,38 @@ test("Unity's lessons: a click that makes no step says why, and Fire and Pass si
   await fire.click();
   assert.match(await message(page), new RegExp(`^The ring on ${ring} may not fire: that capture would leave \\w+ with no pieces\\.$`));
   assert.equal((await trainerState(page)).cursor, 0);
-  // Nothing to do but pass: a click on the board says so, not how steps are typed.
+  // A piece with no step says why, not how steps are typed; Pass is not offered while other
+  // steps are legal (the lesson's learner always has a choice).
   await open(page, `${site.server.url}#learn=unity/pass`);
   await waitTrainer(page);
-  await clickCellNamed(page, 'e5');
+  await clickCellNamed(page, 'f5');
   const said = await message(page);
-  assert.match(said, /must pass/);
+  assert.equal(
+    said,
+    'The ring on f5 has no step: no empty space lies in line with it this side of a wall, and it may not fire: that capture would leave Orange with no pieces.',
+  );
   assert.doesNotMatch(said, /write|c3-c6/);
-  await near('#trainer-pass');
+  assert.equal(await page.locator('#trainer-pass').isVisible(), false);
+  assert.equal((await trainerState(page)).cursor, 0);
   await page.screenshot({ path: join(artifacts, 'learn-unity-refused.png') });
+  // The lesson asks for a choice: a slide that leaves Orange a move gets the hint; the capture
+  // that leaves Orange nothing is answered by Orange's pass.
+  const passLesson = data('lessons', 'unity').find((l) => l.id === 'pass');
+  await clickStep(page, 'd5-d1');
+  await page.waitForFunction(() => document.getElementById('trainer-board').dataset.state === 'play');
+  const back = await trainerState(page);
+  assert.equal(back.message, passLesson.hint);
+  assert.equal(back.cursor, 0);
+  const end = await playLine(page, passLesson.line);
+  assert.equal(end.state, 'done');
+  assert.equal(end.message, passLesson.done);
+  assert.equal(end.steps.at(-1), 'pass');
+  // Where a pass is legal (Unlur's contract), Pass sits by the message a refused click leaves.
+  await open(page, `${site.server.url}#learn=unlur/take-black`);
+  await waitTrainer(page);
+  await clickCellNamed(page, 'd4');
+  assert.match(await message(page), /d4 is occupied/);
+  await near('#trainer-pass');
   assert.deepEqual(page.errors, []);
   await c.close();
 });

@@ -223,13 +223,13 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "pass",
         title: "When nothing is possible",
-        goal: "No piece can slide, no walls are left and every capture is forbidden: pass, and see how Ludus ends the game when Orange must pass too.",
-        record: "unity;layout=GGGGGGGGGGGGGGGGGGGGGGOPGGGGGGPOGGGGGGGGGGGGGGGGGGGGGGGGGGGGG;walls=d5|e6;supply=0",
-        line: &["pass", "pass"],
+        goal: "No walls are left and Orange's rings may not fire while your only pieces are the two beside them, so make the one step after which Orange can do nothing at all and must pass.",
+        record: "unity;layout=GGGGGGGGGGGGGGGGGG.PGGPGGGGGGGOOGGGGGGGPGGGGGGGGGGGGGGGGGGGGG;walls=d2|e2,d2|e3,e5|e6;supply=0",
+        line: &["d2x", "pass"],
         wins: false,
-        hint: "Passing is your only step here.",
+        hint: "Fire your ring on d2: the walls keep every space it empties out of Orange's reach, and then each Orange capture would take all your pieces.",
         wrong: "e4|e5",
-        done: "A draw: a player who can do nothing must pass, and since the rule sheet does not say how endless passing ends, Ludus ends the game drawn once every player has passed in a row.",
+        done: "Orange had to pass, as a player who can do nothing must, and by Ludus's own rule, not the rule sheet's, a game is drawn once every player has passed in a row.",
         covers: &["pass", "pass-draw", "wall-supply"],
     },
 ];
@@ -309,6 +309,36 @@ mod tests {
             })
             .collect();
         assert_eq!(saving, ["e5|e6"]);
+    }
+
+    /// The pass lesson's claim: of the learner's steps, only the lesson's leaves Orange with
+    /// nothing but a pass (the others leave Orange a slide or a capture), and after that pass
+    /// the learner can still move, so the game goes on rather than being drawn.
+    #[test]
+    fn only_the_lesson_step_leaves_orange_nothing_but_a_pass() {
+        let lesson = LESSONS.iter().find(|l| l.id == "pass").unwrap();
+        let start = Session::from_record(lesson.record)
+            .unwrap()
+            .current()
+            .clone();
+        let legal = start.legal_step_texts();
+        assert!(legal.len() >= 2, "no choice: {legal:?}");
+        let stranding: Vec<String> = legal
+            .into_iter()
+            .filter(|step| {
+                let mut game = start.clone();
+                game.play_text(step).unwrap();
+                game.outcome().is_none() && game.legal_step_texts() == ["pass"]
+            })
+            .collect();
+        assert_eq!(stranding, [lesson.line[0]]);
+        let mut game = start;
+        for step in lesson.line {
+            game.play_text(step).unwrap();
+        }
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.to_move(), Some(0));
+        assert!(!game.legal_step_texts().contains(&"pass".to_string()));
     }
 
     /// The position of lesson `id` after `steps`.
