@@ -390,3 +390,19 @@ test('a link with invisible characters shows them escaped', async () => {
   assert.deepEqual(page.errors, []);
   await c.close();
 });
+
+test('on a phone, a message longer than the status box starts at its top and scrolls within it', async () => {
+  const c = await context(PHONE);
+  const page = await newPage(c);
+  await open(page, `${site.server.url}#learn=unity/walls-stop-moves`);
+  await waitTrainer(page);
+  const boxes = await page.evaluate(() => {
+    const message = document.getElementById('trainer-message');
+    message.textContent = 'A closing sentence of a lesson, long enough to need more lines than the box has. '.repeat(4);
+    const box = message.closest('.status');
+    return { message: message.getBoundingClientRect().top, box: box.getBoundingClientRect().top, scrolls: box.scrollHeight > box.clientHeight };
+  });
+  assert.ok(boxes.scrolls, 'the text is longer than the box');
+  assert.ok(boxes.message >= boxes.box, `the text begins at ${boxes.message} px, above the box's top at ${boxes.box} px`);
+  await c.close();
+});
