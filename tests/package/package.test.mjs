@@ -64,8 +64,9 @@ test('the tarball holds the wasm, the ES-module JS and the TypeScript types', ()
   // The class, its methods typed, and the view types it returns (www/types/ludus-views.d.ts).
   assert.match(types, /export class Session \{/);
   assert.match(types, /static create\(game: string, options: Record<string, string \| number> \| undefined\): Session;/);
-  assert.match(types, /play\(step: string\): void;/);
-  assert.match(types, /view\(\): SessionView;/);
+  assert.match(types, /play\(step: string, layout: Uint8Array \| number\[\] \| undefined\): void;/);
+  assert.match(types, /view\(known: number \| undefined\): SessionView;/);
+  assert.match(types, /aiChoose\(player: string, seed: number\): ChoiceView;/);
   for (const view of ['SessionView', 'StepView', 'StatusView', 'ChoiceView', 'Outcome']) {
     assert.match(types, new RegExp(`export type ${view} =`), view);
   }
