@@ -116,6 +116,9 @@ test('a variation, a comment, a glyph and drawings: kept on reload, in the link,
     assert.deepEqual(s.shown.circles, [14], `${where}: the circle`);
     assert.deepEqual(s.shown.arrows, [[0, 35]], `${where}: the arrow`);
     assert.deepEqual(s.boardDrawings, { arrows: [[0, 35]], circles: [14] }, `${where}: drawn on the board`);
+    // The move list lays out lines tried once its module has loaded (on first use): until
+    // then it lists the line shown.
+    await p.waitForSelector('#moves .variation');
     const list = await moveList(p);
     assert.deepEqual(list.main, main, `${where}: the main line stays`);
     assert.deepEqual(list.variations, [`2. ${other}!?`], `${where}: the variation, indented, with its glyph`);
