@@ -51,7 +51,7 @@ const link = run(join(root, 'target/release/ludus'), ['record', '@-', '--to', 'l
 
 const server = await serve(dist, { port });
 const browser = await launch();
-const url = `http://127.0.0.1:${port}/`;
+const url = server.url;
 
 /** Waits until the move list holds every step; returns the page's clock then (ms since navigation). */
 function listDrawn(page) {
