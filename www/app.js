@@ -44,12 +44,16 @@ document.head.append(
 
 export class App {
   constructor() {
+    /** @type {import('./engine.js').PlayModule} */
     this.mod = null;
     this.games = [];
     // The header tags of the text file the shown game came from, if it did.
     this.fileTags = { session: null, tags: {} };
+    /** @type {import('../ludus.js').Session | null} */
     this.session = null;
+    /** @type {import('./types/ludus-views').SessionView | null} */
     this.view = null;
+    /** @type {readonly import('./types/ludus-views').StepView[]} */
     this.legal = [];
     /** Work cut into short tasks (a computer step's move list and URL come after its board). */
     this.tasks = new Tasks();
@@ -68,6 +72,8 @@ export class App {
     this.saved = new SavedGames(this.store, { known: (name) => !!this.gameInfo(name) });
     this.flipped = false;
     this.coords = !!this.prefs.coords;
+    /** The Unity setup editor, made when first opened (openEditor). @type {import('./editor.js').SetupEditor | null} */
+    this.editor = null;
     this.message = '';
     this.history = new GameHistory({
       mod: () => this.mod,

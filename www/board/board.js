@@ -26,7 +26,7 @@ export class Board {
    *   arrow (a finger does both in draw mode, `drawMode`); on the keyboard O circles the
    *   cursor's cell and A starts an arrow there, a second A ends it.
    */
-  constructor(container, handlers = {}) {
+  constructor(container, handlers) {
     this.container = container;
     this.handlers = handlers;
     this.canvas = document.createElement('canvas');
@@ -49,6 +49,8 @@ export class Board {
     this.showFocus = false;
     this.theme = DEFAULT_THEME;
     this.preview = null;
+    /** The best steps drawn on the board (render.js `advice`), or null. */
+    this.advice = null;
     this.hints = true;
     this.cssWidth = 0;
     this.cssHeight = 0;
@@ -409,6 +411,7 @@ export class Board {
   // Screen positions (for tests and for placing DOM overlays)
   // ----------------------------------------------------------------------------------
 
+  /** @param {number[]} point a point on the canvas, in CSS pixels */
   toClient([x, y]) {
     const rect = this.canvas.getBoundingClientRect();
     return { x: rect.left + x, y: rect.top + y };

@@ -73,7 +73,7 @@ export class LudusBoard extends HTMLElement {
       bar: q('.bar'),
       nav: q('.nav'),
       counter: q('.counter'),
-      buttons: Object.fromEntries([...root.querySelectorAll('[data-go]')].map((b) => [b.dataset.go, b])),
+      buttons: Object.fromEntries([.../** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll('[data-go]'))].map((b) => [b.dataset.go, b])),
       pass: q('.pass:not(.fire)'),
       fire: q('.fire'),
       reset: q('.reset'),
@@ -86,8 +86,11 @@ export class LudusBoard extends HTMLElement {
       credit: q('.credit'),
       open: q('.open'),
     };
+    /** @type {import('../engine.js').PlayModule | null} */
     this.mod = null;
+    /** @type {import('../../ludus.js').Session | null} */
     this.session = null;
+    /** @type {import('../types/ludus-views').SessionView | null} */
     this.view = null;
     this.note = '';
     // Clicks to steps, the selection, the pass: shared with the page (www/controller.js).
@@ -398,7 +401,7 @@ export class LudusBoard extends HTMLElement {
     if (this.puzzle) return this.puzzle.play(text);
     if (!this.session || !this.playable) return false;
     try {
-      this.session.play(text);
+      this.session.play(text, undefined);
     } catch (error) {
       this.note = errorText(error);
       this.renderStatus();

@@ -48,12 +48,17 @@ export class Trainer {
     this.route = null;
     this.items = [];
     this.item = null;
+    /** @type {Drill | null} */
     this.drill = null;
     this.message = '';
     this.timer = 0;
     this.token = 0;
     /** A wrong step's view, shown a moment before it is taken back (else null). */
     this.held = null;
+    /** The board, made when a lesson or a puzzle is first opened. @type {Board | null} */
+    this.board = null;
+    /** The solver, made when a puzzle's step is first judged. @type {Judge | null} */
+    this.judge = null;
     this.build();
     this.control = new BoardController({
       session: () => this.drill?.session ?? null,
@@ -592,7 +597,7 @@ export class Trainer {
     this.renderLinks();
     document.title = `${lesson ? 'Learn' : 'Puzzles'}: ${this.title(game)} · Ludus`;
     // The game's tab is the one lit (it leads back to the game's page).
-    for (const tab of document.querySelectorAll('#game-tabs [data-game]')) {
+    for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#game-tabs [data-game]'))) {
       tab.classList.toggle('active', tab.dataset.game === game);
       if (tab.dataset.game === game) tab.setAttribute('aria-current', 'page');
       else tab.removeAttribute('aria-current');
