@@ -370,12 +370,13 @@ export class Board {
       else if (start < 0) this.drawStart = this.focus;
       else if (start !== this.focus) this.handlers.onDraw({ arrow: [start, this.focus] });
       this.draw();
-    } else if (this.geom?.kind === 'hex' && /^[1-6]$/.test(event.key) && this.interactive) {
-      // 1-6 mean NE, E, SE, SW, W, NW: with an asterisk selected, fire that way; otherwise
-      // put a wall on that side of the cursor's cell.
+    } else if (/^[1-9]$/.test(event.key) && Number(event.key) <= geom.dirs.length && this.interactive) {
+      // The digits name the geometry's directions (on a hex board 1-6 mean NE, E, SE, SW,
+      // W, NW): with an asterisk selected, fire that way; otherwise put a wall on that side
+      // of the cursor's cell.
       // A key that makes no step goes on as well, so that the engine says why.
       const d = Number(event.key) - 1;
-      const dir = ['NE', 'E', 'SE', 'SW', 'W', 'NW'][d];
+      const dir = geom.dirs[d];
       const a = this.analysis();
       if (this.selection && this.selection.cell >= 0) {
         event.preventDefault();
