@@ -6,6 +6,9 @@ import { aspectOf, createGeometry, sameShape } from './geometry.js';
 import { drawBoard, themeFrom, DEFAULT_THEME } from './render.js';
 import { analyse, edgeKey } from '../input.js';
 import { ARROW } from './render.js';
+import { unknownBoardFields } from './config.js';
+
+/** @typedef {import('./config.js').BoardConfig} BoardConfig */
 
 /** The performance mark set when the first board of the page is drawn. */
 export const FIRST_BOARD_MARK = 'ludus:first-board';
@@ -100,8 +103,14 @@ export class Board {
     this.draw();
   }
 
-  /** Sets what to show. Any omitted field keeps its value. */
+  /**
+   * Sets what to show (board/config.js's boardConfig builds it from a controller). Any
+   * omitted field keeps its value; a name that is no field is refused, and nothing changes.
+   * @param {BoardConfig} state
+   */
   update(state) {
+    const unknown = unknownBoardFields(state);
+    if (unknown.length) throw new TypeError(`Board.update: ${unknown.map((k) => `"${k}"`).join(', ')} is no board setting (see BoardConfig in board/config.js)`);
     const oldShape = this.view?.shape;
     // A new position or selection without the controller's step index: the board builds one.
     if (!('index' in state) && ['view', 'legal', 'selection', 'interactive'].some((k) => k in state)) this.index = null;
