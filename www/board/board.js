@@ -53,6 +53,8 @@ export class Board {
     this.theme = DEFAULT_THEME;
     this.preview = null;
     this.hints = true;
+    /** The analysis' best steps, drawn on top (analysis/panel.js); null for none. */
+    this.advice = null;
     this.cssWidth = 0;
     this.cssHeight = 0;
     this.geom = null;

@@ -80,73 +80,10 @@ export function squareGeometry(width, height, boxWidth, boxHeight, { flipped = f
     ];
   }
 
-  /** The cell under a point, or -1. */
-  function cellAt(x, y) {
-    const column = Math.floor((x - left) / size);
-    const row = Math.floor((y - top) / size);
-    if (column < 0 || row < 0 || column >= width || row >= height) return -1;
-    const file = flipped ? width - 1 - column : column;
-    const rank = flipped ? row : height - 1 - row;
-    return rank * width + file;
-  }
-
-  /** Screen-direction moves for the keyboard cursor: returns the next cell or the same one. */
-  function step(cell, key) {
-    const [dc, dr] = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] }[key] ?? [0, 0];
-    const column = screenColumn(fileOf(cell)) + dc;
-    const row = screenRow(rankOf(cell)) + dr;
-    if (column < 0 || row < 0 || column >= width || row >= height) return cell;
-    const file = flipped ? width - 1 - column : column;
-    const rank = flipped ? row : height - 1 - row;
-    return rank * width + file;
-  }
-
-  const right = left + width * size;
-  const bottom = top + height * size;
-  const b = Math.min(PAD.border * size, 14);
-  // Goal borders as quadrilaterals outside the cells, mitred at the corners. Screen sides
-  // first; a board side lands on the opposite screen side when flipped.
-  const screenSides = {
-    top: [[left - b, top - b], [right + b, top - b], [right, top], [left, top]],
-    bottom: [[left, bottom], [right, bottom], [right + b, bottom + b], [left - b, bottom + b]],
-    left: [[left - b, top - b], [left, top], [left, bottom], [left - b, bottom + b]],
-    right: [[right, top], [right + b, top - b], [right + b, bottom + b], [right, bottom]],
-  };
-  const opposite = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
-
-  /** The quadrilateral drawn for a board side ("top", "bottom", "left", "right"). */
-  function sideOutline(side) {
-    const onScreen = flipped ? opposite[side] : side;
-    return screenSides[onScreen] ?? null;
-  }
-
-  /** Names of the board sides a cell lies on. */
-  function sidesOf(cell) {
-    const out = [];
-    if (rankOf(cell) === height - 1) out.push('top');
-    if (rankOf(cell) === 0) out.push('bottom');
-    if (fileOf(cell) === 0) out.push('left');
-    if (fileOf(cell) === width - 1) out.push('right');
-    return out;
-  }
-
-  /** Coordinate labels: files under the board, ranks left of it (in screen order). */
-  function labels() {
-    const out = [];
-    const fontSize = Math.max(8, Math.min(15, size * 0.3));
-    const gap = b + (PAD.side * size - b) / 2;
-    for (let file = 0; file < width; file++) {
-      const x = left + (screenColumn(file) + 0.5) * size;
-      out.push({ text: String.fromCharCode(97 + file), x, y: bottom + gap, fontSize });
-    }
-    for (let rank = 0; rank < height; rank++) {
-      const y = top + (screenRow(rank) + 0.5) * size;
-      out.push({ text: String(rank + 1), x: left - gap, y, fontSize });
-    }
-    return out;
-  }
-
-  const bounds = { left, top, right, bottom };
+  const { cellAt, step } = squarePicking({ width, height, flipped, size, left, top, screenColumn, screenRow });
+  const bounds = { left, top, right: left + width * size, bottom: top + height * size };
+  const borderWidth = Math.min(PAD.border * size, 14);
+  const { sideOutline, sidesOf, labels } = squareSides({ width, height, flipped, size, borderWidth, bounds, screenColumn, screenRow });
   return {
     count,
     flipped,
@@ -155,7 +92,7 @@ export function squareGeometry(width, height, boxWidth, boxHeight, { flipped = f
     /** Radius of the largest disc a piece can use. */
     pieceRadius: size * 0.5,
     bounds,
-    borderWidth: b,
+    borderWidth,
     name: (cell) => squareName(width, cell),
     names: Array.from({ length: count }, (_, cell) => squareName(width, cell)),
     // No walls and no shots: a square cell's sides lead nowhere.
@@ -176,6 +113,88 @@ export function squareGeometry(width, height, boxWidth, boxHeight, { flipped = f
     drawCells: (ctx, theme) => drawSquareCells(ctx, theme, { width, height, size, bounds, polygon }),
     drawSides: (ctx, colors, theme) => drawSquareSides(ctx, colors, theme, { flipped, sideOutline }),
   };
+}
+
+/**
+ * Which cell a point means, and where the keyboard cursor goes (in screen directions).
+ * @param {{width: number, height: number, flipped: boolean, size: number, left: number, top: number,
+ *   screenColumn: (file: number) => number, screenRow: (rank: number) => number}} board
+ * @returns {Pick<Geometry, 'cellAt' | 'step'>}
+ */
+function squarePicking({ width, height, flipped, size, left, top, screenColumn, screenRow }) {
+  /** @type {(column: number, row: number) => number} the cell at a screen column and row, or -1 */
+  const cellOnScreen = (column, row) => {
+    if (column < 0 || row < 0 || column >= width || row >= height) return -1;
+    const file = flipped ? width - 1 - column : column;
+    const rank = flipped ? row : height - 1 - row;
+    return rank * width + file;
+  };
+  return {
+    cellAt: (x, y) => cellOnScreen(Math.floor((x - left) / size), Math.floor((y - top) / size)),
+    // The next cell, or the same one at the edge.
+    step(cell, key) {
+      const [dc, dr] = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] }[key] ?? [0, 0];
+      const next = cellOnScreen(screenColumn(cell % width) + dc, screenRow(Math.floor(cell / width)) + dr);
+      return next < 0 ? cell : next;
+    },
+  };
+}
+
+/**
+ * The board's four sides: the goal borders drawn outside them, the cells on each, and the
+ * coordinate labels beside them.
+ * @param {{width: number, height: number, flipped: boolean, size: number, borderWidth: number,
+ *   bounds: Geometry['bounds'], screenColumn: (file: number) => number, screenRow: (rank: number) => number}} board
+ * @returns {Pick<Geometry, 'sideOutline' | 'sidesOf' | 'labels'>}
+ */
+function squareSides({ width, height, flipped, size, borderWidth: b, bounds, screenColumn, screenRow }) {
+  const { left, top, right, bottom } = bounds;
+  // Goal borders as quadrilaterals outside the cells, mitred at the corners. Screen sides
+  // first; a board side lands on the opposite screen side when flipped.
+  /** @type {Record<string, Point[]>} */
+  const screenSides = {
+    top: [[left - b, top - b], [right + b, top - b], [right, top], [left, top]],
+    bottom: [[left, bottom], [right, bottom], [right + b, bottom + b], [left - b, bottom + b]],
+    left: [[left - b, top - b], [left, top], [left, bottom], [left - b, bottom + b]],
+    right: [[right, top], [right + b, top - b], [right + b, bottom + b], [right, bottom]],
+  };
+  const opposite = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
+
+  /** The quadrilateral drawn for a board side ("top", "bottom", "left", "right"). */
+  function sideOutline(side) {
+    const onScreen = flipped ? opposite[side] : side;
+    return screenSides[onScreen] ?? null;
+  }
+
+  /** Names of the board sides a cell lies on. */
+  function sidesOf(cell) {
+    const file = cell % width;
+    const rank = Math.floor(cell / width);
+    const out = [];
+    if (rank === height - 1) out.push('top');
+    if (rank === 0) out.push('bottom');
+    if (file === 0) out.push('left');
+    if (file === width - 1) out.push('right');
+    return out;
+  }
+
+  /** Coordinate labels: files under the board, ranks left of it (in screen order). */
+  function labels() {
+    const out = [];
+    const fontSize = Math.max(8, Math.min(15, size * 0.3));
+    const gap = b + (PAD.side * size - b) / 2;
+    for (let file = 0; file < width; file++) {
+      const x = left + (screenColumn(file) + 0.5) * size;
+      out.push({ text: String.fromCharCode(97 + file), x, y: bottom + gap, fontSize });
+    }
+    for (let rank = 0; rank < height; rank++) {
+      const y = top + (screenRow(rank) + 0.5) * size;
+      out.push({ text: String(rank + 1), x: left - gap, y, fontSize });
+    }
+    return out;
+  }
+
+  return { sideOutline, sidesOf, labels };
 }
 
 /**
