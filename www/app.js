@@ -9,6 +9,7 @@
 
 import { engine, errorText, sessionView } from './engine.js';
 import { Board } from './board/board.js';
+import { boardConfig } from './board/config.js';
 import { paletteCss } from './board/palette.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
 import { Store, linkRecord } from './record.js';
@@ -473,10 +474,9 @@ export class App {
     if (!this.view.legal && !this.computerToMove()) this.view = sessionView(this.session);
     const v = this.view;
     this.opponent.sync();
-    const drawn = this.control.boardState();
+    const drawn = boardConfig(this.control, { view: v, flipped: this.flipped, coords: this.coords, drawings: shownDrawings(v) });
     this.legal = drawn.legal;
-    const drawings = shownDrawings(v);
-    this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index(), drawings });
+    this.board.update(drawn);
     const box = $('board-box');
     box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);

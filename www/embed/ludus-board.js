@@ -31,6 +31,7 @@
 
 import { engine, errorText, sessionView } from '../engine.js';
 import { Board } from '../board/board.js';
+import { boardConfig } from '../board/config.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { fragmentFor, linkRecord } from '../record.js';
 import { mountShareMenu } from '../share/menu.js';
@@ -471,14 +472,12 @@ export class LudusBoard extends HTMLElement {
     if (!v || !this.board) return;
     const playable = this.playable;
     const tree = treeOf(v);
-    this.board.update({
+    this.board.update(boardConfig(this.control, {
       view: v,
       drawings: drawingsOf(tree),
       coords: flagFromAttribute(this.getAttribute('coords')),
       flipped: flagFromAttribute(this.getAttribute('flipped')),
-      ...this.control.boardState(),
-      index: this.control.index(),
-    });
+    }));
     const canvas = this.board.canvas;
     // A view-only board is no keyboard stop: focus (and the arrow keys) go to the frame.
     if (playable) canvas.tabIndex = 0;

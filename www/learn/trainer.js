@@ -8,6 +8,7 @@
 // opened (www/app.js imports it on a `#learn=`, `#puzzles=` or `#daily` link).
 
 import { Board } from '../board/board.js';
+import { boardConfig } from '../board/config.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { BoardDescription } from '../a11y/describe.js';
 import { el } from '../app/dom.js';
@@ -522,11 +523,11 @@ export class Trainer {
   draw() {
     const v = this.held ?? this.drill?.view;
     if (!v) return;
-    const drawn = this.control.boardState();
     // A refutation's threat, circled (a finished game's deciding pieces are the view's own highlight).
     const threat = !this.held && this.drill?.state === 'failed' && this.explanation?.record === v.record ? this.explanation.threat : null;
     const drawings = threat?.cells?.length ? { arrows: [], circles: threat.cells } : null;
-    this.board.update({ view: v, flipped: false, coords: false, ...drawn, drawings, index: this.control.index() });
+    const drawn = boardConfig(this.control, { view: v, drawings });
+    this.board.update(drawn);
     const box = this.ui.box;
     box.dataset.legal = JSON.stringify(drawn.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);
