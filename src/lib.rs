@@ -1,8 +1,18 @@
 //! Ludus: rules engines for Unravel, Scattercut, Unity (Unified Edition), Merlin's Chain and
 //! Unlur, a game-generic computer opponent, and the thin WebAssembly layer the page calls.
 //!
-//! Layout: `game` (the interface every engine implements), `geometry` (square and hex
-//! boards), `games` (one module per game, and dispatch over them).
+//! Modules:
+//! - `game`: the interface every rules engine implements, and the board views it gives.
+//! - `geometry`: square and hex boards.
+//! - `games`: one module per game (its engine and its one declaration, `GAME`), the list
+//!   of games and the dispatch over them (`GameKind`, `AnyGame`).
+//! - `options`: game options as `key=value` text.
+//! - `session`: a game being played (every line tried, notes, a cursor) and its record.
+//! - `ai`: the computer opponent (search, levels, analysis, solver).
+//! - `views`: the plain data the page receives.
+//! - `animation`: a game as an animated GIF.
+//! - `rng`, `bits`, `work`: a seeded random generator, bit-set helpers, counts of costly work.
+//! - `wasm` (wasm only): the exports the page calls.
 
 pub mod ai;
 pub mod animation;

@@ -24,14 +24,9 @@ const MINIMUM: [(GameKind, usize); 5] = [
     (GameKind::Unlur, 100),
 ];
 
+/// The shipped puzzles (`src/games/<game>/puzzles.jsonl`, held by the game's declaration).
 fn data(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Unravel => include_str!("../src/games/unravel/puzzles.jsonl"),
-        GameKind::Scattercut => include_str!("../src/games/scattercut/puzzles.jsonl"),
-        GameKind::Unity => include_str!("../src/games/unity/puzzles.jsonl"),
-        GameKind::MerlinsChain => include_str!("../src/games/merlins_chain/puzzles.jsonl"),
-        GameKind::Unlur => include_str!("../src/games/unlur/puzzles.jsonl"),
-    }
+    kind.puzzles()
 }
 
 fn puzzles(text: &str) -> Vec<Value> {

@@ -305,19 +305,11 @@ impl PlayerSpec {
     }
 }
 
-/// The progressive widening a game is searched with by default (0: off): on only where it
-/// measurably helped (docs/AI.md).
+/// The progressive widening a game is searched with by default (0: off), from its
+/// description (`SearchTuning::widening`): on only where it measurably helped (docs/AI.md).
 pub fn default_widening(kind: GameKind) -> f64 {
-    WIDENING
-        .iter()
-        .find(|(k, _)| *k == kind)
-        .map_or(0.0, |&(_, w)| w)
+    kind.search_tuning().widening
 }
-
-/// The games searched with progressive widening by default, and its constant. Merlin's
-/// Chain only: its ~1,800 first steps otherwise get about 2 playouts each at medium's 4000
-/// iterations, and with 2.0 hard beat medium 9 of 10 (4 of 8 without); docs/AI.md.
-const WIDENING: &[(GameKind, f64)] = &[(GameKind::MerlinsChain, 2.0)];
 
 /// What a computer player chose.
 #[derive(Clone, Debug)]

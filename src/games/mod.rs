@@ -1,9 +1,11 @@
-//! The five games, one folder each (the engine in `mod.rs`, what Ludus tells about the game
-//! in `about.rs`), and the dispatch over them: [`GameKind`] and [`AnyGame`], one value that
-//! is any of them, for the command line, the records and the web layer, which pick the game
-//! at run time.
+//! The five games, one folder each (the engine in `mod.rs`, the game's one declaration,
+//! [`GameDescription`], in `about.rs`), and the dispatch over them: [`GameKind`] and
+//! [`AnyGame`], one value that is any of them, for the command line, the records and the web
+//! layer, which pick the game at run time. The list of games is [`for_each_game!`]; the
+//! kinds, the dispatch and every list of games are made from it.
 
 pub mod about;
+pub mod description;
 pub mod lesson;
 pub mod merlins_chain;
 mod red_blue;
@@ -19,70 +21,138 @@ use crate::options::OptionMap;
 use crate::rng::Rng;
 use about::ClickHelp;
 pub use about::{About, LayoutChar, OptionDecl, OptionField, OptionForm, OptionKind, OptionSpec};
+pub use description::{GameDescription, PuzzlePlan, SearchTuning};
 
-/// Which of the five games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    Unravel,
-    Scattercut,
-    Unity,
-    MerlinsChain,
-    Unlur,
+/// The games, in the order Ludus lists them: each game's variant of [`GameKind`] and
+/// [`AnyGame`] and its module, whose `GAME` describes it and whose `Options` and `Position`
+/// start it. Hands the list to the macro `$callback`, after `$args`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_game {
+    (($($callback:tt)*) $($args:tt)*) => {
+        $($callback)*! { $($args)* ;
+            Unravel unravel,
+            Scattercut scattercut,
+            Unity unity,
+            MerlinsChain merlins_chain,
+            Unlur unlur,
+        }
+    };
 }
 
+/// Runs `$body` with `$g` bound to the concrete position inside an [`AnyGame`].
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        $crate::for_each_game!(($crate::with_game) @arms $any, $g, $body)
+    };
+    (@arms $any:expr, $g:ident, $body:expr ; $($variant:ident $module:ident,)*) => {
+        match $any {
+            $($crate::games::AnyGame::$variant($g) => $body,)*
+        }
+    };
+}
+
+/// [`GameKind`], [`AnyGame`] and what reads a game's declaration, for the games listed.
+// Each field is read as `const { GAME.field }`: a copy of that field alone, so that the wasm
+// modules hold only the fields they read (not the lessons and puzzles the page fetches
+// separately).
+macro_rules! define_games {
+    (; $($variant:ident $module:ident,)*) => {
+        /// Which game.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($variant,)*
+        }
+
+        /// A position of any of the games.
+        // Positions are plain data cloned whole (history, search); boxing the larger ones
+        // would only add an allocation to every clone.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $($variant($module::Position),)*
+        }
+
+        impl GameKind {
+            /// Every game, in the order Ludus lists them.
+            pub const ALL: [GameKind; [$(GameKind::$variant,)*].len()] = [$(GameKind::$variant,)*];
+
+            /// The name used on the command line, in records and in URLs.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => const { $module::GAME.name },)*
+                }
+            }
+
+            /// What Ludus tells about the game: title, designer, rules, help, options.
+            pub fn about(self) -> &'static About {
+                match self {
+                    $(GameKind::$variant => &const { $module::GAME.about },)*
+                }
+            }
+
+            /// The game's lessons, in teaching order (`src/games/<game>/lessons.rs`).
+            pub fn lessons(self) -> &'static [lesson::Lesson] {
+                match self {
+                    $(GameKind::$variant => const { $module::GAME.lessons },)*
+                }
+            }
+
+            /// Every point of the game's rules, which its lessons cover between them.
+            pub fn rule_points(self) -> &'static [lesson::RulePoint] {
+                match self {
+                    $(GameKind::$variant => const { $module::GAME.rule_points },)*
+                }
+            }
+
+            /// The shipped puzzles, one JSON object a line (`src/games/<game>/puzzles.jsonl`).
+            pub fn puzzles(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => const { $module::GAME.puzzles },)*
+                }
+            }
+
+            /// How `ludus puzzles generate` makes the game's puzzles.
+            pub fn puzzle_plan(self) -> PuzzlePlan {
+                match self {
+                    $(GameKind::$variant => const { $module::GAME.puzzle_plan },)*
+                }
+            }
+
+            /// How the computer searches the game where it departs from the general search.
+            pub fn search_tuning(self) -> SearchTuning {
+                match self {
+                    $(GameKind::$variant => const { $module::GAME.search },)*
+                }
+            }
+        }
+
+        impl AnyGame {
+            /// A new game, and its options in canonical form (what a record stores).
+            pub fn new(kind: GameKind, options: &OptionMap) -> Result<(AnyGame, OptionMap), Error> {
+                let keys: Vec<&str> = kind.about().options.iter().map(|o| o.key).collect();
+                options.check_keys(kind.name(), &keys)?;
+                Ok(match kind {
+                    $(GameKind::$variant => {
+                        let o = $module::Options::from_map(options)?;
+                        (AnyGame::$variant($module::Position::new(&o)?), o.to_map())
+                    })*
+                })
+            }
+
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyGame::$variant(_) => GameKind::$variant,)*
+                }
+            }
+        }
+    };
+}
+
+for_each_game!((define_games));
+
 impl GameKind {
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Unravel,
-        GameKind::Scattercut,
-        GameKind::Unity,
-        GameKind::MerlinsChain,
-        GameKind::Unlur,
-    ];
-
-    /// The name used on the command line, in records and in URLs.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Unravel => "unravel",
-            GameKind::Scattercut => "scattercut",
-            GameKind::Unity => "unity",
-            GameKind::MerlinsChain => "merlins-chain",
-            GameKind::Unlur => "unlur",
-        }
-    }
-
-    /// What Ludus tells about the game: title, designer, rules, help, options.
-    pub fn about(self) -> &'static About {
-        match self {
-            GameKind::Unravel => &unravel::ABOUT,
-            GameKind::Scattercut => &scattercut::ABOUT,
-            GameKind::Unity => &unity::ABOUT,
-            GameKind::MerlinsChain => &merlins_chain::ABOUT,
-            GameKind::Unlur => &unlur::ABOUT,
-        }
-    }
-
-    /// The game's lessons, in teaching order (`src/games/<game>/lessons.rs`).
-    pub fn lessons(self) -> &'static [lesson::Lesson] {
-        match self {
-            GameKind::Unravel => unravel::lessons::LESSONS,
-            GameKind::Scattercut => scattercut::lessons::LESSONS,
-            GameKind::Unity => unity::lessons::LESSONS,
-            GameKind::MerlinsChain => merlins_chain::lessons::LESSONS,
-            GameKind::Unlur => unlur::lessons::LESSONS,
-        }
-    }
-
-    /// Every point of the game's rules, which its lessons cover between them.
-    pub fn rule_points(self) -> &'static [lesson::RulePoint] {
-        match self {
-            GameKind::Unravel => unravel::lessons::RULE_POINTS,
-            GameKind::Scattercut => scattercut::lessons::RULE_POINTS,
-            GameKind::Unity => unity::lessons::RULE_POINTS,
-            GameKind::MerlinsChain => merlins_chain::lessons::RULE_POINTS,
-            GameKind::Unlur => unlur::lessons::RULE_POINTS,
-        }
-    }
-
     /// The game's own name, as its designer gives it.
     pub fn title(self) -> &'static str {
         self.about().title
@@ -180,78 +250,7 @@ impl GameKind {
     }
 }
 
-/// A position of any of the five games.
-// Positions are plain data cloned whole (history, search); boxing the larger ones would only
-// add an allocation to every clone.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    Unravel(unravel::Position),
-    Scattercut(scattercut::Position),
-    Unity(unity::Position),
-    MerlinsChain(merlins_chain::Position),
-    Unlur(unlur::Position),
-}
-
-/// Runs `$body` with `$g` bound to the concrete position inside an [`AnyGame`].
-#[macro_export]
-macro_rules! with_game {
-    ($any:expr, $g:ident => $body:expr) => {
-        match $any {
-            $crate::games::AnyGame::Unravel($g) => $body,
-            $crate::games::AnyGame::Scattercut($g) => $body,
-            $crate::games::AnyGame::Unity($g) => $body,
-            $crate::games::AnyGame::MerlinsChain($g) => $body,
-            $crate::games::AnyGame::Unlur($g) => $body,
-        }
-    };
-}
-
 impl AnyGame {
-    /// A new game, and its options in canonical form (what a record stores).
-    pub fn new(kind: GameKind, options: &OptionMap) -> Result<(AnyGame, OptionMap), Error> {
-        let keys: Vec<&str> = kind.about().options.iter().map(|o| o.key).collect();
-        options.check_keys(kind.name(), &keys)?;
-        Ok(match kind {
-            GameKind::Unravel => {
-                let o = unravel::Options::from_map(options)?;
-                (AnyGame::Unravel(unravel::Position::new(&o)?), o.to_map())
-            }
-            GameKind::Scattercut => {
-                let o = scattercut::Options::from_map(options)?;
-                (
-                    AnyGame::Scattercut(scattercut::Position::new(&o)?),
-                    o.to_map(),
-                )
-            }
-            GameKind::Unity => {
-                let o = unity::Options::from_map(options)?;
-                (AnyGame::Unity(unity::Position::new(&o)?), o.to_map())
-            }
-            GameKind::MerlinsChain => {
-                let o = merlins_chain::Options::from_map(options)?;
-                (
-                    AnyGame::MerlinsChain(merlins_chain::Position::new(&o)?),
-                    o.to_map(),
-                )
-            }
-            GameKind::Unlur => {
-                let o = unlur::Options::from_map(options)?;
-                (AnyGame::Unlur(unlur::Position::new(&o)?), o.to_map())
-            }
-        })
-    }
-
-    pub fn kind(&self) -> GameKind {
-        match self {
-            AnyGame::Unravel(_) => GameKind::Unravel,
-            AnyGame::Scattercut(_) => GameKind::Scattercut,
-            AnyGame::Unity(_) => GameKind::Unity,
-            AnyGame::MerlinsChain(_) => GameKind::MerlinsChain,
-            AnyGame::Unlur(_) => GameKind::Unlur,
-        }
-    }
-
     pub fn players(&self) -> usize {
         with_game!(self, g => g.players())
     }

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { readRoute, routeFragment, isTrainerRoute, GAMES } from '../../www/learn/route.js';
+import { readRoute, routeFragment, isTrainerRoute, gameNames } from '../../www/learn/route.js';
 import { readProgress, rate, Progress, START_RATING, PROGRESS_KEY } from '../../www/learn/progress.js';
 import { streamOrder, sourceOf } from '../../www/learn/data.js';
 import { describePosition } from '../../www/a11y/describe.js';
@@ -16,6 +16,11 @@ import { checkLesson, checkPuzzle } from '../../www/learn/data.js';
 import { Drill } from '../../www/learn/drill.js';
 import { Store } from '../../www/record.js';
 import { readOffers } from '../../www/app/learn-entry.js';
+
+// The engine's games() as the page receives it (tests/js/fixtures/games.json, which
+// tests/games_list.rs checks against the engine): the names come from there, as on the page.
+const ENGINE = { games: () => JSON.parse(readFileSync(new URL('./fixtures/games.json', import.meta.url), 'utf8')) };
+const GAMES = gameNames(ENGINE);
 
 test('routes: learn, puzzles and daily links read back as written; others are refused', () => {
   for (const r of [
@@ -27,9 +32,9 @@ test('routes: learn, puzzles and daily links read back as written; others are re
   ]) {
     const text = routeFragment(r).slice(1);
     assert.ok(isTrainerRoute(text), text);
-    assert.deepEqual(readRoute(text), r);
+    assert.deepEqual(readRoute(text, GAMES), r);
   }
-  assert.match(readRoute('learn=chess').error, /no game called "chess"/);
+  assert.match(readRoute('learn=chess', GAMES).error, /no game called "chess"/);
   // Invisible characters of the link are shown as escapes: a right-to-left override cannot
   // reverse the sentence, a zero-width space cannot pass for "unravel".
   for (const [game, shown] of [
@@ -37,16 +42,26 @@ test('routes: learn, puzzles and daily links read back as written; others are re
     ['un\u200bravel', '"un\\u{200b}ravel"'],
     ['\u2066x\u2069', '"\\u{2066}x\\u{2069}"'],
   ]) {
-    const { error } = readRoute(`learn=${game}`);
+    const { error } = readRoute(`learn=${game}`, GAMES);
     assert.ok(error.endsWith(`no game called ${shown}`), error);
     assert.doesNotMatch(error, /[\u202e\u200b\u2066\u2069]/u);
   }
-  assert.match(readRoute('puzzles=unravel/<img>').error, /damaged/);
-  assert.match(readRoute('learnx').error, /not a Learn/);
+  assert.match(readRoute('puzzles=unravel/<img>', GAMES).error, /damaged/);
+  assert.match(readRoute('learnx', GAMES).error, /not a Learn/);
   // A game's record is never one of these routes.
   for (const record of ['unravel', 'unlur;moves=d4,pass', 'unity;layout=PP;moves=a1-b2', 'learn', 'dailyx']) {
     assert.ok(!isTrainerRoute(record), record);
   }
+});
+
+test('routes name the games the engine lists, and no others: the page keeps no list of its own', () => {
+  for (const game of GAMES) {
+    assert.deepEqual(readRoute(`learn=${game}`, GAMES), { kind: 'learn', game, id: null });
+    // A game the engine does not list is refused, whatever the page once knew.
+    assert.match(readRoute(`learn=${game}`, GAMES.filter((g) => g !== game)).error, /no game called/);
+  }
+  // A sixth game the engine lists is read like the others.
+  assert.deepEqual(readRoute('puzzles=sixth/p-1', [...GAMES, 'sixth']), { kind: 'puzzles', game: 'sixth', id: 'p-1' });
 });
 
 test('stored progress: good data is kept, anything else is dropped without throwing', () => {
@@ -376,9 +391,9 @@ test('property: links, stored progress, offers and data entries never throw, wha
   const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), json, fc.constantFrom('daily', 'learn=unravel', 'puzzles=unlur/x', 'learn=unity/a.b-c_d'));
   fc.assert(
     fc.property(text, (t) => {
-      const route = readRoute(t);
+      const route = readRoute(t, GAMES);
       assert.ok(route.error || GAMES.includes(route.game) || route.kind === 'daily');
-      if (!route.error) assert.deepEqual(readRoute(routeFragment(route).slice(1)), route);
+      if (!route.error) assert.deepEqual(readRoute(routeFragment(route).slice(1), GAMES), route);
       const p = readProgress(t);
       assert.ok(Number.isInteger(p.start) && p.start >= 0);
       for (const g of Object.values(p.games)) assert.ok(Number.isInteger(g.rating) && g.rating >= 0 && Number.isInteger(g.streak) && g.best >= g.streak);

@@ -6,7 +6,8 @@
 import { load } from '../learn/data.js';
 import { Drill, stepWords, reasonWords, explained } from '../learn/drill.js';
 import { Judge } from '../learn/judge.js';
-import { GAMES } from '../learn/route.js';
+import { gameNames } from '../learn/route.js';
+import { engine } from '../engine.js';
 
 const PAUSE_MS = 450;
 
@@ -16,7 +17,7 @@ export async function findPuzzle(text) {
   const m = /^([a-z-]{1,40})\/([A-Za-z0-9][A-Za-z0-9_.-]{0,79})$/.exec(spec);
   if (!m) throw new Error('the puzzle should be named as game/id, for example "unravel/unravel-1-20"');
   const [, game, id] = m;
-  if (!GAMES.includes(game)) throw new Error(`there is no game called ${JSON.stringify(game)}`);
+  if (!gameNames(await engine()).includes(game)) throw new Error(`there is no game called ${JSON.stringify(game)}`);
   let items;
   try {
     items = await load('puzzles', game);

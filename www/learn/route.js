@@ -5,7 +5,14 @@
 
 import { visibleText } from '../engine.js';
 
-export const GAMES = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
+/**
+ * The games' names, in the engine's order: the page holds no list of its own.
+ * @param {{ games(): ReadonlyArray<{ name: string }> }} mod the engine's module (engine.js)
+ * @returns {string[]}
+ */
+export function gameNames(mod) {
+  return mod.games().map((g) => g.name);
+}
 
 // Whether a fragment is one of these routes is told on the page's start path, by
 // app/learn-entry.js (this file loads only with Learn and Puzzles).
@@ -15,9 +22,13 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
 
 /**
  * The route a fragment holds: {kind: 'learn' | 'puzzles' | 'daily', game, id} or {error}
- * (a plain-words reason) when it names no known game or a malformed id.
+ * (a plain-words reason) when it names none of `games` (the engine's, gameNames) or a
+ * malformed id.
+ * @param {unknown} text
+ * @param {readonly string[]} games
+ * @returns {{ kind: 'learn' | 'puzzles' | 'daily', game: string | null, id: string | null } | { error: string }}
  */
-export function readRoute(text) {
+export function readRoute(text, games) {
   const raw = String(text ?? '').trim();
   if (raw === 'daily') return { kind: 'daily', game: null, id: null };
   const m = /^(learn|puzzles)=([^/]*)(?:\/(.*))?$/.exec(raw);
@@ -25,7 +36,7 @@ export function readRoute(text) {
   const [, kind, game, id = null] = m;
   // Quoted with its invisible characters shown, so that a right-to-left override or a
   // zero-width space in the link cannot reverse the sentence or pass for a game's name.
-  if (!GAMES.includes(game)) return { error: `there is no game called "${visibleText(game.slice(0, 40))}"` };
+  if (!games.includes(game)) return { error: `there is no game called "${visibleText(game.slice(0, 40))}"` };
   if (id != null && id !== '' && !ID.test(id)) return { error: 'the lesson or puzzle name in the link is damaged' };
   return { kind, game, id: id || null };
 }

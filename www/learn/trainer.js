@@ -13,7 +13,7 @@ import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { BoardDescription } from '../a11y/describe.js';
 import { el } from '../app/dom.js';
 import { errorText } from '../engine.js';
-import { readRoute, routeFragment, GAMES } from './route.js';
+import { readRoute, routeFragment, gameNames } from './route.js';
 import { load } from './data.js';
 import { Drill, stepWords, reasonWords, explained } from './drill.js';
 import { Judge } from './judge.js';
@@ -153,7 +153,7 @@ export class Trainer {
   async open(text) {
     const token = ++this.token;
     this.stopReply();
-    const route = readRoute(text);
+    const route = readRoute(text, gameNames(this.host.mod));
     this.root.hidden = false;
     document.getElementById('layout').hidden = true;
     document.body.dataset.view = 'trainer';
@@ -203,7 +203,7 @@ export class Trainer {
   /** The day's game and its puzzles: the next game in turn while one has none yet. */
   async daily() {
     let last;
-    for (const game of dailyGames(dayKey(), GAMES)) {
+    for (const game of dailyGames(dayKey(), gameNames(this.host.mod))) {
       try {
         return [game, await load('puzzles', game)];
       } catch (error) {

@@ -27,9 +27,8 @@ mod soak;
 use ludus::{ai, game, games, options, rng, with_game};
 use soak::game_seed;
 
-const USAGE: &str = "\
-ludus: Unravel, Scattercut, Unity, Merlin's Chain and Unlur on the command line
-
+/// The commands, for the help (`usage`, which adds the games, their options and the players).
+const COMMANDS: &str = "\
 usage:
   ludus perft GAME DEPTH [OPTIONS] [--moves \"s1 s2 ...\"] [--divide]
   ludus show GAME [OPTIONS] [--moves \"s1 s2 ...\"]     (or: ludus show --record TEXT)
@@ -59,15 +58,77 @@ usage:
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
       and the record that reproduces it if one breaks (all: every game at its defaults;
-      --parse-back K: parse back K random listed steps a step instead of all of them)
+      --parse-back K: parse back K random listed steps a step instead of all of them)";
 
-GAME: unravel, scattercut, unity, merlins-chain, unlur
-OPTIONS: --size N; for Unity also --players 2|3 --neutral purple|orange|green
-         --layout STR --walls \"c3|c4,...\" --supply N --seed S
+/// What `--record` and `record` read, for the help.
+const TEXT_HELP: &str = "\
 TEXT (for --record and `record`): a record as a link holds it, or @FILE (@- for standard
-      input) holding a record or a text file
-PLAYER: random, a level (beginner, easy, medium, hard, expert), mcts:ITERATIONS,
-        mcts:SECONDSs (e.g. mcts:0.2s)";
+      input) holding a record or a text file";
+
+/// The help: the commands, then the games, the options each takes and the players, listed
+/// from the games' declarations and the levels.
+fn usage() -> String {
+    let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    let levels: Vec<&str> = ai::levels::LEVELS.iter().map(|l| l.id).collect();
+    format!(
+        "ludus: the games of Ludus and its computer opponent on the command line\n\n\
+         {COMMANDS}\n\nGAME: {}\n{}\n{TEXT_HELP}\n\
+         PLAYER: random, a level ({}), mcts:ITERATIONS,\n        mcts:SECONDSs (e.g. mcts:0.2s)",
+        games.join(", "),
+        options_help(),
+        levels.join(", ")
+    )
+}
+
+/// The OPTIONS of the help: each game's option flags, games with the same flags on one line.
+fn options_help() -> String {
+    let mut lines: Vec<(Vec<&str>, String)> = Vec::new();
+    for kind in GameKind::ALL {
+        let flags: Vec<String> = kind
+            .about()
+            .options
+            .iter()
+            .map(|o| {
+                let value = match o.kind {
+                    games::OptionKind::Number { .. } => "N".to_string(),
+                    games::OptionKind::Choice { choices, .. } => choices.join("|"),
+                    games::OptionKind::Text { .. } => o.key.to_uppercase(),
+                };
+                format!("--{} {value}", o.key)
+            })
+            .collect();
+        let flags = if flags.is_empty() {
+            "no options".to_string()
+        } else {
+            flags.join(" ")
+        };
+        match lines.iter_mut().find(|(_, f)| *f == flags) {
+            Some((names, _)) => names.push(kind.name()),
+            None => lines.push((vec![kind.name()], flags)),
+        }
+    }
+    let mut text = String::from("OPTIONS, by game:");
+    for (names, flags) in lines {
+        let mut line = format!("  {}:", names.join(", "));
+        for word in flags.split(" --") {
+            let word = if word.starts_with("--") || word == "no options" {
+                word.to_string()
+            } else {
+                format!("--{word}")
+            };
+            if line.len() + 1 + word.len() > 88 {
+                text.push('\n');
+                text.push_str(&line);
+                line = "     ".to_string();
+            }
+            line.push(' ');
+            line.push_str(&word);
+        }
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text
+}
 
 fn main() -> ExitCode {
     match text_args().and_then(|args| run(&args)) {
@@ -105,9 +166,20 @@ struct Args {
     switches: Vec<String>,
 }
 
-const GAME_OPTION_FLAGS: [&str; 7] = [
-    "size", "players", "neutral", "layout", "walls", "supply", "seed",
-];
+/// The flags that are game options: every option key some game declares (a game refuses
+/// the keys it does not declare, saying which it has).
+fn game_option_flags() -> Vec<&'static str> {
+    let mut keys: Vec<&'static str> = Vec::new();
+    for kind in GameKind::ALL {
+        for option in kind.about().options {
+            if !keys.contains(&option.key) {
+                keys.push(option.key);
+            }
+        }
+    }
+    keys
+}
+
 const SWITCHES: [&str; 2] = ["divide", "array"];
 
 impl Args {
@@ -170,7 +242,7 @@ impl Args {
     /// Fails on flags the command does not take.
     fn only(&self, allowed: &[&str]) -> Result<(), Error> {
         for (k, _) in &self.flags {
-            if !allowed.contains(&k.as_str()) && !GAME_OPTION_FLAGS.contains(&k.as_str()) {
+            if !allowed.contains(&k.as_str()) && !game_option_flags().contains(&k.as_str()) {
                 return Err(Error::options(format!("unknown flag --{}", shorten(k))));
             }
         }
@@ -184,7 +256,7 @@ impl Args {
         let has_seed = !command_seed || kind.option_specs().iter().any(|o| o.key == "seed");
         let mut map = OptionMap::new();
         for (k, v) in &self.flags {
-            if GAME_OPTION_FLAGS.contains(&k.as_str()) && (k != "seed" || has_seed) {
+            if game_option_flags().contains(&k.as_str()) && (k != "seed" || has_seed) {
                 map.set(k.clone(), v.clone());
             }
         }
@@ -222,7 +294,7 @@ impl Args {
 
 fn run(args: &[String]) -> Result<(), Error> {
     let Some(command) = args.first() else {
-        println!("{USAGE}");
+        println!("{}", usage());
         return Ok(());
     };
     let rest = Args::parse(&args[1..])?;
@@ -240,7 +312,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "puzzles" => puzzles::run(&rest),
         "record" => record::record(&rest),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            println!("{}", usage());
             Ok(())
         }
         other => Err(Error::options(format!(

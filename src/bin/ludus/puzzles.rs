@@ -22,17 +22,6 @@ use std::collections::HashMap;
 use crate::soak::game_seed;
 use crate::Args;
 
-/// The shipped puzzles, one JSON object a line, as `ludus puzzles generate` printed them.
-fn shipped(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Unravel => include_str!("../../games/unravel/puzzles.jsonl"),
-        GameKind::Scattercut => include_str!("../../games/scattercut/puzzles.jsonl"),
-        GameKind::Unity => include_str!("../../games/unity/puzzles.jsonl"),
-        GameKind::MerlinsChain => include_str!("../../games/merlins_chain/puzzles.jsonl"),
-        GameKind::Unlur => include_str!("../../games/unlur/puzzles.jsonl"),
-    }
-}
-
 /// Tries of the weakest level at each puzzle, for its rating.
 const RATING_TRIES: u64 = 8;
 /// Puzzles taken from one game at most, so that a set comes from many games.
@@ -41,16 +30,6 @@ const PER_GAME: usize = 3;
 const NOT_PROVED: &str = "not proved";
 /// A game still running after this many steps is left out.
 const MAX_GAME_STEPS: usize = 600;
-
-/// The levels that play the games puzzles come from, the two weakest: their games are
-/// quick, and they leave wins and losses standing until late. Game `g` is played by level
-/// `g % 2` (first seat) against level `(g / 2) % 2`.
-const LEVELS: [&str; 2] = ["beginner", "easy"];
-
-/// Merlin's Chain between the levels is decided long before the solver reaches it (the
-/// winner's flips nearly all win); random play against itself leaves a close fight late,
-/// where one flip alone can win.
-const MERLIN_LEVELS: [&str; 1] = ["random"];
 
 /// `ludus puzzles GAME [--array]` or `ludus puzzles generate GAME ...`.
 pub fn run(args: &Args) -> Result<(), Error> {
@@ -62,9 +41,9 @@ pub fn run(args: &Args) -> Result<(), Error> {
     args.at_most_positionals(1, "`ludus puzzles` takes one GAME")?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     if args.switches.iter().any(|s| s == "array") {
-        print!("{}", as_array(shipped(kind)));
+        print!("{}", as_array(kind.puzzles()));
     } else {
-        for line in shipped(kind).lines().filter(|l| !l.trim().is_empty()) {
+        for line in kind.puzzles().lines().filter(|l| !l.trim().is_empty()) {
             println!("{line}");
         }
     }
@@ -75,7 +54,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
 /// a puzzle's options come from its record, and the generator's from its plan.
 fn no_game_options(args: &Args, allowed: &[&str]) -> Result<(), Error> {
     for (k, _) in &args.flags {
-        if crate::GAME_OPTION_FLAGS.contains(&k.as_str()) && !allowed.contains(&k.as_str()) {
+        if crate::game_option_flags().contains(&k.as_str()) && !allowed.contains(&k.as_str()) {
             return Err(Error::options(format!(
                 "unknown flag --{} for puzzles",
                 shorten(k)
@@ -95,76 +74,6 @@ pub fn as_array(lines: &str) -> String {
     format!("[\n{}\n]\n", objects.join(",\n"))
 }
 
-/// How puzzles of one game are made.
-struct Plan {
-    /// The board sizes the games are played on, in turn (none: the game's only board):
-    /// the smaller sizes each game offers, where the solver settles positions a few turns
-    /// from the end within its budget.
-    sizes: &'static [u32],
-    /// The longest win a puzzle asks for, in the learner's turns.
-    max_turns: u8,
-    /// Turn starts looked at in each game, counted back from its end.
-    scan: usize,
-    /// The default budget of each search, in positions.
-    nodes: u64,
-    /// Every game lasts the same number of steps: any defence holds out as long.
-    fixed_length: bool,
-    /// The players of the games: game `g` is played by `levels[g % n]` (first seat)
-    /// against `levels[(g / n) % n]`.
-    levels: &'static [&'static str],
-}
-
-fn plan(kind: GameKind) -> Plan {
-    match kind {
-        GameKind::Unravel => Plan {
-            sizes: &[5, 6],
-            max_turns: 4,
-            scan: 20,
-            nodes: 50_000,
-            fixed_length: false,
-            levels: &LEVELS,
-        },
-        // Lost stones make long games, and few positions have exactly one winning
-        // placement: the 4x4 board gives the most puzzles for the time.
-        GameKind::Scattercut => Plan {
-            sizes: &[4, 5],
-            max_turns: 4,
-            scan: 20,
-            nodes: 50_000,
-            fixed_length: false,
-            levels: &LEVELS,
-        },
-        GameKind::Unlur => Plan {
-            sizes: &[4, 5],
-            max_turns: 4,
-            scan: 20,
-            nodes: 50_000,
-            fixed_length: false,
-            levels: &LEVELS,
-        },
-        // A game is decided only when the last tile is flipped, and the last few flips
-        // leave little choice: the puzzles start earlier, up to 24 tiles from the end.
-        GameKind::MerlinsChain => Plan {
-            sizes: &[],
-            max_turns: 12,
-            scan: 24,
-            nodes: 200_000,
-            fixed_length: true,
-            levels: &MERLIN_LEVELS,
-        },
-        // Hundreds of steps a turn: a wrong step is proved lost only when the opponent then
-        // wins at once or nearly, so the puzzles are wins this turn.
-        GameKind::Unity => Plan {
-            sizes: &[],
-            max_turns: 1,
-            scan: 40,
-            nodes: 2_000,
-            fixed_length: false,
-            levels: &LEVELS,
-        },
-    }
-}
-
 /// A number flag within bounds, or an error saying what it must be.
 fn bounded(args: &Args, name: &str, default: u64, max: u64) -> Result<u64, Error> {
     let n: u64 = args.number(name, Some(default))?;
@@ -182,7 +91,7 @@ fn generate(args: &Args) -> Result<(), Error> {
     let count = bounded(args, "count", 100, 10_000)? as usize;
     let seed: u64 = args.number("seed", Some(1))?;
     let games = bounded(args, "games", 20 * count as u64, 1_000_000)?;
-    let plan = plan(kind);
+    let plan = kind.puzzle_plan();
     let nodes = bounded(args, "nodes", plan.nodes, 100_000_000)?;
     let sizes = match args.flag("size") {
         Some(s) => vec![Some(s.parse::<u32>().map_err(|_| {

@@ -1,10 +1,47 @@
-//! What Ludus tells about Merlin's Chain (see [`About`]).
+//! Merlin's Chain as Ludus describes it (see [`GameDescription`]): what Ludus tells about it (see
+//! [`About`]), its lessons and puzzles, and how the computer searches it.
 
 use super::Position;
 use crate::game::{BoardView, Color, StepKind, StepView};
 use crate::games::about::{About, ClickHelp};
+use crate::games::description::{GameDescription, PuzzlePlan, SearchTuning};
 
-pub const ABOUT: About = About {
+/// Merlin's Chain, as Ludus describes it.
+pub const GAME: GameDescription = GameDescription {
+    name: "merlins-chain",
+    about: ABOUT,
+    lessons: super::lessons::LESSONS,
+    rule_points: super::lessons::RULE_POINTS,
+    puzzles: include_str!("puzzles.jsonl"),
+    puzzle_plan: PLAN,
+    search: SEARCH,
+};
+
+/// A game is decided only when the last tile is flipped, and the last few flips leave little
+/// choice: the puzzles start earlier, up to 24 tiles from the end. Games between the levels
+/// are decided long before the solver reaches them (the winner's flips nearly all win);
+/// random play against itself leaves a close fight late, where one flip alone can win.
+const PLAN: PuzzlePlan = PuzzlePlan {
+    sizes: &[],
+    max_turns: 12,
+    scan: 24,
+    nodes: 200_000,
+    fixed_length: true,
+    levels: &["random"],
+};
+
+/// Some 1,800 first steps: without progressive widening each gets about two playouts at
+/// medium's budget. The weak levels draw closer to their best step, as random play punishes
+/// a loose draw here.
+const SEARCH: SearchTuning = SearchTuning {
+    widening: 2.0,
+    levels: &[
+        ("beginner", "mcts:200/temp=0.25"),
+        ("easy", "mcts:1000/temp=0.25"),
+    ],
+};
+
+const ABOUT: About = About {
     title: "Merlin's Chain",
     designer: "Jorge Gomez Arrausi",
     rules: &[

@@ -10,7 +10,7 @@ mod about;
 mod feasibility;
 pub mod lessons;
 
-pub use about::ABOUT;
+pub use about::GAME;
 
 use feasibility::*;
 
@@ -24,8 +24,6 @@ use crate::geometry::SquareGrid;
 use crate::options::OptionMap;
 use crate::rng::Rng;
 
-/// The game's name in text (command line, records).
-pub const GAME: &str = "merlins-chain";
 /// Merlin's Chain has no options.
 pub const OPTIONS: &[OptionDecl] = &[];
 pub const OPTION_KEYS: &[&str] = &option_keys::<0>(OPTIONS);
@@ -50,7 +48,7 @@ pub struct Options {}
 
 impl Options {
     pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        map.check_keys(GAME, OPTION_KEYS)?;
+        map.check_keys(GAME.name, OPTION_KEYS)?;
         Ok(Options {})
     }
 

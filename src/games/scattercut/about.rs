@@ -1,10 +1,36 @@
-//! What Ludus tells about Scattercut (see [`About`]).
+//! Scattercut as Ludus describes it (see [`GameDescription`]): what Ludus tells about it (see
+//! [`About`]), its lessons and puzzles, and how the computer searches it.
 
 use super::Position;
 use crate::games::about::{About, ClickHelp};
+use crate::games::description::{
+    small_board_puzzles, GameDescription, PuzzlePlan, SearchTuning, GENERAL_SEARCH,
+};
 use crate::games::red_blue::OPTIONS;
 
-pub const ABOUT: About = About {
+/// Scattercut, as Ludus describes it.
+pub const GAME: GameDescription = GameDescription {
+    name: "scattercut",
+    about: ABOUT,
+    lessons: super::lessons::LESSONS,
+    rule_points: super::lessons::RULE_POINTS,
+    puzzles: include_str!("puzzles.jsonl"),
+    puzzle_plan: PLAN,
+    search: SEARCH,
+};
+
+/// Lost stones make long games, and few positions have exactly one winning placement: the
+/// 4x4 board gives the most puzzles for the time.
+const PLAN: PuzzlePlan = small_board_puzzles(&[4, 5]);
+
+/// Scattercut's search gains strength slowly with its budget: medium searches less, so that
+/// hard stays well above it and it stays well above easy.
+const SEARCH: SearchTuning = SearchTuning {
+    levels: &[("medium", "mcts:2000")],
+    ..GENERAL_SEARCH
+};
+
+const ABOUT: About = About {
     title: "Scattercut",
     designer: "Mark Steere",
     rules: &[

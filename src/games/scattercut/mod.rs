@@ -40,7 +40,7 @@ use crate::game::{
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
-pub use about::ABOUT;
+pub use about::GAME;
 use std::fmt;
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;

@@ -1,12 +1,49 @@
-//! What Ludus tells about Unity (see [`About`]).
+//! Unity as Ludus describes it (see [`GameDescription`]): what Ludus tells about it (see
+//! [`About`]), its lessons and puzzles, and how the computer searches it.
 
 use super::layout::LAYOUT_CHARS;
 use super::{Color, Kind, Position, NONE};
 use crate::game::{BoardView, Game, StepKind, StepView};
 use crate::games::about::{About, ClickHelp};
+use crate::games::description::{GameDescription, PuzzlePlan, SearchTuning, PUZZLE_LEVELS};
 use crate::geometry::HexDir;
 
-pub const ABOUT: About = About {
+/// Unity, as Ludus describes it.
+pub const GAME: GameDescription = GameDescription {
+    name: "unity",
+    about: ABOUT,
+    lessons: super::lessons::LESSONS,
+    rule_points: super::lessons::RULE_POINTS,
+    puzzles: include_str!("puzzles.jsonl"),
+    puzzle_plan: PLAN,
+    search: SEARCH,
+};
+
+/// Hundreds of steps a turn: a wrong step is proved lost only when the opponent then wins at
+/// once or nearly, so the puzzles are wins this turn.
+const PLAN: PuzzlePlan = PuzzlePlan {
+    sizes: &[],
+    max_turns: 1,
+    scan: 40,
+    nodes: 2_000,
+    fixed_length: false,
+    levels: PUZZLE_LEVELS,
+};
+
+/// Unity's games are short and tactical: a long search already finds the win of whichever
+/// seat has one, so the ladder sits lower, and the weak levels draw closer to their best
+/// step, as random play punishes a loose draw here.
+const SEARCH: SearchTuning = SearchTuning {
+    widening: 0.0,
+    levels: &[
+        ("beginner", "mcts:400/temp=0.25"),
+        ("easy", "mcts:1000"),
+        ("medium", "mcts:2000"),
+        ("hard", "mcts:8000"),
+    ],
+};
+
+const ABOUT: About = About {
     title: "Unity, Unified Edition",
     designer: "Néstor Romeral Andrés",
     rules: &[

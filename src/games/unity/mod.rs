@@ -31,7 +31,7 @@ mod layout;
 pub mod lessons;
 mod options;
 
-pub use about::ABOUT;
+pub use about::GAME;
 
 use super::about::{option_keys, OptionDecl, OptionKind};
 use crate::bits::{extend_with_set_bits, nth_set_bit_u128};
@@ -100,7 +100,6 @@ pub const OPTIONS: &[OptionDecl] = &[
 ];
 pub const OPTION_KEYS: &[&str] = &option_keys::<7>(OPTIONS);
 
-const GAME: &str = "unity";
 const DEFAULT_SIZE: usize = 5;
 const DEFAULT_SUPPLY: usize = 12;
 /// The most walls a supply may hold: every edge of the largest board (side 6), as a side-`s`

@@ -67,7 +67,7 @@ pub(crate) fn form_rules(
 impl Options {
     /// Reads options; a layout is always kept (a `seed` without a layout draws one).
     pub fn from_map(map: &OptionMap) -> Result<Options, Error> {
-        map.check_keys(GAME, OPTION_KEYS)?;
+        map.check_keys(GAME.name, OPTION_KEYS)?;
         let size = match map.get("size") {
             None => DEFAULT_SIZE,
             Some("5") => 5,

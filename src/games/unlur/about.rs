@@ -1,9 +1,22 @@
-//! What Ludus tells about Unlur (see [`About`]).
+//! Unlur as Ludus describes it (see [`GameDescription`]): what Ludus tells about it (see
+//! [`About`]), its lessons and puzzles, and how the computer searches it.
 
 use super::Position;
 use crate::games::about::{About, ClickHelp};
+use crate::games::description::{small_board_puzzles, GameDescription, GENERAL_SEARCH};
 
-pub const ABOUT: About = About {
+/// Unlur, as Ludus describes it.
+pub const GAME: GameDescription = GameDescription {
+    name: "unlur",
+    about: ABOUT,
+    lessons: super::lessons::LESSONS,
+    rule_points: super::lessons::RULE_POINTS,
+    puzzles: include_str!("puzzles.jsonl"),
+    puzzle_plan: small_board_puzzles(&[4, 5]),
+    search: GENERAL_SEARCH,
+};
+
+const ABOUT: About = About {
     title: "Unlur",
     designer: "Jorge Gomez Arrausi",
     rules: &[

@@ -26,7 +26,7 @@ mod about;
 mod board;
 pub mod lessons;
 
-pub use about::ABOUT;
+pub use about::GAME;
 
 use super::about::{option_keys, size_option, OptionDecl};
 use crate::bits::{byte_sums, extend_with_set_bits, nth_set_bit_with_sums, sums_lost_by};

@@ -1,10 +1,23 @@
-//! What Ludus tells about Unravel (see [`About`]).
+//! Unravel as Ludus describes it (see [`GameDescription`]): what Ludus tells about it (see
+//! [`About`]), its lessons and puzzles, and how the computer searches it.
 
 use super::Position;
 use crate::games::about::{About, ClickHelp};
+use crate::games::description::{small_board_puzzles, GameDescription, GENERAL_SEARCH};
 use crate::games::red_blue::OPTIONS;
 
-pub const ABOUT: About = About {
+/// Unravel, as Ludus describes it.
+pub const GAME: GameDescription = GameDescription {
+    name: "unravel",
+    about: ABOUT,
+    lessons: super::lessons::LESSONS,
+    rule_points: super::lessons::RULE_POINTS,
+    puzzles: include_str!("puzzles.jsonl"),
+    puzzle_plan: small_board_puzzles(&[5, 6]),
+    search: GENERAL_SEARCH,
+};
+
+const ABOUT: About = About {
     title: "Unravel",
     designer: "Mark Steere",
     rules: &[

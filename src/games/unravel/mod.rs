@@ -24,7 +24,7 @@ use crate::game::{
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
-pub use about::ABOUT;
+pub use about::GAME;
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 const EMPTY: u8 = 0;
