@@ -42,15 +42,38 @@ document.head.append(
   }),
 );
 
+/** @typedef {import('./types/ludus-views').SessionView} SessionView */
+/** @typedef {import('./types/ludus-views').StepView} StepView */
+/** @typedef {import('./types/ludus-views').GameInfo} GameInfo */
+/**
+ * The engine's Session (src/wasm/; its class is generated into the build's ludus.d.ts, which
+ * the source tree does not hold).
+ * @typedef {any} EngineSession
+ */
+
+/**
+ * What the page is drawn from: refresh() and the status line read it; only App writes it.
+ * (The selection of a two-click step is the board controller's, shared with the widget;
+ * what the computer is thinking about is the opponent's.)
+ * @typedef {object} AppState
+ * @property {EngineSession|null} session the engine's Session of the game shown (null before
+ *   the first game)
+ * @property {SessionView|null} view the engine's view of the position shown
+ * @property {readonly StepView[]} legal the steps the user can play now (each refresh sets them)
+ * @property {boolean} flipped whether the board is seen from the other side
+ * @property {boolean} coords whether the cells' names are drawn (kept in the settings)
+ * @property {string} message the last refusal or problem, in the status line ('' for none)
+ * @property {string} note what the computer last did, in the status line ('' for none)
+ * @property {'auto'|'light'|'dark'} theme the colour theme (kept in the settings)
+ * @property {{session: EngineSession|null, tags: Record<string, string>}} fileTags the header
+ *   tags of the text file the game shown came from (`session`: that game), for its export
+ */
+
 export class App {
   constructor() {
     this.mod = null;
+    /** @type {GameInfo[]} */
     this.games = [];
-    // The header tags of the text file the shown game came from, if it did.
-    this.fileTags = { session: null, tags: {} };
-    this.session = null;
-    this.view = null;
-    this.legal = [];
     /** Work cut into short tasks (a computer step's move list and URL come after its board). */
     this.tasks = new Tasks();
     // Clicks to steps, the selection, the pass: shared with the widget (www/controller.js).
@@ -65,10 +88,19 @@ export class App {
     });
     this.store = new Store();
     this.prefs = this.store.prefs();
+    /** @type {AppState} */
+    this.state = {
+      session: null,
+      view: null,
+      legal: [],
+      flipped: false,
+      coords: !!this.prefs.coords,
+      message: '',
+      note: '',
+      theme: 'auto',
+      fileTags: { session: null, tags: {} },
+    };
     this.saved = new SavedGames(this.store, { known: (name) => !!this.gameInfo(name) });
-    this.flipped = false;
-    this.coords = !!this.prefs.coords;
-    this.message = '';
     this.history = new GameHistory({
       mod: () => this.mod,
       games: () => this.games,
@@ -80,15 +112,15 @@ export class App {
       session: () => this.session,
       setSession: (session) => this.setSession(session),
       goTo: (n) => {
-        if (n?.node != null) goToNode(this.session, n.node);
+        if (typeof n === 'object' && n?.node != null) goToNode(this.session, n.node);
         else if (n != null) this.session.goTo(n);
-        this.view = sessionView(this.session);
-        return this.view;
+        this.state.view = sessionView(this.session);
+        return this.state.view;
       },
       moved: () => {
-        this.control.selection = null;
-        this.message = '';
-        this.opponent.note = '';
+        this.control.deselect();
+        this.state.message = '';
+        this.state.note = '';
       },
       seats: () => this.computerSeats(),
       hold: (record) => this.opponent.hold(record),
@@ -112,9 +144,9 @@ export class App {
       view: () => this.view,
       layout: () => this.session?.layout() ?? null,
       prefs: () => this.prefs,
-      savePrefs: () => this.store.savePrefs(this.prefs),
+      savePrefs: (changes) => this.savePrefs(changes),
       play: (text, how) => this.play(text, how),
-      refused: () => this.message,
+      refused: () => this.state.message,
       refresh: () => this.refresh(),
       flash: (message) => this.flash(message),
     });
@@ -128,6 +160,56 @@ export class App {
   /** The first cell of a two-click step, if one is picked (the controller keeps it). */
   get selection() {
     return this.control.selection;
+  }
+
+  // The state's fields under the names the page's tests (tests/e2e) and the parts' closures
+  // read; writing one writes the state.
+  get session() {
+    return this.state.session;
+  }
+
+  set session(session) {
+    this.state.session = session;
+  }
+
+  get view() {
+    return this.state.view;
+  }
+
+  set view(view) {
+    this.state.view = view;
+  }
+
+  get legal() {
+    return this.state.legal;
+  }
+
+  set legal(legal) {
+    this.state.legal = legal;
+  }
+
+  get flipped() {
+    return this.state.flipped;
+  }
+
+  set flipped(flipped) {
+    this.state.flipped = flipped;
+  }
+
+  get coords() {
+    return this.state.coords;
+  }
+
+  set coords(coords) {
+    this.state.coords = coords;
+  }
+
+  get message() {
+    return this.state.message;
+  }
+
+  set message(message) {
+    this.state.message = message;
   }
 
   get thinking() {
@@ -169,7 +251,7 @@ export class App {
       flipped: () => this.flipped,
       background: () => getComputedStyle(document.body).backgroundColor,
       gameText: () =>
-        import('./share/text-file.js').then(({ gameToText }) => gameToText(this.session.record(), textTags(this.view, this.fileTags.session === this.session ? this.fileTags.tags : {}, { computer: this.computerSeats(), level: this.opponent.levelWords() }))),
+        import('./share/text-file.js').then(({ gameToText }) => gameToText(this.session.record(), textTags(this.view, this.state.fileTags.session === this.session ? this.state.fileTags.tags : {}, { computer: this.computerSeats(), level: this.opponent.levelWords() }))),
       link: () => linkRecord(this.session, this.view),
       importText: (text) => this.importText(text),
       board: () => $('board-box'),
@@ -184,8 +266,7 @@ export class App {
     }
     $('loading').remove();
     this.games = this.mod.games();
-    this.opponent.levels = this.mod.levels();
-    this.opponent.levelOverride = this.playerFromQuery();
+    this.opponent.setLevels(this.mod.levels(), this.playerFromQuery());
     // Learn and Puzzles (app/learn-entry.js): over the game, which stays as it was.
     this.learnEntry = new LearnEntry(this.store, {
       mod: this.mod,
@@ -252,7 +333,7 @@ export class App {
         return kept;
       },
       setFlipped: (flipped) => {
-        this.flipped = flipped;
+        this.state.flipped = flipped;
       },
       refresh: () => this.refresh(),
       showNotice: (...args) => this.showNotice(...args),
@@ -266,7 +347,7 @@ export class App {
     if (opened === 'opened') this.correspondence.opened();
     // No offer to learn the game over a game someone shared.
     if (opened === 'opened' && this.view.steps.length) {
-      this.learnEntry.shared = this.view.game;
+      this.learnEntry.openedShared(this.view.game);
       this.refresh();
     }
     this.correspondence.update();
@@ -342,7 +423,7 @@ export class App {
     }
     const problem = this.history.openTextRecord(read.record);
     // The file's own header tags (an event, a place) go back out with the game.
-    if (!problem) this.fileTags = { session: this.session, tags: read.tags };
+    if (!problem) this.state.fileTags = { session: this.session, tags: read.tags };
     return problem;
   }
 
@@ -353,11 +434,12 @@ export class App {
     this.history.flushPosition();
     this.opponent.reset();
     this.session?.free?.();
-    this.session = session;
-    this.control.selection = null;
-    this.message = '';
-    this.view = sessionView(session);
-    this.flipped = false;
+    this.state.session = session;
+    this.control.deselect();
+    this.state.message = '';
+    this.state.note = '';
+    this.state.view = sessionView(session);
+    this.state.flipped = false;
   }
 
   // --------------------------------------------------------------------------------------
@@ -379,15 +461,15 @@ export class App {
       this.flash(errorText(error));
       return false;
     }
-    this.control.selection = null;
-    this.message = '';
-    this.opponent.note = note;
-    this.history.persist = true;
+    this.control.deselect();
+    this.state.message = '';
+    this.state.note = note;
+    this.history.keepSaving();
     this.hideNotice();
     // While the computer is to move again nobody takes a step on the page, so its view
     // comes without the legal steps (some 1,800 in Merlin's Chain); refresh() asks for
     // them as soon as a person may play.
-    this.view = computer ? sessionView(this.session, { withLegal: false }) : sessionView(this.session);
+    this.state.view = computer ? sessionView(this.session, { withLegal: false }) : sessionView(this.session);
     if (computer) {
       // The computer's step arrives while the user may be busy with the page: the work is
       // cut into short tasks (board and status now, move list and URL next) so that none
@@ -409,10 +491,10 @@ export class App {
   studyChanged(before) {
     // A game held from a link stays held: a note is no step for the computer to answer.
     const held = this.opponent.held(before);
-    this.view = sessionView(this.session);
+    this.state.view = sessionView(this.session);
     if (held) this.opponent.hold(this.view.record);
-    this.message = '';
-    this.history.persist = true;
+    this.state.message = '';
+    this.history.keepSaving();
     this.history.save({ adopt: true });
     this.history.writeLocation(false);
     this.refresh();
@@ -433,19 +515,19 @@ export class App {
   /** In a past position: the computer plays its seat's step here (a variation; the later steps stay). */
   computerPlaysHere() {
     if (!this.opponent.playHere()) return;
-    this.message = '';
+    this.state.message = '';
     this.refresh();
   }
 
   clearSelection() {
-    if (!this.control.selection && !this.message) return;
-    this.control.selection = null;
-    this.message = '';
+    if (!this.control.selection && !this.state.message) return;
+    this.control.deselect();
+    this.state.message = '';
     this.refresh();
   }
 
   flash(message) {
-    this.message = message;
+    this.state.message = message;
     this.renderStatus();
   }
 
@@ -464,11 +546,11 @@ export class App {
   refresh({ split = false } = {}) {
     if (!this.view) return;
     // A view made without the legal steps, now that a person may play: with them.
-    if (!this.view.legal && !this.computerToMove()) this.view = sessionView(this.session);
+    if (!this.view.legal && !this.computerToMove()) this.state.view = sessionView(this.session);
     const v = this.view;
     this.opponent.sync();
     const drawn = this.control.boardState();
-    this.legal = drawn.legal;
+    this.state.legal = drawn.legal;
     const drawings = shownDrawings(v);
     this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index(), drawings });
     const box = $('board-box');
@@ -519,9 +601,9 @@ export class App {
       levelWords: this.opponent.levelWords(),
       computerToMove: this.computerToMove(),
       held: this.opponent.held(this.view),
-      note: this.opponent.note,
-      hint: this.message ? '' : this.control.selectionHint(),
-      message: this.message,
+      note: this.state.note,
+      hint: this.state.message ? '' : this.control.selectionHint(),
+      message: this.state.message,
     });
   }
 
@@ -551,7 +633,16 @@ export class App {
     delete keep.layout;
     delete keep.walls;
     delete keep.seed;
-    this.prefs[`options:${name}`] = keep;
+    this.savePrefs({ [`options:${name}`]: keep });
+  }
+
+  /**
+   * Keeps some settings (the theme, the cells' names, a game's options, the computer's seats
+   * and level) in storage.
+   * @param {Record<string, unknown>} changes
+   */
+  savePrefs(changes) {
+    Object.assign(this.prefs, changes);
     this.store.savePrefs(this.prefs);
   }
 
@@ -589,7 +680,7 @@ export class App {
   }
 
   applyTheme(theme) {
-    this.theme = theme;
+    this.state.theme = theme;
     if (theme === 'auto') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
     const names = { auto: 'follows your system', light: 'light', dark: 'dark' };
@@ -608,8 +699,8 @@ export class App {
       capture: () => this.control.capture(),
       playTyped: (text) => {
         if (this.play(text)) return null;
-        const refused = this.message;
-        this.message = '';
+        const refused = this.state.message;
+        this.state.message = '';
         this.renderStatus();
         return refused;
       },
@@ -620,9 +711,8 @@ export class App {
       hideNotice: () => this.hideNotice(),
       clearSelection: () => this.clearSelection(),
       toggleTheme: () => {
-        const next = nextTheme(this.theme);
-        this.prefs.theme = next;
-        this.store.savePrefs(this.prefs);
+        const next = nextTheme(this.state.theme);
+        this.savePrefs({ theme: next });
         this.applyTheme(next);
       },
       systemTheme: () => this.board.refreshTheme(),
@@ -632,14 +722,13 @@ export class App {
   }
 
   toggleFlip() {
-    this.flipped = !this.flipped;
+    this.state.flipped = !this.state.flipped;
     this.refresh();
   }
 
   toggleCoords() {
-    this.coords = !this.coords;
-    this.prefs.coords = this.coords;
-    this.store.savePrefs(this.prefs);
+    this.state.coords = !this.state.coords;
+    this.savePrefs({ coords: this.state.coords });
     this.refresh();
   }
 

@@ -14,17 +14,20 @@ const NONE = Object.freeze([]);
 /** @typedef {import('./types/ludus-views').SessionView} SessionView */
 /** @typedef {import('./types/ludus-views').StepView} StepView */
 
+/**
+ * What the controller works for (the page, the widget, Learn and Puzzles).
+ * @typedef {object} BoardControllerHost
+ * @property {() => any} session the engine's Session at the view (for explainClick), or null
+ * @property {() => SessionView|null} view the SessionView shown, or null
+ * @property {() => boolean} canPlay whether the user may play now (false while the computer
+ *   thinks, on a view-only widget)
+ * @property {(text: string) => boolean} play plays a step, true if the engine took it
+ * @property {() => void} changed the selection changed (redraw)
+ * @property {(message: string) => void} say shows a message about the last click ('' clears it)
+ */
+
 export class BoardController {
-  /**
-   * @param {object} host what the controller works for:
-   *   session(): the engine's Session at the view (for explainClick), or null;
-   *   view(): the SessionView shown, or null;
-   *   canPlay(): whether the user may play now (false while the computer thinks, on a
-   *     view-only widget);
-   *   play(text): plays a step, true if the engine took it;
-   *   changed(): the selection changed (redraw);
-   *   say(message): shows a message about the last click ('' clears it).
-   */
+  /** @param {BoardControllerHost} host */
   constructor(host) {
     this.host = host;
     /** The first cell (and Merlin's Chain tile) of a two-click step: {cell, piece} or null. */
@@ -121,10 +124,20 @@ export class BoardController {
     this.host.say(message);
   }
 
-  /** Lets go of the selection and of the last message. */
-  clear() {
+  /**
+   * Lets go of the selection, without a word or a redraw (another position is shown, or the
+   * host redraws itself); true if there was one.
+   * @returns {boolean}
+   */
+  deselect() {
     const had = this.selection != null;
     this.selection = null;
+    return had;
+  }
+
+  /** Lets go of the selection and of the last message. */
+  clear() {
+    const had = this.deselect();
     this.host.say('');
     if (had) this.host.changed();
   }
