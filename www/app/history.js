@@ -34,8 +34,7 @@ export const POSITION_SAVE_DELAY = 1000;
  * @property {() => void} analysisOn turns the analysis on (a linked or past position)
  * @property {import('./tasks.js').Tasks} tasks the page's short tasks (a computer step's
  *   `persist`)
- * @property {(text: string, actions?: ({label: string, action: () => void}|null|undefined|false)[], kind?: string) => void}
- *   showNotice
+ * @property {(text: string, actions?: ({label: string, action: () => void}|null|undefined|false)[], kind?: string) => void} showNotice
  * @property {() => void} hideNotice
  * @property {() => void} refresh redraws the page
  * @property {() => void} renderSaved redraws the saved games' card

@@ -32,8 +32,8 @@ const COMPUTER_MIN_MS = 300;
  * @property {() => Record<string, any>} prefs the settings (read only: changes go through savePrefs)
  * @property {(changes: Record<string, unknown>) => void} savePrefs changes some settings and
  *   keeps them
- * @property {(text: string, how: {computer: boolean, note: string, layout: string|null}) => boolean}
- *   play plays the computer's step (`note`: what the status line says of it), true if played
+ * @property {(text: string, how: {computer: boolean, note: string, layout: string|null}) => boolean} play
+ *   plays the computer's step (`note`: what the status line says of it), true if played
  * @property {() => string} refused why the last step was not played
  * @property {() => void} refresh redraws the page (which calls sync)
  * @property {(message: string) => void} flash says a problem in the status line
