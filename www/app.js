@@ -1,7 +1,9 @@
 // The Ludus page: the game shown (its session and view), playing a step, and the refresh
 // that draws it all. The engine (www/engine.js) decides everything and words the game's
-// status. The parts get only what they need: www/controller.js (clicks to steps),
-// app/history.js (links, Back and Forward, saved and new games, moving through the steps),
+// status. What the page is drawn from is one object, `state` (AppState below), which only
+// App writes; each part keeps its own fields, changed through its methods, and gets a host
+// typed at the part (a JSDoc typedef) with only what it needs: www/controller.js (clicks to
+// steps), app/history.js (links, Back and Forward, saved and new games, moving through the steps),
 // app/seats.js (the computer opponent), app/players.js, app/status.js, app/controls.js,
 // app/head.js, app/options-form.js, app/saved-games.js, app/panels.js, app/tasks.js,
 // app/dom.js, analysis/analysis.js, share/correspondence-entry.js, share/menu.js, editor.js,
@@ -163,53 +165,25 @@ export class App {
   }
 
   // The state's fields under the names the page's tests (tests/e2e) and the parts' closures
-  // read; writing one writes the state.
+  // read them by (read only: App writes `state`).
   get session() {
     return this.state.session;
-  }
-
-  set session(session) {
-    this.state.session = session;
   }
 
   get view() {
     return this.state.view;
   }
 
-  set view(view) {
-    this.state.view = view;
-  }
-
   get legal() {
     return this.state.legal;
-  }
-
-  set legal(legal) {
-    this.state.legal = legal;
   }
 
   get flipped() {
     return this.state.flipped;
   }
 
-  set flipped(flipped) {
-    this.state.flipped = flipped;
-  }
-
   get coords() {
     return this.state.coords;
-  }
-
-  set coords(coords) {
-    this.state.coords = coords;
-  }
-
-  get message() {
-    return this.state.message;
-  }
-
-  set message(message) {
-    this.state.message = message;
   }
 
   get thinking() {
