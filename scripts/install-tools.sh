@@ -2,7 +2,7 @@
 # Installs what building and testing Ludus needs, skipping whatever is already there.
 # Everything comes from package registries (crates.io, npm, Debian): nothing else is downloaded.
 # Usage: scripts/install-tools.sh [--browser] [--fuzz]
-#   --browser  adds Chromium (and node_modules) for the browser tests
+#   --browser  adds Chromium and node_modules: the browser tests and the page's type check
 #   --fuzz     adds cargo-afl and its AFL++ build for scripts/fuzz.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs every test: formatting and lints, the native Rust tests
 # (rules, perft, properties, soak, command line; with debug assertions on), the wasm interface
-# in headless Chromium, the JS unit tests, the engine package (built, installed from its
-# tarball, used in Node and Chromium), the end-to-end browser tests on the built page, a
-# short benchmark run, bounded fuzzing, and scripts/play.sh on a fresh clone of the committed HEAD.
+# in headless Chromium, the page's type check, the JS unit tests, the engine package (built,
+# installed from its tarball, used in Node and Chromium), the end-to-end browser tests on the
+# built page, a short benchmark run, bounded fuzzing, and scripts/play.sh on a fresh clone of
+# the committed HEAD.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -40,6 +41,10 @@ run cargo test --profile study-release --features study --target wasm32-unknown-
 
 step "build the page with Trunk"
 trunk build --release --offline
+
+# After the page build: the engine's types are wasm-bindgen's .d.ts in dist/ (jsconfig.json).
+step "type check of the page's scripts (tsc --noEmit)"
+npm run --silent typecheck
 
 step "JS unit tests"
 run node --test tests/js/

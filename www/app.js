@@ -11,6 +11,7 @@
 
 import { engine, errorText, sessionView } from './engine.js';
 import { Board } from './board/board.js';
+import { boardConfig } from './board/config.js';
 import { paletteCss } from './board/palette.js';
 import { BoardController, hoverName, boardLabel } from './controller.js';
 import { Store, linkRecord } from './record.js';
@@ -47,11 +48,7 @@ document.head.append(
 /** @typedef {import('./types/ludus-views').SessionView} SessionView */
 /** @typedef {import('./types/ludus-views').StepView} StepView */
 /** @typedef {import('./types/ludus-views').GameInfo} GameInfo */
-/**
- * The engine's Session (src/wasm/; its class is generated into the build's ludus.d.ts, which
- * the source tree does not hold).
- * @typedef {any} EngineSession
- */
+/** @typedef {import('../ludus.js').Session} EngineSession */
 
 /**
  * What the page is drawn from: refresh() and the status line read it; only App writes it.
@@ -73,6 +70,7 @@ document.head.append(
 
 export class App {
   constructor() {
+    /** @type {import('./engine.js').PlayModule} */
     this.mod = null;
     /** @type {GameInfo[]} */
     this.games = [];
@@ -103,6 +101,8 @@ export class App {
       fileTags: { session: null, tags: {} },
     };
     this.saved = new SavedGames(this.store, { known: (name) => !!this.gameInfo(name) });
+    /** The Unity setup editor, made when first opened (openEditor). @type {import('./editor.js').SetupEditor | null} */
+    this.editor = null;
     this.history = new GameHistory({
       mod: () => this.mod,
       games: () => this.games,
@@ -114,8 +114,8 @@ export class App {
       session: () => this.session,
       setSession: (session) => this.setSession(session),
       goTo: (n) => {
-        if (typeof n === 'object' && n?.node != null) goToNode(this.session, n.node);
-        else if (n != null) this.session.goTo(n);
+        if (typeof n === 'number') this.session.goTo(n);
+        else if (n != null) goToNode(this.session, n.node);
         this.state.view = sessionView(this.session);
         return this.state.view;
       },
@@ -523,10 +523,9 @@ export class App {
     if (!this.view.legal && !this.computerToMove()) this.state.view = sessionView(this.session);
     const v = this.view;
     this.opponent.sync();
-    const drawn = this.control.boardState();
+    const drawn = boardConfig(this.control, { view: v, flipped: this.flipped, coords: this.coords, drawings: shownDrawings(v) });
     this.state.legal = drawn.legal;
-    const drawings = shownDrawings(v);
-    this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index(), drawings });
+    this.board.update(drawn);
     const box = $('board-box');
     box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);

@@ -9,25 +9,27 @@
 import { interpret, selectionValid, analyse } from './input.js';
 
 /** No step to play (one array, so that the step index of "nothing" is built once). */
-const NONE = Object.freeze([]);
-
 /** @typedef {import('./types/ludus-views').SessionView} SessionView */
 /** @typedef {import('./types/ludus-views').StepView} StepView */
 
+/** @type {readonly StepView[]} */
+const NONE = Object.freeze([]);
+
 /**
- * What the controller works for (the page, the widget, Learn and Puzzles).
- * @typedef {object} BoardControllerHost
- * @property {() => any} session the engine's Session at the view (for explainClick), or null
- * @property {() => SessionView|null} view the SessionView shown, or null
+ * What the controller works for.
+ * @typedef {object} ControllerHost
+ * @property {() => (import('../ludus.js').Session | null)} session the
+ *   engine's Session at the view (for explainClick), or null
+ * @property {() => (SessionView | null)} view the SessionView shown, or null
  * @property {() => boolean} canPlay whether the user may play now (false while the computer
  *   thinks, on a view-only widget)
- * @property {(text: string) => boolean} play plays a step, true if the engine took it
+ * @property {(text: string) => boolean | void} play plays a step, true if the engine took it
  * @property {() => void} changed the selection changed (redraw)
  * @property {(message: string) => void} say shows a message about the last click ('' clears it)
  */
 
 export class BoardController {
-  /** @param {BoardControllerHost} host */
+  /** @param {ControllerHost} host what the controller works for */
   constructor(host) {
     this.host = host;
     /** The first cell (and Merlin's Chain tile) of a two-click step: {cell, piece} or null. */
@@ -36,7 +38,10 @@ export class BoardController {
     this.cached = null;
   }
 
-  /** Steps the user can play now. */
+  /**
+   * Steps the user can play now.
+   * @returns {readonly StepView[]}
+   */
   legal() {
     const v = this.host.view();
     if (!v || v.outcome || !this.host.canPlay()) return NONE;
@@ -112,7 +117,7 @@ export class BoardController {
       // clicked; the Fire button: why the picked piece may not fire.
       const from = this.selection?.cell;
       if (event.type === 'cell' && from != null && from >= 0) message = session.explainPick(from, event.cell);
-      else if (event.type === 'cell') message = session.explainClick(event.cell);
+      else if (event.type === 'cell') message = session.explainClick(event.cell, undefined);
       else if (event.type === 'capture' && from != null && from >= 0) message = session.explainPick(from, from);
       else if (event.type === 'edge') message = session.explainClick(event.a, event.b);
       // Keys 1 to 6: the picked piece's shot that way, or a wall on that side of the cursor.

@@ -25,22 +25,23 @@ export function charOf(alphabet, piece) {
 /**
  * What the editor asks of the page (www/app.js).
  * @typedef {object} EditorHost
- * @property {() => object|null} view the SessionView shown (its game, pieces and walls)
- * @property {(name: string) => object|null} gameInfo the engine's facts of a game (its
- *   layout alphabet and options)
- * @property {(extra: object, changed: string) => object} formOptions the options the form
- *   makes with some fields set (www/app/options-form.js `options`)
- * @property {(game: string, options: object) => object} newSession a new engine Session
- *   (the caller frees it); throws on options the engine refuses
- * @property {(game: string, options: object) => string|null} start starts a game, or says
- *   why it cannot
+ * @property {() => import('./types/ludus-views').SessionView | null} view the SessionView shown
+ *   (its game, pieces and walls)
+ * @property {(name: string) => import('./types/ludus-views').GameInfo | null} gameInfo the
+ *   engine's facts of a game (its layout alphabet and options)
+ * @property {(extra: Record<string, string>, changed: string) => Record<string, string>} formOptions
+ *   the options the form makes with some fields set (www/app/options-form.js `options`)
+ * @property {(game: string, options: Record<string, string>) => import('../ludus.js').Session} newSession
+ *   a new engine Session (the caller frees it); throws on options the engine refuses
+ * @property {(game: string, options: Record<string, string>) => string|null} start starts a
+ *   game, or says why it cannot
  */
 
 export class SetupEditor {
   /** @param {EditorHost} host */
   constructor(host) {
     this.host = host;
-    this.dialog = $('setup-editor');
+    this.dialog = /** @type {HTMLDialogElement} */ ($('setup-editor'));
     this.alphabet = [];
     this.tool = null;
     this.side = 5;
@@ -88,7 +89,7 @@ export class SetupEditor {
   }
 
   syncPalette() {
-    for (const b of $('editor-palette').querySelectorAll('.tool')) {
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ ($('editor-palette').querySelectorAll('.tool'))) {
       const on = b.dataset.tool === this.tool;
       b.classList.toggle('selected', on);
       b.setAttribute('aria-checked', String(on));

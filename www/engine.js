@@ -11,13 +11,20 @@ const loading = new Map();
 /** The performance mark set when the play module is ready (startup timing). */
 export const ENGINE_READY_MARK = 'ludus:engine-ready';
 
-/** The initialised play module: Session, games(), levels(), parseRecord(), ... */
+/** @typedef {typeof import('../ludus.js')} PlayModule the play module's exports (wasm-bindgen's ludus.d.ts) */
+/** @typedef {typeof import('../ludus_study.js')} StudyModule the study module's exports (ludus_study.d.ts) */
+
+/**
+ * The initialised play module: Session, games(), levels(), parseRecord(), ...
+ * @returns {Promise<PlayModule>}
+ */
 export function engine() {
   return load('ludus', ENGINE_READY_MARK);
 }
 
 /** The initialised study module: everything engine() has, plus analyse_position,
- * review_game, Session.analyse/review, encode_gif and bench. */
+ * review_game, Session.analyse/review, encode_gif and bench.
+ * @returns {Promise<StudyModule>} */
 export function studyEngine() {
   return load('ludus_study', null);
 }

@@ -10,8 +10,10 @@
 const VERSION = 'unbuilt'; // replaced at build time
 const FILES = []; // replaced at build time: every file of the site, relative to this one
 const CACHE = `ludus-${VERSION}`;
+/** This script's global scope, typed as what it is: a service worker's. */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener('install', (event) => {
+worker.addEventListener('install', (event) => {
   // `cache: 'reload'` skips the HTTP cache, which may still hold the previous build's files.
   event.waitUntil(
     caches
@@ -20,30 +22,30 @@ self.addEventListener('install', (event) => {
   );
 });
 
-self.addEventListener('activate', (event) => {
+worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const key of await caches.keys()) {
         if (key.startsWith('ludus-') && key !== CACHE) await caches.delete(key);
       }
-      await self.clients.claim();
+      await worker.clients.claim();
     })(),
   );
 });
 
 // The page sends this when the reader accepts the new version (www/offline.js).
-self.addEventListener('message', (event) => {
-  if (event.data === 'ludus:activate') self.skipWaiting();
+worker.addEventListener('message', (event) => {
+  if (event.data === 'ludus:activate') worker.skipWaiting();
 });
 
 // The build's files, as URL paths ('./' is the site root itself).
-const OWN = new Set(FILES.map((file) => new URL(file, self.location).pathname));
+const OWN = new Set(FILES.map((file) => new URL(file, worker.location.href).pathname));
 
-self.addEventListener('fetch', (event) => {
+worker.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   // Anything that is not one of this build's files goes to the network untouched.
-  if (request.method !== 'GET' || url.origin !== self.location.origin || !OWN.has(url.pathname)) return;
+  if (request.method !== 'GET' || url.origin !== worker.location.origin || !OWN.has(url.pathname)) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);

@@ -1,6 +1,9 @@
 // Board geometry: pixel -> cell, cell -> pixel, hex edges and sides, rotation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { squareGeometry, squareName, squareAspect } from '../../www/board/square.js';
 import { hexGeometry, hexCells, hexAspect, DIRS } from '../../www/board/hex.js';
 import { createGeometry, aspectOf } from '../../www/board/geometry.js';
@@ -63,9 +66,9 @@ test('square sides swap places on screen when flipped', () => {
   const g = squareGeometry(6, 6, 300, 300);
   const f = squareGeometry(6, 6, 300, 300, { flipped: true });
   const meanY = (pts) => pts.reduce((t, p) => t + p[1], 0) / pts.length;
-  assert.ok(meanY(g.sideShape('top')) < g.bounds.top);
-  assert.ok(meanY(f.sideShape('top')) > f.bounds.bottom);
-  assert.equal(g.sideShape('diagonal'), null);
+  assert.ok(meanY(g.sideOutline('top')) < g.bounds.top);
+  assert.ok(meanY(f.sideOutline('top')) > f.bounds.bottom);
+  assert.equal(g.sideOutline('diagonal'), null);
 });
 
 test('square keyboard steps move in screen directions and stop at the edge', () => {
@@ -273,4 +276,32 @@ test('hex layout fits its box and keyboard moves stay on the board', () => {
   }
   assert.equal(g.names[g.step(g.names.indexOf('a1'), 'up')].charAt(0), 'b');
   assert.equal(g.step(g.names.indexOf('k1'), 'up'), g.names.indexOf('k1'), 'top row stays');
+});
+
+test('square and hex geometries have the same shape: the same fields, of the same types', () => {
+  const shapeOf = (g) => Object.fromEntries(Object.keys(g).sort().map((k) => [k, Array.isArray(g[k]) ? 'array' : typeof g[k]]));
+  const square = createGeometry({ kind: 'square', width: 6, height: 5 }, 400, 300);
+  const hex = createGeometry({ kind: 'hex', side: 4 }, 400, 300);
+  assert.deepEqual(shapeOf(square), shapeOf(hex));
+  for (const g of [square, hex]) assert.deepEqual(Object.keys(g.bounds).sort(), ['bottom', 'left', 'right', 'top']);
+  // What a square board has no use for answers "none" rather than being absent.
+  assert.deepEqual(square.dirs, []);
+  assert.equal(square.neighbor(0, 0), -1);
+  assert.equal(square.edgeMidpoint(0, 1), null);
+  assert.deepEqual(square.dirVector('E'), [0, 0]);
+  assert.deepEqual(hex.dirs, DIRS);
+  // Both name the board sides a cell lies on, as the views' `sides` name them.
+  assert.deepEqual(square.sidesOf(0), ['bottom', 'left']);
+  assert.deepEqual(square.sidesOf(29), ['top', 'right']);
+  assert.deepEqual(square.sidesOf(7), []);
+});
+
+test('no page module asks a geometry which kind of board it is', () => {
+  const www = fileURLToPath(new URL('../../www/', import.meta.url));
+  const files = readdirSync(www, { recursive: true }).filter((f) => f.endsWith('.js') && !f.startsWith('pkg'));
+  assert.ok(files.length > 20);
+  for (const file of files) {
+    const text = readFileSync(join(www, file), 'utf8');
+    assert.doesNotMatch(text, /geom(etry)?\??\.kind\b/, file);
+  }
 });

@@ -31,7 +31,7 @@ const SUB_VIEWS = [
     made: 'new CorrespondenceEntry(',
   },
   { typedef: 'EditorHost', home: 'editor.js', users: { 'editor.js': 'this.host' }, made: 'new SetupEditor(' },
-  { typedef: 'BoardControllerHost', home: 'controller.js', users: { 'controller.js': 'this.host' }, made: 'new BoardController(' },
+  { typedef: 'ControllerHost', home: 'controller.js', users: { 'controller.js': 'this.host' }, made: 'new BoardController(' },
   { typedef: 'HistoryHost', home: 'app/history.js', users: { 'app/history.js': 'this.host' }, made: 'new GameHistory(' },
   { typedef: 'OpponentHost', home: 'app/seats.js', users: { 'app/seats.js': 'this.host' }, made: 'new Opponent(' },
   {

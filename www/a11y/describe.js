@@ -40,9 +40,18 @@ export function resultWords(view) {
 }
 
 /**
+ * What a lesson's or a puzzle's board is about: its `lead` text, `from`, the step it starts
+ * after, and `key`, which lesson or puzzle it is.
+ * @typedef {{ lead: string, from: number, key?: string }} BoardAbout
+ */
+
+/**
  * The position as text: {summary, pieces: [[cell name, words]], walls, sides, steps}.
  * `legal` are the steps the reader may play now (empty on a view-only board); `about`, for
  * a lesson or a puzzle: `{ lead, from }`, what it is and the step it starts after.
+ * @param {import('../types/ludus-views').SessionView} view
+ * @param {readonly import('../types/ludus-views').StepView[]} [legal]
+ * @param {BoardAbout | null} [about]
  */
 export function describePosition(view, legal = [], about = null) {
   const players = view.players ?? [];
@@ -129,7 +138,12 @@ export class BoardDescription {
     });
   }
 
-  /** Rewrites the description for `view` and announces what changed since the last call. */
+  /**
+   * Rewrites the description for `view` and announces what changed since the last call.
+   * @param {import('../types/ludus-views').SessionView | null} view
+   * @param {readonly import('../types/ludus-views').StepView[]} [legal]
+   * @param {BoardAbout | null} [about]
+   */
   update(view, legal = [], about = null) {
     if (!view) return;
     const d = describePosition(view, legal, about);

@@ -27,7 +27,7 @@ export class AnalysisUi {
   constructor(host, slot) {
     this.host = host;
     /** The section's elements, handed to the panel when it is loaded. */
-    this.parts = {};
+    this.parts = /** @type {import('./panel.js').AnalysisParts} */ ({});
     /** The panel (www/analysis/panel.js) once loaded, and its loading. */
     this.panel = null;
     this.loading = null;

@@ -129,7 +129,8 @@ export function percentages(chances) {
 /**
  * What the analysis asks of the page (www/app.js): the section (analysis.js) and the panel.
  * @typedef {object} AnalysisHost
- * @property {() => object|null} view the SessionView shown, or null before the first game
+ * @property {() => import('../types/ludus-views').SessionView | null} view the SessionView shown,
+ *   or null before the first game
  * @property {() => boolean} thinking whether the computer is thinking (nothing is analysed then)
  * @property {(n: number) => void} goTo shows the position after step `n` (a review's mistake)
  * @property {() => void} movesChanged redraws the move list (the review's marks go in it)
@@ -140,12 +141,24 @@ export function percentages(chances) {
  *   link, until it is over)
  */
 
+/**
+ * The Analysis section's elements (www/analysis/analysis.js builds them).
+ * @typedef {object} AnalysisParts
+ * @property {HTMLElement} section
+ * @property {HTMLButtonElement} toggle
+ * @property {HTMLButtonElement} hintButton
+ * @property {HTMLButtonElement} reviewButton
+ * @property {HTMLElement} bars
+ * @property {HTMLElement} text
+ * @property {HTMLElement} note
+ * @property {HTMLElement} body
+ */
+
 export class AnalysisPanel {
   /**
    * @param {AnalysisHost} host
-   * @param parts the Analysis section's elements (www/analysis/analysis.js builds them):
-   *   { section, toggle, hintButton, reviewButton, bars, text, note, body }.
-   * @param on whether Analysis was turned on before this was loaded.
+   * @param {AnalysisParts} parts the Analysis section's elements
+   * @param {boolean} [on] whether Analysis was turned on before this was loaded.
    */
   constructor(host, parts, on = false) {
     this.host = host;
@@ -166,7 +179,14 @@ export class AnalysisPanel {
     this.better = null;
     /** The last results' search times: [{ game, budget, ms }]. */
     this.timings = [];
-    Object.assign(this, parts);
+    this.section = parts.section;
+    this.toggle = parts.toggle;
+    this.hintButton = parts.hintButton;
+    this.reviewButton = parts.reviewButton;
+    this.bars = parts.bars;
+    this.text = parts.text;
+    this.note = parts.note;
+    this.body = parts.body;
   }
 
   /** Turns Analysis on or off (the toggle). */

@@ -41,7 +41,7 @@ export function bindControls(act) {
   $('fire-button').addEventListener('click', () => act.capture());
   $('step-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    const input = $('step-input');
+    const input = /** @type {HTMLInputElement} */ ($('step-input'));
     const text = input.value.trim();
     if (!text) return;
     // The engine judges the text; its message says what is wrong.
@@ -56,7 +56,7 @@ export function bindControls(act) {
   $('restart-button').addEventListener('click', () => act.restart());
   $('play-again').addEventListener('click', () => act.restart());
   $('computer-here').addEventListener('click', () => act.computerPlaysHere());
-  $('level-select').addEventListener('change', (e) => act.setLevel(e.target.value));
+  $('level-select').addEventListener('change', (e) => act.setLevel(/** @type {HTMLSelectElement} */ (e.target).value));
   $('notice-close').addEventListener('click', () => act.hideNotice());
   $('copy-link-button').addEventListener('click', async () => {
     const button = $('copy-link-button');
@@ -125,10 +125,10 @@ export function nextTheme(theme) {
 
 export function renderToolbar(view, { flipped, coords }) {
   const v = view;
-  $('first-button').disabled = v.cursor === 0;
-  $('undo-button').disabled = v.cursor === 0;
-  $('redo-button').disabled = v.cursor >= v.steps.length;
-  $('last-button').disabled = v.cursor >= v.steps.length;
+  /** @type {HTMLButtonElement} */ ($('first-button')).disabled = v.cursor === 0;
+  /** @type {HTMLButtonElement} */ ($('undo-button')).disabled = v.cursor === 0;
+  /** @type {HTMLButtonElement} */ ($('redo-button')).disabled = v.cursor >= v.steps.length;
+  /** @type {HTMLButtonElement} */ ($('last-button')).disabled = v.cursor >= v.steps.length;
   $('flip-button').setAttribute('aria-pressed', String(flipped));
   $('coords-button').setAttribute('aria-pressed', String(coords));
 }
@@ -170,7 +170,7 @@ export function renderActions(view, control, legal, thinking) {
     pass.title = `${mover?.name ?? ''} passes`.trim();
   }
   const example = legal[0]?.text;
-  const input = $('step-input');
+  const input = /** @type {HTMLInputElement} */ ($('step-input'));
   input.placeholder = thinking ? 'The computer is thinking…' : example ? `Type a step, e.g. ${example}` : 'No step to play';
   input.disabled = legal.length === 0;
   $('step-form').querySelector('button').disabled = legal.length === 0;

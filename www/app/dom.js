@@ -2,7 +2,14 @@
 
 export const $ = (id) => document.getElementById(id);
 
-/** An element with attributes (`text`, `class`, `on…` listeners) and children. */
+/**
+ * An element with attributes (`text`, `class`, `on…` listeners) and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Node | string | null | undefined)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

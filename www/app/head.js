@@ -35,7 +35,7 @@ export function renderHead(view, info) {
   const v = view;
   $('game-title').textContent = v.title ?? info?.title ?? v.game;
   $('game-credit').textContent = `A game by ${v.designer ?? info?.designer ?? 'its designer'}`;
-  for (const tab of document.querySelectorAll('#game-tabs [data-game]')) {
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#game-tabs [data-game]'))) {
     const on = tab.dataset.game === v.game;
     tab.classList.toggle('active', on);
     if (on) tab.setAttribute('aria-current', 'page');
@@ -51,7 +51,7 @@ let rulesText = null;
 
 /** The rules text loads when its card is first opened: most visits never open it. */
 export function mountRules() {
-  const card = $('rules');
+  const card = /** @type {HTMLDetailsElement} */ ($('rules'));
   const load = async () => {
     if (!card.open || rulesText) return;
     try {

@@ -130,13 +130,13 @@ export class LearnEntry {
   update(view, title) {
     const game = view.game;
     this.game = game;
-    $('learn-link').href = `#learn=${game}`;
-    $('puzzles-link').href = `#puzzles=${game}`;
+    /** @type {HTMLAnchorElement} */ ($('learn-link')).href = `#learn=${game}`;
+    /** @type {HTMLAnchorElement} */ ($('puzzles-link')).href = `#puzzles=${game}`;
     const offer = $('learn-offer');
     offer.hidden = this.shared === game || !!this.offers[game];
     if (!offer.hidden) {
       $('learn-offer-text').textContent = `New to ${title}? Learn it in five minutes.`;
-      $('learn-offer-go').href = `#learn=${game}`;
+      /** @type {HTMLAnchorElement} */ ($('learn-offer-go')).href = `#learn=${game}`;
     }
   }
 }

@@ -9,12 +9,14 @@ import { setupOfRecord } from '../record.js';
 /**
  * What the form asks of the page (www/app.js).
  * @typedef {object} OptionsHost
- * @property {(name: string) => object|null} gameInfo the engine's facts of a game
- * @property {(record: string) => object} parseRecord the engine's reading of a record
- * @property {(game: string, values: object, changed: string|undefined) => object} optionForm
+ * @property {(name: string) => import('../types/ludus-views').GameInfo | null} gameInfo the
+ *   engine's facts of a game
+ * @property {(record: string) => import('../types/ludus-views').RecordView} parseRecord the
+ *   engine's reading of a record
+ * @property {(game: string, values: Record<string, string>, changed: string|undefined) => import('../types/ludus-views').OptionForm} optionForm
  *   the engine's form rules
  * @property {() => void} randomSetup
- * @property {(values: object) => void} openEditor opens the setup editor
+ * @property {(values: Record<string, string>) => void} openEditor opens the setup editor
  */
 
 export class OptionsForm {
@@ -90,7 +92,7 @@ export class OptionsForm {
       fields.append(el('details', { class: 'setup-text' }, el('summary', { text: 'Setup as text' }), ...textRows));
     }
     this.show(form);
-    fields.onchange = (e) => this.show(this.read(e.target?.name));
+    fields.onchange = (e) => this.show(this.read(/** @type {HTMLInputElement} */ (e.target)?.name));
   }
 
   /** Puts the engine's values and what applies into the inputs. */
@@ -100,10 +102,14 @@ export class OptionsForm {
       if (!input) continue;
       input.value = field.value;
       input.disabled = field.disabled;
-      input.placeholder = field.placeholder ?? '';
+      if ('placeholder' in input) input.placeholder = field.placeholder ?? '';
     }
   }
 
+  /**
+   * @param {string} key
+   * @returns {HTMLInputElement | HTMLSelectElement | null}
+   */
   input(key) {
     return this.fields.querySelector(`[name="${CSS.escape(key)}"]`);
   }
@@ -111,21 +117,32 @@ export class OptionsForm {
   /** The inputs as typed: {key: text}. */
   values() {
     const out = {};
-    for (const input of this.fields.querySelectorAll('input, select')) out[input.name] = String(input.value ?? '');
+    for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (this.fields.querySelectorAll('input, select'))) out[input.name] = String(input.value ?? '');
     return out;
   }
 
-  /** The engine's reading of the form, `changed` the field the user just changed. */
+  /**
+   * The engine's reading of the form, `changed` the field the user just changed.
+   * @param {string | undefined} changed
+   * @param {Record<string, string>} [extra]
+   */
   read(changed, extra = {}) {
     return this.host.optionForm(this.game, { ...this.values(), ...extra }, changed);
   }
 
-  /** The options a game would start with, optionally with some fields set first. */
+  /**
+   * The options a game would start with, optionally with some fields set first.
+   * @param {Record<string, string>} [extra]
+   * @param {string} [changed]
+   */
   options(extra = {}, changed = undefined) {
     return this.read(changed, extra).options;
   }
 
-  /** Sets fields as if the user had typed them (the last key counts as the one changed). */
+  /**
+   * Sets fields as if the user had typed them (the last key counts as the one changed).
+   * @param {Record<string, string>} values
+   */
   set(values) {
     const keys = Object.keys(values);
     const form = this.read(keys[keys.length - 1], values);

@@ -27,7 +27,7 @@ export function renderPlayers(view, seats) {
   const v = view;
   const list = $('players');
   // Keep the keyboard focus on a seat switch across the rebuild.
-  const focused = document.activeElement?.closest?.('#players .seat-mode')?.dataset.seat;
+  const focused = /** @type {HTMLElement | null | undefined} */ (document.activeElement?.closest?.('#players .seat-mode'))?.dataset.seat;
   list.replaceChildren();
   (v.players ?? []).forEach((p, seat) => {
     const toMove = !v.outcome && v.toMove === seat;
@@ -65,8 +65,8 @@ export function renderPlayers(view, seats) {
       ),
     );
   });
-  if (focused != null) list.querySelector(`.seat-mode[data-seat="${focused}"]`)?.focus({ preventScroll: true });
-  const select = $('level-select');
+  if (focused != null) /** @type {HTMLElement | null} */ (list.querySelector(`.seat-mode[data-seat="${focused}"]`))?.focus({ preventScroll: true });
+  const select = /** @type {HTMLSelectElement} */ ($('level-select'));
   const override = seats.levelOverride;
   if (select.dataset.filled !== (override ?? '')) {
     select.replaceChildren();

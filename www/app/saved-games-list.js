@@ -28,8 +28,8 @@ let deleted = null;
  * @typedef {object} SavedListHost
  * @property {() => string|null} shown the id of the saved game shown, or null when the game
  *   shown is not saved
- * @property {(name: string) => object|null} gameInfo the engine's facts of a game (its title)
- * @property {(record: string) => object} parseRecord the engine's reading of a record (throws
+ * @property {(name: string) => import('../types/ludus-views').GameInfo | null} gameInfo the engine's facts of a game (its title)
+ * @property {(record: string) => import('../types/ludus-views').RecordView} parseRecord the engine's reading of a record (throws
  *   on one it cannot read)
  * @property {(entry: object) => void} open opens a saved game
  * @property {() => void} forgetShown the saved game shown was deleted: it is no longer saved

@@ -20,7 +20,11 @@ export function newEntryId(random = Math.random) {
 export const isEmptyRecord = (record) => setupOfRecord(record) === record;
 
 export class SavedGames {
-  /** `known(name)`: whether the page plays that game (entries of other games are dropped). */
+  /**
+   * `known(name)`: whether the page plays that game (entries of other games are dropped).
+   * @param {import('../record.js').Store} store
+   * @param {{ known?: (name: string) => boolean, random?: () => number, now?: () => number }} [options]
+   */
   constructor(store, { known = () => true, random = Math.random, now = Date.now } = {}) {
     this.store = store;
     this.known = known;
@@ -178,7 +182,7 @@ export function rawText(g) {
  * @returns {() => void}
  */
 export function mountSavedGames(host, saved) {
-  const card = document.getElementById('saved-games-card');
+  const card = /** @type {HTMLDetailsElement} */ (document.getElementById('saved-games-card'));
   const render = () => {
     const n = saved.read().games.length + saved.aside().length;
     document.getElementById('saved-games-count').textContent = n ? `(${n})` : '';

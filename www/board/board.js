@@ -6,6 +6,9 @@ import { aspectOf, createGeometry, sameShape } from './geometry.js';
 import { drawBoard, themeFrom, DEFAULT_THEME } from './render.js';
 import { analyse, edgeKey } from '../input.js';
 import { ARROW } from './render.js';
+import { unknownBoardFields } from './config.js';
+
+/** @typedef {import('./config.js').BoardConfig} BoardConfig */
 
 /** The performance mark set when the first board of the page is drawn. */
 export const FIRST_BOARD_MARK = 'ludus:first-board';
@@ -26,7 +29,7 @@ export class Board {
    *   arrow (a finger does both in draw mode, `drawMode`); on the keyboard O circles the
    *   cursor's cell and A starts an arrow there, a second A ends it.
    */
-  constructor(container, handlers = {}) {
+  constructor(container, handlers) {
     this.container = container;
     this.handlers = handlers;
     this.canvas = document.createElement('canvas');
@@ -49,7 +52,11 @@ export class Board {
     this.showFocus = false;
     this.theme = DEFAULT_THEME;
     this.preview = null;
+    /** The best steps drawn on the board (render.js `advice`), or null. */
+    this.advice = null;
     this.hints = true;
+    /** The analysis' best steps, drawn on top (analysis/panel.js); null for none. */
+    this.advice = null;
     this.cssWidth = 0;
     this.cssHeight = 0;
     this.geom = null;
@@ -100,8 +107,14 @@ export class Board {
     this.draw();
   }
 
-  /** Sets what to show. Any omitted field keeps its value. */
+  /**
+   * Sets what to show (board/config.js's boardConfig builds it from a controller). Any
+   * omitted field keeps its value; a name that is no field is refused, and nothing changes.
+   * @param {BoardConfig} state
+   */
   update(state) {
+    const unknown = unknownBoardFields(state);
+    if (unknown.length) throw new TypeError(`Board.update: ${unknown.map((k) => `"${k}"`).join(', ')} is no board setting (see BoardConfig in board/config.js)`);
     const oldShape = this.view?.shape;
     // A new position or selection without the controller's step index: the board builds one.
     if (!('index' in state) && ['view', 'legal', 'selection', 'interactive'].some((k) => k in state)) this.index = null;
@@ -370,12 +383,13 @@ export class Board {
       else if (start < 0) this.drawStart = this.focus;
       else if (start !== this.focus) this.handlers.onDraw({ arrow: [start, this.focus] });
       this.draw();
-    } else if (this.geom?.kind === 'hex' && /^[1-6]$/.test(event.key) && this.interactive) {
-      // 1-6 mean NE, E, SE, SW, W, NW: with an asterisk selected, fire that way; otherwise
-      // put a wall on that side of the cursor's cell.
+    } else if (/^[1-9]$/.test(event.key) && Number(event.key) <= geom.dirs.length && this.interactive) {
+      // The digits name the geometry's directions (on a hex board 1-6 mean NE, E, SE, SW,
+      // W, NW): with an asterisk selected, fire that way; otherwise put a wall on that side
+      // of the cursor's cell.
       // A key that makes no step goes on as well, so that the engine says why.
       const d = Number(event.key) - 1;
-      const dir = ['NE', 'E', 'SE', 'SW', 'W', 'NW'][d];
+      const dir = geom.dirs[d];
       const a = this.analysis();
       if (this.selection && this.selection.cell >= 0) {
         event.preventDefault();
@@ -409,6 +423,7 @@ export class Board {
   // Screen positions (for tests and for placing DOM overlays)
   // ----------------------------------------------------------------------------------
 
+  /** @param {number[]} point a point on the canvas, in CSS pixels */
   toClient([x, y]) {
     const rect = this.canvas.getBoundingClientRect();
     return { x: rect.left + x, y: rect.top + y };

@@ -159,12 +159,10 @@ export function drawHints(ctx, geom, view, overlay, theme, a, selection, hover) 
       ctx.moveTo(x + k, y - k);
       ctx.lineTo(x - k, y + k);
       ctx.stroke();
-      if (geom.neighbor) {
-        for (let d = 0; d < 6; d++) {
-          const n = geom.neighbor(selection.cell, d);
-          if (n >= 0 && view.pieces?.[n] && !wallBetween(view, selection.cell, n)) {
-            ringPiece(ctx, geom, view, n, theme.marked, Math.max(1.5, r * 0.07), [r * 0.16, r * 0.1]);
-          }
+      for (let d = 0; d < geom.dirs.length; d++) {
+        const n = geom.neighbor(selection.cell, d);
+        if (n >= 0 && view.pieces?.[n] && !wallBetween(view, selection.cell, n)) {
+          ringPiece(ctx, geom, view, n, theme.marked, Math.max(1.5, r * 0.07), [r * 0.16, r * 0.1]);
         }
       }
     }

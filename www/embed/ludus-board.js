@@ -31,6 +31,7 @@
 
 import { engine, errorText, sessionView } from '../engine.js';
 import { Board } from '../board/board.js';
+import { boardConfig } from '../board/config.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { fragmentFor, linkRecord } from '../record.js';
 import { mountShareMenu } from '../share/menu.js';
@@ -73,7 +74,7 @@ export class LudusBoard extends HTMLElement {
       bar: q('.bar'),
       nav: q('.nav'),
       counter: q('.counter'),
-      buttons: Object.fromEntries([...root.querySelectorAll('[data-go]')].map((b) => [b.dataset.go, b])),
+      buttons: Object.fromEntries([.../** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll('[data-go]'))].map((b) => [b.dataset.go, b])),
       pass: q('.pass:not(.fire)'),
       fire: q('.fire'),
       reset: q('.reset'),
@@ -86,8 +87,11 @@ export class LudusBoard extends HTMLElement {
       credit: q('.credit'),
       open: q('.open'),
     };
+    /** @type {import('../engine.js').PlayModule | null} */
     this.mod = null;
+    /** @type {import('../../ludus.js').Session | null} */
     this.session = null;
+    /** @type {import('../types/ludus-views').SessionView | null} */
     this.view = null;
     this.note = '';
     // Clicks to steps, the selection, the pass: shared with the page (www/controller.js).
@@ -398,7 +402,7 @@ export class LudusBoard extends HTMLElement {
     if (this.puzzle) return this.puzzle.play(text);
     if (!this.session || !this.playable) return false;
     try {
-      this.session.play(text);
+      this.session.play(text, undefined);
     } catch (error) {
       this.note = errorText(error);
       this.renderStatus();
@@ -468,14 +472,12 @@ export class LudusBoard extends HTMLElement {
     if (!v || !this.board) return;
     const playable = this.playable;
     const tree = treeOf(v);
-    this.board.update({
+    this.board.update(boardConfig(this.control, {
       view: v,
       drawings: drawingsOf(tree),
       coords: flagFromAttribute(this.getAttribute('coords')),
       flipped: flagFromAttribute(this.getAttribute('flipped')),
-      ...this.control.boardState(),
-      index: this.control.index(),
-    });
+    }));
     const canvas = this.board.canvas;
     // A view-only board is no keyboard stop: focus (and the arrow keys) go to the frame.
     if (playable) canvas.tabIndex = 0;

@@ -38,6 +38,8 @@ export class WidgetPuzzle {
     this.message = this.prompt();
     /** 'wrong' while a wrong step is being answered, else ''. */
     this.tone = '';
+    /** The solver, made when first asked (ask()). @type {Judge | null} */
+    this.judge = null;
   }
 
   get session() {

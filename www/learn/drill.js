@@ -37,15 +37,31 @@ export function reasonWords(view) {
   return view.threat?.text ?? '';
 }
 
+/**
+ * What a step (the learner's, a reply's) or the solver's answer did: `kind` says what, with
+ * the fields that kind carries (see the methods that return it).
+ * @typedef {object} DrillResult
+ * @property {'wait'|'done'|'good'|'refused'|'lost'|'check'|'refuted'|'wrong'|'broken'|'failed'|'choose'} kind
+ * @property {boolean} [reply] 'good': a reply of the other side comes next
+ * @property {string} [message] 'refused', 'broken': why
+ * @property {string} [step] the step played
+ * @property {string} [record] 'check', 'choose': the record the solver is to judge
+ * @property {import('../types/ludus-views').SessionView} [shown] 'wrong': the view with the step
+ * @property {boolean} [proved] 'wrong': the solver proved the step loses
+ * @property {boolean} [unproved] 'good': the solver did not settle it
+ */
+
 export class Drill {
   /**
    * `mod`: the engine module; `item`: a lesson or a puzzle (www/learn/data.js);
    * `puzzle`: true for a puzzle (any winning step is right; a wrong first step is refuted).
    */
   constructor(mod, item, { puzzle = false } = {}) {
+    /** @type {import('../engine.js').PlayModule} */
     this.mod = mod;
     this.item = item;
     this.puzzle = puzzle;
+    /** @type {import('../../ludus.js').Session | null} */
     this.session = null;
     this.restart();
   }
@@ -53,11 +69,11 @@ export class Drill {
   /** Back to the position at the start, the whole line to play. */
   restart() {
     const session = this.mod.Session.fromRecord(this.item.record);
-    const start = session.view();
+    const start = session.view(undefined);
     if (start.cursor < start.steps.length) session.goTo(start.steps.length);
     this.free();
     this.session = session;
-    this.view = session.view();
+    this.view = session.view(undefined);
     this.learner = this.view.toMove;
     /** The steps of the record before the position shown (the game it was taken from). */
     this.start = this.view.cursor;
@@ -109,7 +125,10 @@ export class Drill {
     return o?.kind === 'winner' && o.seat === this.learner;
   }
 
-  /** After the learner's or a reply's step: whose turn it is now. */
+  /**
+   * After the learner's or a reply's step: whose turn it is now.
+   * @returns {DrillResult}
+   */
   advance() {
     if (this.at >= this.item.line.length) {
       this.state = 'done';
@@ -127,16 +146,17 @@ export class Drill {
    * later step off its line: `record` is the position after it, to be solved and the
    * verdict given to judged()) or 'wrong' (a legal step that is not the line's: it has been
    * taken back; `shown`: the view with it, for the page to show a moment).
+   * @returns {DrillResult}
    */
   attempt(text) {
     if (this.state !== 'play') return { kind: 'wait' };
     const before = this.view.record;
     try {
-      this.session.play(text);
+      this.session.play(text, undefined);
     } catch (error) {
       return { kind: 'refused', message: errorText(error) };
     }
-    this.view = this.session.view();
+    this.view = this.session.view(undefined);
     const played = this.view.steps[this.view.steps.length - 1];
     if (!this.offLine && this.same(played, this.item.line[this.at], before)) {
       this.at++;
@@ -168,13 +188,16 @@ export class Drill {
     return this.takeBack(before, played);
   }
 
-  /** Back to the position `before` a wrong step (`played`), the same line still to play. */
+  /**
+   * Back to the position `before` a wrong step (`played`), the same line still to play.
+   * @returns {DrillResult}
+   */
   takeBack(before, played) {
     const shown = this.view;
     const session = this.mod.Session.fromRecord(before);
     this.free();
     this.session = session;
-    this.view = session.view();
+    this.view = session.view(undefined);
     this.state = 'play';
     return { kind: 'wrong', step: played, shown };
   }
@@ -191,6 +214,7 @@ export class Drill {
    * accepted ('good', as attempt(); `unproved: true` when the solver did not settle it),
    * and the puzzle goes on off its line, the solver's defence replying. While 'choosing':
    * the opponent's step is chosen ('good', `reply: true`).
+   * @returns {DrillResult}
    */
   judged(solution) {
     const state = this.state;
@@ -211,7 +235,10 @@ export class Drill {
     return this.offLineNext(steps, result);
   }
 
-  /** Off the line, after a step: whose turn it is now, the opponent's step chosen from `steps`. */
+  /**
+   * Off the line, after a step: whose turn it is now, the opponent's step chosen from `steps`.
+   * @returns {DrillResult}
+   */
   offLineNext(steps, result) {
     if (this.view.toMove === this.learner) {
       this.state = 'play';
@@ -243,17 +270,18 @@ export class Drill {
    * 'failed' (a refutation has been played out, or off the line the opponent won),
    * 'choose' (off the line, the opponent moves again: its step waits for the solver,
    * question() and judged()) or 'broken' (the data's step was refused: `message`).
+   * @returns {DrillResult}
    */
   playReply() {
     const step = this.nextReply();
     if (step == null) return { kind: 'wait' };
     try {
-      this.session.play(step);
+      this.session.play(step, undefined);
     } catch (error) {
       this.state = 'failed';
       return { kind: 'broken', message: errorText(error) };
     }
-    this.view = this.session.view();
+    this.view = this.session.view(undefined);
     if (this.state === 'refuting') {
       this.pending.shift();
       if (this.pending.length && !this.view.outcome) return { kind: 'good', reply: true };

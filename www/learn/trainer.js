@@ -8,6 +8,7 @@
 // opened (www/app.js imports it on a `#learn=`, `#puzzles=` or `#daily` link).
 
 import { Board } from '../board/board.js';
+import { boardConfig } from '../board/config.js';
 import { BoardController, hoverName, boardLabel } from '../controller.js';
 import { BoardDescription } from '../a11y/describe.js';
 import { el } from '../app/dom.js';
@@ -58,12 +59,17 @@ export class Trainer {
     this.route = null;
     this.items = [];
     this.item = null;
+    /** @type {Drill | null} */
     this.drill = null;
     this.message = '';
     this.timer = 0;
     this.token = 0;
     /** A wrong step's view, shown a moment before it is taken back (else null). */
     this.held = null;
+    /** The board, made when a lesson or a puzzle is first opened. @type {Board | null} */
+    this.board = null;
+    /** The solver, made when a puzzle's step is first judged. @type {Judge | null} */
+    this.judge = null;
     this.build();
     this.control = new BoardController({
       session: () => this.drill?.session ?? null,
@@ -527,11 +533,11 @@ export class Trainer {
   draw() {
     const v = this.held ?? this.drill?.view;
     if (!v) return;
-    const drawn = this.control.boardState();
     // A refutation's threat, circled (a finished game's deciding pieces are the view's own highlight).
     const threat = !this.held && this.drill?.state === 'failed' && this.explanation?.record === v.record ? this.explanation.threat : null;
     const drawings = threat?.cells?.length ? { arrows: [], circles: threat.cells } : null;
-    this.board.update({ view: v, flipped: false, coords: false, ...drawn, drawings, index: this.control.index() });
+    const drawn = boardConfig(this.control, { view: v, drawings });
+    this.board.update(drawn);
     const box = this.ui.box;
     box.dataset.legal = JSON.stringify(drawn.legal.map((s) => s.text));
     box.dataset.cursor = String(v.cursor);
@@ -602,7 +608,7 @@ export class Trainer {
     this.renderLinks();
     document.title = `${lesson ? 'Learn' : 'Puzzles'}: ${this.title(game)} · Ludus`;
     // The game's tab is the one lit (it leads back to the game's page).
-    for (const tab of document.querySelectorAll('#game-tabs [data-game]')) {
+    for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#game-tabs [data-game]'))) {
       tab.classList.toggle('active', tab.dataset.game === game);
       if (tab.dataset.game === game) tab.setAttribute('aria-current', 'page');
       else tab.removeAttribute('aria-current');

@@ -70,7 +70,11 @@ export function compareSteps(link, saved) {
   return { relation: 'differ', move: i + 1 };
 }
 
-/** Why a stored entry cannot be listed, or "". `known(name)`: a game the page plays. */
+/**
+ * Why a stored entry cannot be listed, or "". `known(name)`: a game the page plays.
+ * @param {any} g the stored entry (untrusted)
+ * @param {(name: string) => boolean} [known]
+ */
 export function entryProblem(g, known = () => true) {
   const { id, seat, record } = g ?? {};
   if (typeof id !== 'string' || !/^[a-z0-9]{6,24}$/.test(id)) return 'its id is not one Ludus makes';
@@ -83,7 +87,11 @@ export function entryProblem(g, known = () => true) {
   return '';
 }
 
-/** A stored entry checked (storage is untrusted), or null. `known(name)`: a game the page plays. */
+/**
+ * A stored entry checked (storage is untrusted), or null. `known(name)`: a game the page plays.
+ * @param {any} g the stored entry (untrusted)
+ * @param {(name: string) => boolean} [known]
+ */
 export function checkEntry(g, known = () => true) {
   if (entryProblem(g, known)) return null;
   const { id, seat, record } = g;
@@ -101,6 +109,8 @@ export function checkEntry(g, known = () => true) {
  * games' (`keepAside(unread)`, false when storage refuses; listed at the end of Your games),
  * the store told so (the page shows it), and the list written back without them only once
  * they are kept there.
+ * @param {(name: string) => boolean} [known]
+ * @param {(unread: {text: string, reason: string}[]) => boolean} [keepAside]
  */
 export function loadGames(store, known = () => true, keepAside = (unread) => new SavedGames(store).putAside(unread)) {
   const raw = store.get(STORE_KEY);
@@ -168,11 +178,14 @@ export function entryFor(id, seat, view) {
 // On the page
 // ------------------------------------------------------------------------------------------
 
+/** @typedef {import('../types/ludus-views').SessionView} SessionView */
+/** @typedef {import('../types/ludus-views').RecordView} RecordView */
+
 /**
  * What play by link asks of the page (www/app.js).
  * @typedef {object} CorrespondenceHost
- * @property {() => object|null} view the SessionView shown
- * @property {(record: string) => object} parseRecord the engine's reading (throws on a bad record)
+ * @property {() => SessionView | null} view the SessionView shown
+ * @property {(record: string) => RecordView} parseRecord the engine's reading (throws on a bad record)
  * @property {(name: string) => boolean} known whether the page plays that game
  * @property {(unread: {text: string, reason: string}[]) => boolean} keepAside keeps games that
  *   cannot be read with the saved games' (listed in Your games); false when storage refuses
@@ -199,8 +212,9 @@ export class CorrespondenceUi {
 
   /**
    * @param {CorrespondenceHost} host
-   * @param {object} parts the button, its status and the list, made at start by
-   *   share/correspondence-entry.js (which sends the button's clicks to `send`)
+   * @param {{ sendButton: HTMLButtonElement, sendStatus: HTMLElement, list: HTMLElement, store?: Store }} parts
+   *   the button, its status and the list, made at start by share/correspondence-entry.js
+   *   (which sends the button's clicks to `send`)
    */
   constructor(host, { sendButton, sendStatus, list, store = new Store() }) {
     this.host = host;

@@ -168,6 +168,9 @@ export async function gameGif(mod, record, options, delayCs, timing = null) {
  * a picture of the position shown, "unlur-step-14.png"; with `whole`, the line shown (a GIF),
  * "unlur-14-steps.gif"; with `whole: 'game'`, the whole game of a text file (its main line,
  * with the lines tried beside it), "unlur-20-steps.txt".
+ * @param {import('../types/ludus-views').SessionView} view
+ * @param {string} extension
+ * @param {{ whole?: boolean | 'game' }} [options]
  */
 export function fileName(view, extension, { whole = false } = {}) {
   const steps = whole === 'game' ? mainLineLength(view) : view.steps.length;

@@ -92,7 +92,7 @@ export function buildPanel(details, host) {
   });
 
   panel.addEventListener('click', async (event) => {
-    const what = event.target.closest?.('[data-export]')?.dataset.export;
+    const what = /** @type {HTMLElement | null | undefined} */ (/** @type {Element} */ (event.target).closest?.('[data-export]'))?.dataset.export;
     const view = host.view();
     if (!what) return;
     if (!view) return say('There is no board to export yet.', true);

@@ -167,7 +167,10 @@ export class SvgContext {
     this.current = this.start;
   }
 
-  /** A line to `point` from the current point, or a new subpath there (as canvas arcs do). */
+  /**
+   * A line to `point` from the current point, or a new subpath there (as canvas arcs do).
+   * @param {number[]} point
+   */
   joinTo([x, y]) {
     if (!this.current) this.moveTo(x, y);
     else if (Math.abs(this.current[0] - x) > 1e-9 || Math.abs(this.current[1] - y) > 1e-9) this.lineTo(x, y);
