@@ -1,7 +1,9 @@
 // The Ludus page: the game shown (its session and view), playing a step, and the refresh
 // that draws it all. The engine (www/engine.js) decides everything and words the game's
-// status. The parts get only what they need: www/controller.js (clicks to steps),
-// app/history.js (links, Back and Forward, saved and new games, moving through the steps),
+// status. What the page is drawn from is one object, `state` (AppState below), which only
+// App writes; each part keeps its own fields, changed through its methods, and gets a host
+// typed at the part (a JSDoc typedef) with only what it needs: www/controller.js (clicks to
+// steps), app/history.js (links, Back and Forward, saved and new games, moving through the steps),
 // app/seats.js (the computer opponent), app/players.js, app/status.js, app/controls.js,
 // app/head.js, app/options-form.js, app/saved-games.js, app/panels.js, app/tasks.js,
 // app/dom.js, analysis/analysis.js, share/correspondence-entry.js, share/menu.js, editor.js,
@@ -43,19 +45,35 @@ document.head.append(
   }),
 );
 
+/** @typedef {import('./types/ludus-views').SessionView} SessionView */
+/** @typedef {import('./types/ludus-views').StepView} StepView */
+/** @typedef {import('./types/ludus-views').GameInfo} GameInfo */
+/** @typedef {import('../ludus.js').Session} EngineSession */
+
+/**
+ * What the page is drawn from: refresh() and the status line read it; only App writes it.
+ * (The selection of a two-click step is the board controller's, shared with the widget;
+ * what the computer is thinking about is the opponent's.)
+ * @typedef {object} AppState
+ * @property {EngineSession|null} session the engine's Session of the game shown (null before
+ *   the first game)
+ * @property {SessionView|null} view the engine's view of the position shown
+ * @property {readonly StepView[]} legal the steps the user can play now (each refresh sets them)
+ * @property {boolean} flipped whether the board is seen from the other side
+ * @property {boolean} coords whether the cells' names are drawn (kept in the settings)
+ * @property {string} message the last refusal or problem, in the status line ('' for none)
+ * @property {string} note what the computer last did, in the status line ('' for none)
+ * @property {'auto'|'light'|'dark'} theme the colour theme (kept in the settings)
+ * @property {{session: EngineSession|null, tags: Record<string, string>}} fileTags the header
+ *   tags of the text file the game shown came from (`session`: that game), for its export
+ */
+
 export class App {
   constructor() {
     /** @type {import('./engine.js').PlayModule} */
     this.mod = null;
+    /** @type {GameInfo[]} */
     this.games = [];
-    // The header tags of the text file the shown game came from, if it did.
-    this.fileTags = { session: null, tags: {} };
-    /** @type {import('../ludus.js').Session | null} */
-    this.session = null;
-    /** @type {import('./types/ludus-views').SessionView | null} */
-    this.view = null;
-    /** @type {readonly import('./types/ludus-views').StepView[]} */
-    this.legal = [];
     /** Work cut into short tasks (a computer step's move list and URL come after its board). */
     this.tasks = new Tasks();
     // Clicks to steps, the selection, the pass: shared with the widget (www/controller.js).
@@ -70,12 +88,21 @@ export class App {
     });
     this.store = new Store();
     this.prefs = this.store.prefs();
+    /** @type {AppState} */
+    this.state = {
+      session: null,
+      view: null,
+      legal: [],
+      flipped: false,
+      coords: !!this.prefs.coords,
+      message: '',
+      note: '',
+      theme: 'auto',
+      fileTags: { session: null, tags: {} },
+    };
     this.saved = new SavedGames(this.store, { known: (name) => !!this.gameInfo(name) });
-    this.flipped = false;
-    this.coords = !!this.prefs.coords;
     /** The Unity setup editor, made when first opened (openEditor). @type {import('./editor.js').SetupEditor | null} */
     this.editor = null;
-    this.message = '';
     this.history = new GameHistory({
       mod: () => this.mod,
       games: () => this.games,
@@ -87,15 +114,15 @@ export class App {
       session: () => this.session,
       setSession: (session) => this.setSession(session),
       goTo: (n) => {
-        if (n?.node != null) goToNode(this.session, n.node);
-        else if (n != null) this.session.goTo(n);
-        this.view = sessionView(this.session);
-        return this.view;
+        if (typeof n === 'number') this.session.goTo(n);
+        else if (n != null) goToNode(this.session, n.node);
+        this.state.view = sessionView(this.session);
+        return this.state.view;
       },
       moved: () => {
-        this.control.selection = null;
-        this.message = '';
-        this.opponent.note = '';
+        this.control.deselect();
+        this.state.message = '';
+        this.state.note = '';
       },
       seats: () => this.computerSeats(),
       hold: (record) => this.opponent.hold(record),
@@ -119,9 +146,9 @@ export class App {
       view: () => this.view,
       layout: () => this.session?.layout() ?? null,
       prefs: () => this.prefs,
-      savePrefs: () => this.store.savePrefs(this.prefs),
+      savePrefs: (changes) => this.savePrefs(changes),
       play: (text, how) => this.play(text, how),
-      refused: () => this.message,
+      refused: () => this.state.message,
       refresh: () => this.refresh(),
       flash: (message) => this.flash(message),
     });
@@ -135,6 +162,28 @@ export class App {
   /** The first cell of a two-click step, if one is picked (the controller keeps it). */
   get selection() {
     return this.control.selection;
+  }
+
+  // The state's fields under the names the page's tests (tests/e2e) and the parts' closures
+  // read them by (read only: App writes `state`).
+  get session() {
+    return this.state.session;
+  }
+
+  get view() {
+    return this.state.view;
+  }
+
+  get legal() {
+    return this.state.legal;
+  }
+
+  get flipped() {
+    return this.state.flipped;
+  }
+
+  get coords() {
+    return this.state.coords;
   }
 
   get thinking() {
@@ -176,7 +225,7 @@ export class App {
       flipped: () => this.flipped,
       background: () => getComputedStyle(document.body).backgroundColor,
       gameText: () =>
-        import('./share/text-file.js').then(({ gameToText }) => gameToText(this.session.record(), textTags(this.view, this.fileTags.session === this.session ? this.fileTags.tags : {}, { computer: this.computerSeats(), level: this.opponent.levelWords() }))),
+        import('./share/text-file.js').then(({ gameToText }) => gameToText(this.session.record(), textTags(this.view, this.state.fileTags.session === this.session ? this.state.fileTags.tags : {}, { computer: this.computerSeats(), level: this.opponent.levelWords() }))),
       link: () => linkRecord(this.session, this.view),
       importText: (text) => this.importText(text),
       board: () => $('board-box'),
@@ -191,8 +240,7 @@ export class App {
     }
     $('loading').remove();
     this.games = this.mod.games();
-    this.opponent.levels = this.mod.levels();
-    this.opponent.levelOverride = this.playerFromQuery();
+    this.opponent.setLevels(this.mod.levels(), this.playerFromQuery());
     // Learn and Puzzles (app/learn-entry.js): over the game, which stays as it was.
     this.learnEntry = new LearnEntry(this.store, {
       mod: this.mod,
@@ -259,7 +307,7 @@ export class App {
         return kept;
       },
       setFlipped: (flipped) => {
-        this.flipped = flipped;
+        this.state.flipped = flipped;
       },
       refresh: () => this.refresh(),
       showNotice: (...args) => this.showNotice(...args),
@@ -273,7 +321,7 @@ export class App {
     if (opened === 'opened') this.correspondence.opened();
     // No offer to learn the game over a game someone shared.
     if (opened === 'opened' && this.view.steps.length) {
-      this.learnEntry.shared = this.view.game;
+      this.learnEntry.openedShared(this.view.game);
       this.refresh();
     }
     this.correspondence.update();
@@ -349,7 +397,7 @@ export class App {
     }
     const problem = this.history.openTextRecord(read.record);
     // The file's own header tags (an event, a place) go back out with the game.
-    if (!problem) this.fileTags = { session: this.session, tags: read.tags };
+    if (!problem) this.state.fileTags = { session: this.session, tags: read.tags };
     return problem;
   }
 
@@ -360,11 +408,12 @@ export class App {
     this.history.flushPosition();
     this.opponent.reset();
     this.session?.free?.();
-    this.session = session;
-    this.control.selection = null;
-    this.message = '';
-    this.view = sessionView(session);
-    this.flipped = false;
+    this.state.session = session;
+    this.control.deselect();
+    this.state.message = '';
+    this.state.note = '';
+    this.state.view = sessionView(session);
+    this.state.flipped = false;
   }
 
   // --------------------------------------------------------------------------------------
@@ -386,15 +435,15 @@ export class App {
       this.flash(errorText(error));
       return false;
     }
-    this.control.selection = null;
-    this.message = '';
-    this.opponent.note = note;
-    this.history.persist = true;
+    this.control.deselect();
+    this.state.message = '';
+    this.state.note = note;
+    this.history.keepSaving();
     this.hideNotice();
     // While the computer is to move again nobody takes a step on the page, so its view
     // comes without the legal steps (some 1,800 in Merlin's Chain); refresh() asks for
     // them as soon as a person may play.
-    this.view = computer ? sessionView(this.session, { withLegal: false }) : sessionView(this.session);
+    this.state.view = computer ? sessionView(this.session, { withLegal: false }) : sessionView(this.session);
     if (computer) {
       // The computer's step arrives while the user may be busy with the page: the work is
       // cut into short tasks (board and status now, move list and URL next) so that none
@@ -416,10 +465,10 @@ export class App {
   studyChanged(before) {
     // A game held from a link stays held: a note is no step for the computer to answer.
     const held = this.opponent.held(before);
-    this.view = sessionView(this.session);
+    this.state.view = sessionView(this.session);
     if (held) this.opponent.hold(this.view.record);
-    this.message = '';
-    this.history.persist = true;
+    this.state.message = '';
+    this.history.keepSaving();
     this.history.save({ adopt: true });
     this.history.writeLocation(false);
     this.refresh();
@@ -440,19 +489,19 @@ export class App {
   /** In a past position: the computer plays its seat's step here (a variation; the later steps stay). */
   computerPlaysHere() {
     if (!this.opponent.playHere()) return;
-    this.message = '';
+    this.state.message = '';
     this.refresh();
   }
 
   clearSelection() {
-    if (!this.control.selection && !this.message) return;
-    this.control.selection = null;
-    this.message = '';
+    if (!this.control.selection && !this.state.message) return;
+    this.control.deselect();
+    this.state.message = '';
     this.refresh();
   }
 
   flash(message) {
-    this.message = message;
+    this.state.message = message;
     this.renderStatus();
   }
 
@@ -471,11 +520,11 @@ export class App {
   refresh({ split = false } = {}) {
     if (!this.view) return;
     // A view made without the legal steps, now that a person may play: with them.
-    if (!this.view.legal && !this.computerToMove()) this.view = sessionView(this.session);
+    if (!this.view.legal && !this.computerToMove()) this.state.view = sessionView(this.session);
     const v = this.view;
     this.opponent.sync();
     const drawn = boardConfig(this.control, { view: v, flipped: this.flipped, coords: this.coords, drawings: shownDrawings(v) });
-    this.legal = drawn.legal;
+    this.state.legal = drawn.legal;
     this.board.update(drawn);
     const box = $('board-box');
     box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
@@ -525,9 +574,9 @@ export class App {
       levelWords: this.opponent.levelWords(),
       computerToMove: this.computerToMove(),
       held: this.opponent.held(this.view),
-      note: this.opponent.note,
-      hint: this.message ? '' : this.control.selectionHint(),
-      message: this.message,
+      note: this.state.note,
+      hint: this.state.message ? '' : this.control.selectionHint(),
+      message: this.state.message,
     });
   }
 
@@ -557,7 +606,16 @@ export class App {
     delete keep.layout;
     delete keep.walls;
     delete keep.seed;
-    this.prefs[`options:${name}`] = keep;
+    this.savePrefs({ [`options:${name}`]: keep });
+  }
+
+  /**
+   * Keeps some settings (the theme, the cells' names, a game's options, the computer's seats
+   * and level) in storage.
+   * @param {Record<string, unknown>} changes
+   */
+  savePrefs(changes) {
+    Object.assign(this.prefs, changes);
     this.store.savePrefs(this.prefs);
   }
 
@@ -595,7 +653,7 @@ export class App {
   }
 
   applyTheme(theme) {
-    this.theme = theme;
+    this.state.theme = theme;
     if (theme === 'auto') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
     const names = { auto: 'follows your system', light: 'light', dark: 'dark' };
@@ -614,8 +672,8 @@ export class App {
       capture: () => this.control.capture(),
       playTyped: (text) => {
         if (this.play(text)) return null;
-        const refused = this.message;
-        this.message = '';
+        const refused = this.state.message;
+        this.state.message = '';
         this.renderStatus();
         return refused;
       },
@@ -626,9 +684,8 @@ export class App {
       hideNotice: () => this.hideNotice(),
       clearSelection: () => this.clearSelection(),
       toggleTheme: () => {
-        const next = nextTheme(this.theme);
-        this.prefs.theme = next;
-        this.store.savePrefs(this.prefs);
+        const next = nextTheme(this.state.theme);
+        this.savePrefs({ theme: next });
         this.applyTheme(next);
       },
       systemTheme: () => this.board.refreshTheme(),
@@ -638,14 +695,13 @@ export class App {
   }
 
   toggleFlip() {
-    this.flipped = !this.flipped;
+    this.state.flipped = !this.state.flipped;
     this.refresh();
   }
 
   toggleCoords() {
-    this.coords = !this.coords;
-    this.prefs.coords = this.coords;
-    this.store.savePrefs(this.prefs);
+    this.state.coords = !this.state.coords;
+    this.savePrefs({ coords: this.state.coords });
     this.refresh();
   }
 

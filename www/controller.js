@@ -129,10 +129,20 @@ export class BoardController {
     this.host.say(message);
   }
 
-  /** Lets go of the selection and of the last message. */
-  clear() {
+  /**
+   * Lets go of the selection, without a word or a redraw (another position is shown, or the
+   * host redraws itself); true if there was one.
+   * @returns {boolean}
+   */
+  deselect() {
     const had = this.selection != null;
     this.selection = null;
+    return had;
+  }
+
+  /** Lets go of the selection and of the last message. */
+  clear() {
+    const had = this.deselect();
     this.host.say('');
     if (had) this.host.changed();
   }

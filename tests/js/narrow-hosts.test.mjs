@@ -31,6 +31,20 @@ const SUB_VIEWS = [
     made: 'new CorrespondenceEntry(',
   },
   { typedef: 'EditorHost', home: 'editor.js', users: { 'editor.js': 'this.host' }, made: 'new SetupEditor(' },
+  { typedef: 'ControllerHost', home: 'controller.js', users: { 'controller.js': 'this.host' }, made: 'new BoardController(' },
+  { typedef: 'HistoryHost', home: 'app/history.js', users: { 'app/history.js': 'this.host' }, made: 'new GameHistory(' },
+  { typedef: 'OpponentHost', home: 'app/seats.js', users: { 'app/seats.js': 'this.host' }, made: 'new Opponent(' },
+  {
+    typedef: 'StudyHost',
+    home: 'app/study.js',
+    users: { 'app/study.js': 'this.host', 'app/annotate-panel.js': 'this.study.host' },
+    made: 'new Study(',
+  },
+  { typedef: 'LearnEntryHost', home: 'app/learn-entry.js', users: { 'app/learn-entry.js': 'this.host' }, made: 'new LearnEntry(' },
+  { typedef: 'ControlActions', home: 'app/controls.js', users: { 'app/controls.js': 'act' }, made: 'bindControls({' },
+  { typedef: 'StatusFacts', home: 'app/status.js', users: { 'app/status.js': 'page' }, made: 'renderStatus(this.view, {' },
+  // Made by the page and by the widget, each with the optional names it needs.
+  { typedef: 'ShareMenuHost', home: 'share/menu.js', users: { 'share/menu.js': 'host', 'share/menu-panel.js': 'host' }, made: null },
 ];
 
 /** The text from `open` (an opening bracket at `start`) to its closing bracket. */
@@ -48,7 +62,7 @@ function balanced(text, start) {
   throw new Error(`unbalanced from ${start}`);
 }
 
-/** The property names a typedef documents (`@property {type} name`). */
+/** The property names a typedef documents (`@property {type} name`, `[name]` if optional). */
 function documented(source, typedef) {
   const at = source.indexOf(`@typedef {object} ${typedef}`);
   assert.ok(at >= 0, `${typedef} is documented`);
@@ -56,14 +70,14 @@ function documented(source, typedef) {
   const names = [];
   for (let i = block.indexOf('@property'); i >= 0; i = block.indexOf('@property', i + 1)) {
     const type = balanced(block, block.indexOf('{', i));
-    names.push(block.slice(block.indexOf(type, i) + type.length).match(/^\s*(\w+)/)[1]);
+    names.push(block.slice(block.indexOf(type, i) + type.length).match(/^\s*\[?(\w+)/)[1]);
   }
   return names.sort();
 }
 
 /** The names used on `host` (`this.host.x`, `host.x`) in a source. */
 function used(source, host) {
-  const pattern = new RegExp(`(?<![\\w.])${host.replace('.', '\\.')}\\.(\\w+)`, 'g');
+  const pattern = new RegExp(`(?<![\\w.])${host.replaceAll('.', '\\.')}\\.(\\w+)`, 'g');
   return [...new Set([...source.matchAll(pattern)].map((m) => m[1]))].sort();
 }
 
@@ -73,8 +87,8 @@ function handed(app, call) {
   assert.ok(at >= 0, `app.js makes ${call}`);
   const args = balanced(app, at + call.length - 1);
   const object = balanced(args, args.indexOf('{'));
-  // Drop nested brackets and strings, then split at the top level.
-  let flat = object.slice(1, -1);
+  // Drop comments, nested brackets and strings, then split at the top level.
+  let flat = object.slice(1, -1).replace(/\/\/.*$/gm, '');
   for (let prev = ''; prev !== flat; ) {
     prev = flat;
     flat = flat.replace(/\([^()]*\)|\{[^{}]*\}|\[[^[\]]*\]|'[^']*'|`[^`]*`/g, '');
@@ -104,7 +118,7 @@ test('each sub-view uses only the host its typedef documents, never the App', ()
 
 test('app.js hands each sub-view exactly the names of its host', () => {
   const app = read('app.js');
-  for (const { typedef, home, made } of SUB_VIEWS) {
+  for (const { typedef, home, made } of SUB_VIEWS.filter((view) => view.made)) {
     assert.deepEqual(handed(app, made), documented(read(home), typedef), `${made}…) in app.js`);
   }
 });

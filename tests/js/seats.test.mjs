@@ -10,11 +10,15 @@ function opponent(prefs) {
   Object.assign(host, {
     view: () => ({ game: 'unravel', record: 'unravel', toMove: 0, outcome: null, steps: [], cursor: 0 }),
     prefs: () => prefs,
-    savePrefs: () => host.saved++,
+    // The page keeps the settings: the opponent only says what changes.
+    savePrefs: (changes) => {
+      Object.assign(prefs, changes);
+      host.saved++;
+    },
     refresh: () => host.refreshed++,
   });
   const o = new Opponent(host);
-  o.levels = LEVELS;
+  o.setLevels(LEVELS, null);
   return { o, host };
 }
 

@@ -30,11 +30,26 @@ export function readOffers(text) {
   return out;
 }
 
+/**
+ * What the ways into Learn and Puzzles ask of the page (www/app.js).
+ * @typedef {object} LearnEntryHost
+ * @property {any} mod the engine's module (www/engine.js), for Learn and Puzzles
+ * @property {(name: string) => import('../types/ludus-views').GameInfo|null} gameInfo the
+ *   engine's facts of a game
+ * @property {() => import('../types/ludus-views').SessionView|null} view the game's view shown
+ * @property {(initial: boolean) => boolean} behind puts a game behind Learn or Puzzles (the saved
+ *   one, when none is shown or on the page's first load; the link stays); true if it did
+ * @property {() => void} stop the computer stops thinking
+ * @property {() => void} refresh redraws the page
+ * @property {() => void} writeLocation the game's link back in the address
+ * @property {(name: string) => void} resumeOrStart the latest saved game of `name`, or a new one
+ * @property {(text: string) => void} notice says a problem
+ */
+
 export class LearnEntry {
   /**
-   * `store`: www/record.js Store; `host`: mod, gameInfo(name), view(), behind(initial): a
-   * game is shown behind (the link stays), stop(): the computer stops, refresh(),
-   * writeLocation(): the game's link back, resumeOrStart(name), notice(text).
+   * @param {import('../record.js').Store} store
+   * @param {LearnEntryHost} host
    */
   constructor(store, host) {
     this.store = store;
@@ -43,9 +58,17 @@ export class LearnEntry {
     this.trainer = null;
     this.loading = null;
     this.offers = readOffers(store.get(OFFERS_KEY));
-    /** The game of a shared link the page opened with: no offer for it this visit. */
+    /** The game of a shared link the page opened with: no offer for it this visit. @type {string|null} */
     this.shared = null;
     $('learn-offer-close').addEventListener('click', () => this.dismiss());
+  }
+
+  /**
+   * The page opened with a game someone shared: no offer to learn that game this visit.
+   * @param {string} game
+   */
+  openedShared(game) {
+    this.shared = game;
   }
 
   /** Shows Learn or Puzzles for a fragment's `text` (www/learn/route.js), or (null) closes them. */

@@ -174,7 +174,13 @@ export function rawText(g) {
   return typeof g === 'string' ? g : (JSON.stringify(g) ?? String(g));
 }
 
-/** The "Your games" card: its count, and while open its list (saved-games-list.js, loaded on first use; `host`: its SavedListHost). Returns its redraw. */
+/**
+ * The "Your games" card: its count, and while open its list (saved-games-list.js, loaded on
+ * first use). Returns its redraw.
+ * @param {import('./saved-games-list.js').SavedListHost} host
+ * @param {SavedGames} saved
+ * @returns {() => void}
+ */
 export function mountSavedGames(host, saved) {
   const card = /** @type {HTMLDetailsElement} */ (document.getElementById('saved-games-card'));
   const render = () => {

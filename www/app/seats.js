@@ -21,12 +21,26 @@ import { computerSeats, toggledSeats, computerToMove, wantedQuestion } from './a
 /** A computer step is shown at least this long after it was asked for (forced steps come at once). */
 const COMPUTER_MIN_MS = 300;
 
+/** @typedef {import('../types/ludus-views').SessionView} SessionView */
+/** @typedef {import('../types/ludus-views').LevelView} LevelView */
+
+/**
+ * What the computer opponent asks of the page (www/app.js).
+ * @typedef {object} OpponentHost
+ * @property {() => SessionView|null} view the view shown
+ * @property {() => Uint8Array|null} layout the layout of the view shown (Session.layout()), or null
+ * @property {() => Record<string, any>} prefs the settings (read only: changes go through savePrefs)
+ * @property {(changes: Record<string, unknown>) => void} savePrefs changes some settings and
+ *   keeps them
+ * @property {(text: string, how: {computer: boolean, note: string, layout: Uint8Array|null}) => boolean} play
+ *   plays the computer's step (`note`: what the status line says of it), true if played
+ * @property {() => string} refused why the last step was not played
+ * @property {() => void} refresh redraws the page (which calls sync)
+ * @property {(message: string) => void} flash says a problem in the status line
+ */
+
 export class Opponent {
-  /**
-   * `host`: view(); layout(): the layout of the view shown (Session.layout(), or null);
-   * prefs() and savePrefs() (the settings); play(text, {computer, note, layout}), true if
-   * played; refused(): why the last step was not; refresh(), which calls sync; flash(message).
-   */
+  /** @param {OpponentHost} host */
   constructor(host) {
     this.host = host;
     this.computer = new Computer();
@@ -39,21 +53,29 @@ export class Opponent {
      * asked again until something changes).
      */
     this.waits = { asked: null, held: null, failed: null };
-    /** What the computer last did, for the status line. */
-    this.note = '';
     /** A player set by the `?level=` parameter for this visit only (tests), or null. */
     this.levelOverride = null;
-    /** The computer's levels, from the engine (src/ai/levels.rs). */
+    /** The computer's levels, from the engine (src/ai/levels.rs). @type {LevelView[]} */
     this.levels = [];
     /** The last step the computer played, and its steps so far in a turn of several. */
     this.lastAnswer = null;
     this.computerTurn = null;
   }
 
+  /**
+   * The engine's levels, once it is loaded, and the player a `?level=` parameter sets for this
+   * visit (or null).
+   * @param {LevelView[]} levels
+   * @param {string|null} override
+   */
+  setLevels(levels, override) {
+    this.levels = levels;
+    this.levelOverride = override;
+  }
+
   /** Another session is shown: nothing waits. */
   reset() {
     this.stop();
-    this.note = '';
     this.waits = { asked: null, held: null, failed: null };
   }
 
@@ -84,8 +106,7 @@ export class Opponent {
   setLevel(value) {
     if (!this.levels.some((l) => l.id === value)) return;
     this.levelOverride = null;
-    this.host.prefs().level = value;
-    this.host.savePrefs();
+    this.host.savePrefs({ level: value });
     this.waits.failed = null;
     this.waits.held = null;
     this.host.refresh();
@@ -99,8 +120,7 @@ export class Opponent {
   toggleSeat(seat) {
     const game = this.host.view()?.game;
     if (!game) return;
-    this.host.prefs().computer = toggledSeats(this.host.prefs(), game, seat);
-    this.host.savePrefs();
+    this.host.savePrefs({ computer: toggledSeats(this.host.prefs(), game, seat) });
     this.waits.failed = null;
     this.waits.held = null;
     // The worker starts now; refresh warms its search up if the user is to move.

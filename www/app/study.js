@@ -7,11 +7,19 @@
 import { errorText } from '../engine.js';
 import { shownNodeOf } from './panels.js';
 
+/**
+ * What studying asks of the page (www/app.js).
+ * @typedef {object} StudyHost
+ * @property {() => any} session the engine's Session shown (its tree edits)
+ * @property {() => import('../types/ludus-views').SessionView|null} view the view shown
+ * @property {(before: import('../types/ludus-views').SessionView|null) => void} changed the tree
+ *   changed (`before`: the view before the edit): save, link and redraw
+ * @property {(message: string) => void} flash says a refusal in the status line
+ * @property {() => import('../board/board.js').Board} board the page's board (for draw mode)
+ */
+
 export class Study {
-  /**
-   * `host`: session(), view(); changed(before): the tree changed (the view before the edit;
-   * save, link and redraw); flash(message); board() (for draw mode).
-   */
+  /** @param {StudyHost} host */
   constructor(host) {
     this.host = host;
     /** The panel (annotate-panel.js) once loaded, and its loading. */

@@ -194,7 +194,7 @@ export class LudusBoard extends HTMLElement {
         this.render();
         break;
       default:
-        this.control.selection = null;
+        this.control.deselect();
         this.render();
     }
   }
@@ -304,7 +304,7 @@ export class LudusBoard extends HTMLElement {
     this.dropSession();
     this.session = session;
     this.kept = null;
-    this.control.selection = null;
+    this.control.deselect();
     this.note = '';
     this.view = sessionView(session);
     this.setState('ready');
@@ -337,7 +337,7 @@ export class LudusBoard extends HTMLElement {
     this.session = this.puzzle.session;
     this.view = this.puzzle.view;
     this.note = '';
-    this.control.selection = null;
+    this.control.deselect();
     this.render();
     // As for any change; `puzzle`: 'play', 'reply', 'refuting', 'failed' or 'done'.
     const v = this.view;
@@ -426,7 +426,7 @@ export class LudusBoard extends HTMLElement {
   }
 
   afterChange() {
-    this.control.selection = null;
+    this.control.deselect();
     this.note = '';
     this.view = sessionView(this.session);
     this.render();
@@ -439,7 +439,7 @@ export class LudusBoard extends HTMLElement {
 
   clearSelection() {
     if (!this.control.selection && !this.note) return;
-    this.control.selection = null;
+    this.control.deselect();
     this.note = '';
     this.render();
   }

@@ -41,8 +41,18 @@ export const REPLY_PAUSE_MS = 450;
 /** How long a wrong step stays on the board before it is taken back. */
 export const TAKE_BACK_MS = 700;
 
+/**
+ * What Learn and Puzzles ask of the page (www/app/learn-entry.js).
+ * @typedef {object} TrainerHost
+ * @property {any} mod the engine's module (www/engine.js)
+ * @property {import('../record.js').Store} store where progress is kept
+ * @property {(name: string) => import('../types/ludus-views').GameInfo|null} gameInfo the
+ *   engine's facts of a game (its title, designer)
+ * @property {(name: string) => void} back leaves for the page's game of `name` (Learn's "Play" link)
+ */
+
 export class Trainer {
-  /** `host`: mod, store (www/record.js Store), gameInfo(name), pass(): the page's game comes back. */
+  /** @param {TrainerHost} host */
   constructor(host) {
     this.host = host;
     this.progress = new Progress(host.store);
@@ -269,7 +279,7 @@ export class Trainer {
       return this.fail(`This ${this.route.kind === 'learn' ? 'lesson' : 'puzzle'} cannot be shown: ${errorText(error)}.`, this.route);
     }
     this.counted = false;
-    this.control.selection = null;
+    this.control.deselect();
     const fragment = routeFragment({ ...this.route, id: this.route.kind === 'daily' ? null : item.id });
     if (location.hash !== fragment) history.replaceState(history.state, '', fragment);
     this.say(this.prompt());
@@ -296,7 +306,7 @@ export class Trainer {
   retry() {
     this.stopReply();
     this.drill.restart();
-    this.control.selection = null;
+    this.control.deselect();
     this.say(this.prompt());
     this.render();
   }
