@@ -160,9 +160,14 @@ export class SetupEditor {
       pieces: this.layout.map((ch) => pieceOf(this.alphabet, ch)),
       walls: [...this.walls].map((k) => k.split('|').map(Number)),
       sides: [],
-      lastTurn: [],
-      highlight: [],
+      players: [],
+      toMove: null,
+      outcome: null,
+      prompt: '',
       marked: [],
+      highlight: [],
+      facts: [],
+      lifted: [],
     };
   }
 

@@ -15,7 +15,7 @@
  * Every field a board accepts; a field left out keeps its value.
  * @typedef {object} BoardConfig
  * @property {BoardView | null} [view] the position drawn (the engine's view); null for none
- * @property {StepView[]} [legal] the steps a click or a key may play
+ * @property {readonly StepView[]} [legal] the steps a click or a key may play
  * @property {Selection | null} [selection] the first cell of a two-click step
  * @property {StepIndex | null} [index] the step index of `legal` and `selection` (input.js
  *   analyse) built by the controller; left out with a new view, legal or selection, the
