@@ -340,3 +340,41 @@ fn to_b64(bytes: &[u8]) -> String {
     }
     out
 }
+
+/// The functions of `src/session/` (the record and text readers and writers): each one
+/// short enough to read at once, its parts named, as the longest line in `LONGEST` says.
+#[test]
+fn the_session_readers_are_made_of_short_functions() {
+    const LONGEST: usize = 80;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/session");
+    let mut long = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let body = line.trim_start();
+            let indent = line.len() - body.len();
+            let is_fn = ["fn ", "pub fn ", "pub(crate) fn ", "pub(super) fn "]
+                .iter()
+                .any(|p| body.starts_with(p));
+            if !is_fn || line.ends_with(';') {
+                continue;
+            }
+            // The function ends at the first `}` at its own indentation.
+            let end = (i + 1..lines.len()).find(|&j| {
+                let l = lines[j];
+                l.len() > indent && l[..indent].trim().is_empty() && l[indent..].starts_with('}')
+            });
+            let n = end.map_or(0, |e| e - i + 1);
+            if n > LONGEST {
+                long.push(format!("{}:{}: {n} lines", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "functions over {LONGEST} lines:\n{}",
+        long.join("\n")
+    );
+}
