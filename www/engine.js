@@ -11,7 +11,12 @@ const loading = new Map();
 /** The performance mark set when the play module is ready (startup timing). */
 export const ENGINE_READY_MARK = 'ludus:engine-ready';
 
-/** The initialised play module: Session, games(), levels(), parseRecord(), ... */
+/**
+ * The initialised play module: Session, games(), levels(), parseRecord(), optionForm(), and
+ * what the page asks rather than knows: recordSetup(record) (a record's game and options,
+ * the setup that stays through a game) and withRandomSetup(game, options, seed) (a new
+ * game's options, with the random setup the seed draws where the game has one).
+ */
 export function engine() {
   return load('ludus', ENGINE_READY_MARK);
 }

@@ -115,6 +115,11 @@ impl Record {
         Ok(Record::from_tree(kind, options, tree.canonical()))
     }
 
+    /// The record's game and options alone: what stays the same through a game.
+    pub fn setup(&self) -> Record {
+        Record::line(self.kind, self.options.clone(), Vec::new(), None)
+    }
+
     /// The `at=` the record writes, or None (the end of the main line is shown).
     pub fn at_written(&self) -> Option<usize> {
         match &self.tree {
