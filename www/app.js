@@ -14,7 +14,7 @@ import { BoardController, hoverName, boardLabel } from './controller.js';
 import { Store, linkRecord } from './record.js';
 import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { $, el } from './app/dom.js';
-import { OptionsForm } from './app/options-form.js';
+import { OptionsForm, keptOptions, randomSeed } from './app/options-form.js';
 import { Tasks } from './app/tasks.js';
 import { renderMoveList, renderFacts, goToNode, shownDrawings } from './app/panels.js';
 import { GameHistory } from './app/history.js';
@@ -65,7 +65,7 @@ export class App {
     });
     this.store = new Store();
     this.prefs = this.store.prefs();
-    this.saved = new SavedGames(this.store, { known: (name) => !!this.gameInfo(name) });
+    this.saved = new SavedGames(this.store, { known: (name) => !!this.gameInfo(name), setupOf: (record) => this.mod.recordSetup(record) });
     this.flipped = false;
     this.coords = !!this.prefs.coords;
     this.message = '';
@@ -117,6 +117,7 @@ export class App {
       refused: () => this.message,
       refresh: () => this.refresh(),
       flash: (message) => this.flash(message),
+      recordSetup: (record) => this.mod.recordSetup(record),
     });
   }
 
@@ -225,6 +226,7 @@ export class App {
     this.optionsForm = new OptionsForm({
       gameInfo,
       parseRecord,
+      recordSetup: (record) => this.mod.recordSetup(record),
       optionForm: (game, values, changed) => this.mod.optionForm(game, values, changed),
       randomSetup: () => this.randomSetup(),
       openEditor: (values) => this.openEditor(values),
@@ -546,12 +548,8 @@ export class App {
   }
 
   rememberOptions(name, options) {
-    const keep = { ...options };
     // A setup is chosen per game; the next new game gets a fresh random one.
-    delete keep.layout;
-    delete keep.walls;
-    delete keep.seed;
-    this.prefs[`options:${name}`] = keep;
+    this.prefs[`options:${name}`] = keptOptions(this.gameInfo(name), options);
     this.store.savePrefs(this.prefs);
   }
 
@@ -562,7 +560,7 @@ export class App {
 
   randomSetup() {
     // A fresh seed: the engine's form rules drop a hand-made layout for it.
-    this.optionsForm.set({ seed: String(Math.floor(Math.random() * 1e9)) });
+    this.optionsForm.set({ seed: String(randomSeed()) });
     this.startFromForm();
   }
 

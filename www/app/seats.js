@@ -25,11 +25,12 @@ export class Opponent {
   /**
    * `host`: view(); layout(): the layout of the view shown (Session.layout(), or null);
    * prefs() and savePrefs() (the settings); play(text, {computer, note, layout}), true if
-   * played; refused(): why the last step was not; refresh(), which calls sync; flash(message).
+   * played; refused(): why the last step was not; refresh(), which calls sync; flash(message);
+   * recordSetup(record): the engine's setup part of a record.
    */
   constructor(host) {
     this.host = host;
-    this.computer = new Computer();
+    this.computer = new Computer({ setupOf: (record) => this.host.recordSetup(record) });
     /** The question in flight: { key, id, seat, record, started }, or null. */
     this.thinking = null;
     /**
