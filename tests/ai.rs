@@ -20,11 +20,10 @@ fn choose(game: &AnyGame, player: &str, seed: u64) -> String {
         .step
 }
 
-fn start(kind: &str) -> AnyGame {
-    AnyGame::new(GameKind::parse(kind).unwrap(), &OptionMap::new())
-        .unwrap()
-        .0
-}
+#[path = "common/start.rs"]
+mod start;
+
+use start::start;
 
 // ---------------------------------------------------------------------------------------------
 // Determinism
@@ -33,7 +32,7 @@ fn start(kind: &str) -> AnyGame {
 #[test]
 fn same_seed_and_iterations_same_step() {
     for kind in ["unravel", "scattercut", "unity", "merlins-chain", "unlur"] {
-        let game = start(kind);
+        let game = start(kind, &[]);
         let a = choose(&game, "mcts:300", 11);
         let b = choose(&game, "mcts:300", 11);
         assert_eq!(a, b, "{kind}");
@@ -47,7 +46,7 @@ fn same_seed_and_iterations_same_step() {
 fn pinned_choices() {
     let got: Vec<String> = ["unravel", "scattercut", "unity", "merlins-chain", "unlur"]
         .iter()
-        .map(|kind| choose(&start(kind), "mcts:500", 42))
+        .map(|kind| choose(&start(kind, &[]), "mcts:500", 42))
         .collect();
     assert_eq!(got, PINNED);
 }
@@ -59,7 +58,7 @@ const PINNED: [&str; 5] = ["e6", "d4", "e1x", "20@f4", "i4"];
 #[test]
 fn the_result_reports_its_iterations() {
     let spec = PlayerSpec::parse("mcts:250").unwrap();
-    let c = choose_step(&start("unravel"), &spec, &mut Rng::new(1), &never).unwrap();
+    let c = choose_step(&start("unravel", &[]), &spec, &mut Rng::new(1), &never).unwrap();
     assert_eq!(c.iterations, 250);
     assert!((0.0..=1.0).contains(&c.value));
 }
@@ -392,7 +391,7 @@ fn exploration_settings_parse_and_rc_touches_only_rave_games() {
     for bad in ["mcts:100/rc=-1", "mcts:100/rc=", "mcts:100/rc=inf"] {
         assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
     }
-    let unity = start("unity");
+    let unity = start("unity", &[]);
     for seed in 1..4 {
         assert_eq!(
             choose(&unity, "mcts:400/rc=5", seed),
@@ -461,7 +460,7 @@ fn a_level_plays_its_own_spec_in_each_game() {
 /// never makes a level weaker than its floor; without it the search stops at the first ask.
 #[test]
 fn a_minimum_of_iterations_outlasts_the_clock() {
-    let game = start("unravel");
+    let game = start("unravel", &[]);
     // A clock a second later at every look: the deadline has passed at the first check.
     let ticks = std::cell::Cell::new(0.0);
     let clock_run_out = || {
@@ -496,7 +495,7 @@ fn a_minimum_of_iterations_outlasts_the_clock() {
 #[test]
 fn a_temperature_varies_the_step_but_keeps_it_legal_and_reproducible() {
     for kind in ["unravel", "scattercut", "unlur"] {
-        let game = start(kind);
+        let game = start(kind, &[]);
         let legal = game.legal_step_texts();
         let mut distinct = std::collections::HashSet::new();
         for seed in 0..12 {
@@ -577,7 +576,7 @@ fn widening_setting_parses_and_only_changes_the_search_when_set() {
         assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
     }
     // pw=0 is the search without widening.
-    let mc = start("merlins-chain");
+    let mc = start("merlins-chain", &[]);
     for seed in 1..3 {
         assert_eq!(
             choose(&mc, "mcts:300/pw=0", seed),
@@ -597,7 +596,7 @@ fn widening_setting_parses_and_only_changes_the_search_when_set() {
             ludus::ai::default_widening(GameKind::parse(kind).unwrap()),
             0.0
         );
-        let game = start(kind);
+        let game = start(kind, &[]);
         assert_eq!(
             choose(&game, "mcts:300", 1),
             choose(&game, "mcts:300/pw=0", 1)

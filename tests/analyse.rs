@@ -3,20 +3,15 @@
 //! that lost ground.
 
 use ludus::ai::analyse::{analyse, review, Budget};
-use ludus::games::{AnyGame, GameKind};
+use ludus::games::GameKind;
 use ludus::rng::Rng;
 use ludus::session::Session;
 use ludus::{OptionMap, Outcome};
 
-fn start(kind: &str, options: &[(&str, &str)]) -> AnyGame {
-    let mut map = OptionMap::new();
-    for (k, v) in options {
-        map.set(k.to_string(), v.to_string());
-    }
-    AnyGame::new(GameKind::parse(kind).unwrap(), &map)
-        .unwrap()
-        .0
-}
+#[path = "common/start.rs"]
+mod start;
+
+use start::start;
 
 const SEARCH_ONLY: Budget = Budget {
     iterations: 1500,

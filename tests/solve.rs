@@ -3,19 +3,14 @@
 //! steps, different for the stages of a multi-step turn), and the command line.
 
 use ludus::ai::solve::{brute_force, solve, solve_any, PnSolver, Solver};
-use ludus::games::{AnyGame, GameKind};
+use ludus::games::AnyGame;
 use ludus::rng::Rng;
-use ludus::{Game, OptionMap, Outcome};
+use ludus::{Game, Outcome};
 
-fn start(kind: &str, options: &[(&str, &str)]) -> AnyGame {
-    let mut map = OptionMap::new();
-    for (k, v) in options {
-        map.set(k.to_string(), v.to_string());
-    }
-    AnyGame::new(GameKind::parse(kind).unwrap(), &map)
-        .unwrap()
-        .0
-}
+#[path = "common/start.rs"]
+mod start;
+
+use start::start;
 
 /// Plays random steps from `game` until at most `left` more steps are likely (judged by
 /// `small`), or returns None if the game ended first.

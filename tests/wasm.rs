@@ -339,6 +339,58 @@ fn levels_players_records_and_the_options_form() {
     );
 }
 
+/// What the page asks the engine rather than know itself: a record's setup, a new game's
+/// random setup, and which options are the setup (kept by one game only).
+#[wasm_bindgen_test]
+fn the_setup_of_a_record_and_of_a_new_game() {
+    // The setup: the game and its options, without steps, notes or the step shown.
+    let setup = |r: &str| wasm::record_setup(r).unwrap();
+    assert_eq!(setup("unlur;size=8;moves=d4,pass;at=1"), "unlur;size=8");
+    assert_eq!(setup("unravel;moves=c3"), "unravel");
+    assert_eq!(setup("merlins-chain"), "merlins-chain");
+    assert_eq!(setup("unity;players=3"), "unity;players=3");
+    assert_eq!(setup("unity;moves=c3-c6"), "unity");
+    assert_eq!(
+        setup("unravel;size=4;v=2;moves={Start}a1!,b1;at=1"),
+        "unravel;size=4"
+    );
+    let packed = WasmSession::from_record("unravel;size=4;moves=a1,b1").unwrap();
+    assert_eq!(setup(&packed.link()), "unravel;size=4");
+    assert!(message(wasm::record_setup("chess;moves=e4").unwrap_err()).contains("chess"));
+
+    // A game drawn from a seed gets the one given; a seed or layout already set is kept.
+    let fresh = |game: &str, pairs: &[(&str, JsValue)]| {
+        wasm::with_random_setup(game, options(pairs), 77).unwrap()
+    };
+    let unity = fresh("unity", &[("players", JsValue::from_f64(3.0))]);
+    assert_eq!(get(&unity, "seed").as_string().as_deref(), Some("77"));
+    assert_eq!(get(&unity, "players").as_string().as_deref(), Some("3"));
+    let seeded = fresh("unity", &[("seed", JsValue::from_str("5"))]);
+    assert_eq!(get(&seeded, "seed").as_string().as_deref(), Some("5"));
+    let laid = fresh("unity", &[("layout", JsValue::from_str("PG"))]);
+    assert!(get(&laid, "seed").is_undefined());
+    let unlur = fresh("unlur", &[("size", JsValue::from_f64(5.0))]);
+    assert!(get(&unlur, "seed").is_undefined());
+    assert_eq!(get(&unlur, "size").as_string().as_deref(), Some("5"));
+    assert!(wasm::with_random_setup("chess", JsValue::UNDEFINED, 1).is_err());
+
+    // The setup options, as games() marks them: Unity's seed, layout and walls.
+    let games: Array = wasm::games().unwrap().dyn_into().unwrap();
+    let mut marked = Vec::new();
+    for game in games.iter() {
+        for option in Array::from(&get(&game, "options")).iter() {
+            if get(&option, "setup").as_bool().unwrap() {
+                let name = get(&game, "name").as_string().unwrap();
+                marked.push(format!(
+                    "{name}:{}",
+                    get(&option, "key").as_string().unwrap()
+                ));
+            }
+        }
+    }
+    assert_eq!(marked, ["unity:seed", "unity:layout", "unity:walls"]);
+}
+
 /// Bit selection has a wasm-only path (a population count where native code adds byte
 /// flags by multiplication): it must pick the same bit as a plain scan.
 #[wasm_bindgen_test]

@@ -17,7 +17,7 @@ import { BoardController, hoverName, boardLabel } from './controller.js';
 import { Store, linkRecord } from './record.js';
 import { SavedGames, mountSavedGames } from './app/saved-games.js';
 import { $, el } from './app/dom.js';
-import { OptionsForm } from './app/options-form.js';
+import { OptionsForm, keptOptions, randomSeed } from './app/options-form.js';
 import { Tasks } from './app/tasks.js';
 import { renderMoveList, renderFacts, goToNode, shownDrawings } from './app/panels.js';
 import { GameHistory } from './app/history.js';
@@ -100,7 +100,7 @@ export class App {
       theme: 'auto',
       fileTags: { session: null, tags: {} },
     };
-    this.saved = new SavedGames(this.store, { known: (name) => !!this.gameInfo(name) });
+    this.saved = new SavedGames(this.store, { known: (name) => !!this.gameInfo(name), setupOf: (record) => this.mod.recordSetup(record) });
     /** The Unity setup editor, made when first opened (openEditor). @type {import('./editor.js').SetupEditor | null} */
     this.editor = null;
     this.history = new GameHistory({
@@ -151,6 +151,7 @@ export class App {
       refused: () => this.state.message,
       refresh: () => this.refresh(),
       flash: (message) => this.flash(message),
+      recordSetup: (record) => this.mod.recordSetup(record),
     });
   }
 
@@ -280,6 +281,7 @@ export class App {
     this.optionsForm = new OptionsForm({
       gameInfo,
       parseRecord,
+      recordSetup: (record) => this.mod.recordSetup(record),
       optionForm: (game, values, changed) => this.mod.optionForm(game, values, changed),
       randomSetup: () => this.randomSetup(),
       openEditor: (values) => this.openEditor(values),
@@ -601,12 +603,8 @@ export class App {
   }
 
   rememberOptions(name, options) {
-    const keep = { ...options };
     // A setup is chosen per game; the next new game gets a fresh random one.
-    delete keep.layout;
-    delete keep.walls;
-    delete keep.seed;
-    this.savePrefs({ [`options:${name}`]: keep });
+    this.savePrefs({ [`options:${name}`]: keptOptions(this.gameInfo(name), options) });
   }
 
   /**
@@ -626,7 +624,7 @@ export class App {
 
   randomSetup() {
     // A fresh seed: the engine's form rules drop a hand-made layout for it.
-    this.optionsForm.set({ seed: String(Math.floor(Math.random() * 1e9)) });
+    this.optionsForm.set({ seed: String(randomSeed()) });
     this.startFromForm();
   }
 

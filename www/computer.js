@@ -8,16 +8,20 @@
 // another position never comes back. A worker whose engine trapped is never asked again: it
 // closes, and the next question gets a fresh one (the answer says so).
 
-import { setupOfRecord } from './record.js';
 import { RESTARTED } from './engine.js';
 
 /** The performance mark set when the worker has warmed up its search for a game. */
 export const WARMED_MARK = 'ludus:computer-warmed';
 
 export class Computer {
-  /** `url`: the worker module (a test may pass another). */
-  constructor({ url = new URL('./ai-worker.js', import.meta.url) } = {}) {
+  /**
+   * `url`: the worker module (a test may pass another); `setupOf(record)`: the engine's
+   * `recordSetup` (a record's game and options), which `warm` keeps its warm-ups apart by.
+   * @param {{ url?: URL, setupOf?: ((record: string) => string) | null }} [parts]
+   */
+  constructor({ url = new URL('./ai-worker.js', import.meta.url), setupOf = null } = {}) {
     this.url = url;
+    this.setupOf = setupOf;
     this.worker = null;
     this.pending = null; // { id, resolve }
     this.seq = 0;
@@ -39,10 +43,24 @@ export class Computer {
    */
   warm(record) {
     this.start();
-    const key = typeof record === 'string' ? setupOfRecord(record) : '';
+    const key = typeof record === 'string' ? this.setupKey(record) : '';
     if (!this.worker || !key || this.warmedSetups.has(key)) return;
     this.warmedSetups.add(key);
     this.worker.postMessage({ type: 'warm', record });
+  }
+
+  /**
+   * The setup of `record` as the engine reads it, or "" (no engine to ask, or a record it
+   * refuses: nothing to warm up for).
+   * @param {string} record
+   * @returns {string}
+   */
+  setupKey(record) {
+    try {
+      return this.setupOf?.(record) ?? '';
+    } catch {
+      return '';
+    }
   }
 
   /** Starts a worker (and its engine) if none is running; `warm` and `think` call it. */

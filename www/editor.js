@@ -6,6 +6,7 @@
 import { Board } from './board/board.js';
 import { hexCells } from './board/hex.js';
 import { errorText } from './engine.js';
+import { randomSeed } from './app/options-form.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -220,7 +221,7 @@ export class SetupEditor {
   /** A random balanced setup from the engine (a fresh seed), loaded into the editor. */
   random() {
     // The form's options with a fresh seed (the engine's form rules drop any layout for it).
-    const options = this.host.formOptions({ seed: String(Math.floor(Math.random() * 1e9)) }, 'seed');
+    const options = this.host.formOptions({ seed: String(randomSeed()) }, 'seed');
     let session = null;
     try {
       session = this.host.newSession(this.game, options);

@@ -15,7 +15,10 @@ export const ENGINE_READY_MARK = 'ludus:engine-ready';
 /** @typedef {typeof import('../ludus_study.js')} StudyModule the study module's exports (ludus_study.d.ts) */
 
 /**
- * The initialised play module: Session, games(), levels(), parseRecord(), ...
+ * The initialised play module: Session, games(), levels(), parseRecord(), optionForm(), and
+ * what the page asks rather than knows: recordSetup(record) (a record's game and options,
+ * the setup that stays through a game) and withRandomSetup(game, options, seed) (a new
+ * game's options, with the random setup the seed draws where the game has one).
  * @returns {Promise<PlayModule>}
  */
 export function engine() {

@@ -5,13 +5,16 @@
 // localStorage as a list (www/app/saved-games.js), through the Store below; everything read
 // back from storage is checked like any other input.
 
+import { MAX_RECORD_LENGTH } from './engine-limits.js';
+
 const PREFIX = 'ludus:v1:';
 /**
- * The longest record, in bytes of UTF-8 (`utf8Length`), as the engine counts it: a longer one
- * is refused before it reaches the engine. A text's `length` (UTF-16 units) is never more
- * than its bytes, so a text longer than this in `length` is too long all the same.
+ * The longest record, in bytes of UTF-8 (`utf8Length`), as the engine counts it (its limit,
+ * www/engine-limits.js): a longer one is refused before it reaches the engine. A text's
+ * `length` (UTF-16 units) is never more than its bytes, so a text longer than this in
+ * `length` is too long all the same.
  */
-export const MAX_RECORD_LENGTH = 200_000;
+export { MAX_RECORD_LENGTH };
 
 /** The length of `text` in bytes of UTF-8 (a lone surrogate counts as the 3 of U+FFFD). */
 export function utf8Length(text) {
@@ -79,14 +82,6 @@ export function readFragment(hash) {
 export function gameOfRecord(record) {
   const name = String(record ?? '').split(';', 1)[0].trim();
   return /^[a-z][a-z-]{0,40}$/.test(name) ? name : '';
-}
-
-/**
- * A record's game and options, without its moves and shown step
- * (`unlur;size=8;moves=d4,pass;at=1` -> "unlur;size=8"): what stays the same through a game.
- */
-export function setupOfRecord(record) {
-  return String(record ?? '').split(';moves=')[0];
 }
 
 /** What the page says when storage fails; the app goes on without it. */

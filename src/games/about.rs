@@ -48,6 +48,9 @@ pub struct OptionDecl {
     pub key: &'static str,
     pub label: &'static str,
     pub kind: OptionKind,
+    /// Part of the setup (Unity's seed, layout and walls): chosen for one game, so a new
+    /// game draws a fresh setup rather than keep it.
+    pub setup: bool,
 }
 
 /// The values an option takes.
@@ -88,6 +91,7 @@ impl OptionDecl {
             min,
             max,
             choices,
+            setup: self.setup,
         }
     }
 }
@@ -98,6 +102,7 @@ pub const fn size_option(min: usize, max: usize, default: usize) -> OptionDecl {
         key: "size",
         label: "Board size",
         kind: OptionKind::Number { min, max, default },
+        setup: false,
     }
 }
 
@@ -148,6 +153,9 @@ pub struct OptionSpec {
     pub max: Option<usize>,
     /// The values of a "choice" option (empty for the others).
     pub choices: Vec<&'static str>,
+    /// Part of the setup: kept by one game, never carried to the next (a new game draws a
+    /// fresh setup).
+    pub setup: bool,
 }
 
 /// One field of an options form: its spec, the value to show and whether it applies now.

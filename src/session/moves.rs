@@ -378,129 +378,176 @@ fn read_error(at: usize, message: String) -> ReadError {
 /// Reads a tree (its shown node is the main line's end). Text files also have move numbers
 /// ("12." before a step), which are skipped.
 pub fn read(text: &str, escape: Escape) -> Result<MoveTree, ReadError> {
-    let mut tree = MoveTree::new();
+    let mut reader = Reader {
+        text,
+        escape,
+        tree: MoveTree::new(),
+        parent: 0,
+        last: Some(0),
+        open: Vec::new(),
+    };
     let bytes = text.as_bytes();
-    // `parent`: where the next step goes; `last`: the node notes and variations attach to
-    // (None at the start of a variation, before its first step).
-    let mut parent = 0;
-    let mut last: Option<usize> = Some(0);
-    let mut stack: Vec<(usize, Option<usize>, usize)> = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
-        let c = bytes[i];
-        match c {
-            b',' | b' ' | b'\t' | b'\n' | b'\r' => i += 1,
-            b'(' => {
-                let Some(l) = last.filter(|&l| l != 0) else {
-                    return fail(i, "a variation ( must follow a step");
-                };
-                stack.push((parent, last, i));
-                parent = tree.nodes[l].parent.unwrap_or(0);
-                last = None;
-                i += 1;
-            }
-            b')' => {
-                let Some((p, l, open)) = stack.pop() else {
-                    return fail(i, "a ) without its (");
-                };
-                if last.is_none() {
-                    return fail(open, "an empty variation ()");
-                }
-                (parent, last) = (p, l);
-                i += 1;
-            }
-            b'{' => {
-                let Some(l) = last else {
-                    return fail(i, "a comment must follow a step");
-                };
-                let (comment, end) = read_comment(text, i + 1, escape)?;
-                let notes = &mut tree.nodes[l].notes;
-                if !notes.comment.is_empty() {
-                    return fail(i, "a second comment on the same step");
-                }
-                if let Some(problem) = comment_problem(&comment) {
-                    return fail(i, problem);
-                }
-                if comment.is_empty() {
-                    return fail(i, "an empty comment {}");
-                }
-                notes.comment = comment;
-                i = end;
-            }
-            b'[' => {
-                let Some(l) = last else {
-                    return fail(i, "a drawing must follow a step");
-                };
-                let end = text[i..]
-                    .find(']')
-                    .map(|e| i + e)
-                    .ok_or_else(|| ReadError {
-                        at: i,
-                        message: "a [ without its ]".into(),
-                    })?;
-                let notes = &mut tree.nodes[l].notes;
-                if !notes.arrows.is_empty() || !notes.circles.is_empty() {
-                    return fail(i, "a second drawing [] on the same step");
-                }
-                read_drawings(&text[i + 1..end], i + 1, notes)?;
-                i = end + 1;
-            }
-            _ => {
-                let start = i;
-                while i < bytes.len() && !b",()[]{} \t\n\r!?".contains(&bytes[i]) {
-                    i += 1;
-                }
-                let mut token = &text[start..i];
-                if escape == Escape::Text {
-                    // "12." before a step (or on its own) is its move number.
-                    let digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
-                    if digits.len() < token.len() && digits.starts_with('.') {
-                        token = digits.trim_start_matches('.');
-                        if token.is_empty() {
-                            continue;
-                        }
-                    }
-                }
+        i = match bytes[i] {
+            b',' | b' ' | b'\t' | b'\n' | b'\r' => i + 1,
+            b'(' => reader.open_variation(i)?,
+            b')' => reader.close_variation(i)?,
+            b'{' => reader.comment(i)?,
+            b'[' => reader.drawing(i)?,
+            _ => reader.step(i)?,
+        };
+    }
+    reader.finish()
+}
+
+/// The state of `read`: the tree so far and where the next step, note or variation goes.
+struct Reader<'a> {
+    text: &'a str,
+    escape: Escape,
+    tree: MoveTree,
+    /// Where the next step goes.
+    parent: usize,
+    /// The node notes and variations attach to (None at the start of a variation, before
+    /// its first step).
+    last: Option<usize>,
+    /// The variations open: the `parent` and `last` to go back to, and where each opened.
+    open: Vec<(usize, Option<usize>, usize)>,
+}
+
+impl Reader<'_> {
+    /// A `(` at `i`: a variation played instead of the last step. Returns the offset after it.
+    fn open_variation(&mut self, i: usize) -> Result<usize, ReadError> {
+        let Some(l) = self.last.filter(|&l| l != 0) else {
+            return fail(i, "a variation ( must follow a step");
+        };
+        self.open.push((self.parent, self.last, i));
+        self.parent = self.tree.nodes[l].parent.unwrap_or(0);
+        self.last = None;
+        Ok(i + 1)
+    }
+
+    /// A `)` at `i`: back to the line the variation was opened in.
+    fn close_variation(&mut self, i: usize) -> Result<usize, ReadError> {
+        let Some((p, l, open)) = self.open.pop() else {
+            return fail(i, "a ) without its (");
+        };
+        if self.last.is_none() {
+            return fail(open, "an empty variation ()");
+        }
+        (self.parent, self.last) = (p, l);
+        Ok(i + 1)
+    }
+
+    /// A `{` at `i`: the last step's comment.
+    fn comment(&mut self, i: usize) -> Result<usize, ReadError> {
+        let Some(l) = self.last else {
+            return fail(i, "a comment must follow a step");
+        };
+        let (comment, end) = read_comment(self.text, i + 1, self.escape)?;
+        let notes = &mut self.tree.nodes[l].notes;
+        if !notes.comment.is_empty() {
+            return fail(i, "a second comment on the same step");
+        }
+        if let Some(problem) = comment_problem(&comment) {
+            return fail(i, problem);
+        }
+        if comment.is_empty() {
+            return fail(i, "an empty comment {}");
+        }
+        notes.comment = comment;
+        Ok(end)
+    }
+
+    /// A `[` at `i`: the last step's arrows and circles.
+    fn drawing(&mut self, i: usize) -> Result<usize, ReadError> {
+        let text = self.text;
+        let Some(l) = self.last else {
+            return fail(i, "a drawing must follow a step");
+        };
+        let end = text[i..]
+            .find(']')
+            .map(|e| i + e)
+            .ok_or_else(|| ReadError {
+                at: i,
+                message: "a [ without its ]".into(),
+            })?;
+        let notes = &mut self.tree.nodes[l].notes;
+        if !notes.arrows.is_empty() || !notes.circles.is_empty() {
+            return fail(i, "a second drawing [] on the same step");
+        }
+        read_drawings(&text[i + 1..end], i + 1, notes)?;
+        Ok(end + 1)
+    }
+
+    /// A step from `start` (or a text file's move number alone), with its glyph.
+    fn step(&mut self, start: usize) -> Result<usize, ReadError> {
+        let (text, bytes) = (self.text, self.text.as_bytes());
+        let mut i = start;
+        while i < bytes.len() && !b",()[]{} \t\n\r!?".contains(&bytes[i]) {
+            i += 1;
+        }
+        let mut token = &text[start..i];
+        if self.escape == Escape::Text {
+            // "12." before a step (or on its own) is its move number.
+            let digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+            if digits.len() < token.len() && digits.starts_with('.') {
+                token = digits.trim_start_matches('.');
                 if token.is_empty() {
-                    return fail(start, "a glyph (! or ?) must follow a step directly");
+                    return Ok(i);
                 }
-                if token.len() > 64 {
-                    return fail(
-                        start,
-                        format!("{:?} is too long to be a step", shorten(token)),
-                    );
-                }
-                if let Some(bad) = token.chars().find(|c| !c.is_ascii_graphic()) {
-                    return fail(
-                        start,
-                        format!("{:?} in {:?} cannot be in a step", bad, shorten(token)),
-                    );
-                }
-                if tree.len() > MAX_NODES {
-                    return fail(start, format!("more than {MAX_NODES} steps"));
-                }
-                let id = tree.add(parent, token.to_string());
-                let g_start = i;
-                while i < bytes.len() && (bytes[i] == b'!' || bytes[i] == b'?') {
-                    i += 1;
-                }
-                let glyph = &text[g_start..i];
-                if !glyph.is_empty() {
-                    if !GLYPHS.contains(&glyph) {
-                        return fail(g_start, format!("{glyph:?} is not a glyph"));
-                    }
-                    tree.nodes[id].notes.glyph = glyph.to_string();
-                }
-                parent = id;
-                last = Some(id);
             }
         }
+        check_step(token, start)?;
+        if self.tree.len() > MAX_NODES {
+            return fail(start, format!("more than {MAX_NODES} steps"));
+        }
+        let id = self.tree.add(self.parent, token.to_string());
+        let g_start = i;
+        while i < bytes.len() && (bytes[i] == b'!' || bytes[i] == b'?') {
+            i += 1;
+        }
+        let glyph = &text[g_start..i];
+        if !glyph.is_empty() {
+            if !GLYPHS.contains(&glyph) {
+                return fail(g_start, format!("{glyph:?} is not a glyph"));
+            }
+            self.tree.nodes[id].notes.glyph = glyph.to_string();
+        }
+        self.parent = id;
+        self.last = Some(id);
+        Ok(i)
     }
-    if let Some((_, _, open)) = stack.pop() {
-        return fail(open, "a ( without its )");
+
+    /// The tree read, its shown node the main line's end, once every variation is closed.
+    fn finish(mut self) -> Result<MoveTree, ReadError> {
+        if let Some((_, _, open)) = self.open.pop() {
+            return fail(open, "a ( without its )");
+        }
+        self.tree.shown = self.tree.main_end();
+        Ok(self.tree)
     }
-    tree.shown = tree.main_end();
-    Ok(tree)
+}
+
+/// Refuses a step's text (at `start`) that cannot be one: empty (a glyph with no step),
+/// too long, or holding a character no step has.
+fn check_step(token: &str, start: usize) -> Result<(), ReadError> {
+    if token.is_empty() {
+        return fail(start, "a glyph (! or ?) must follow a step directly");
+    }
+    if token.len() > 64 {
+        return fail(
+            start,
+            format!("{:?} is too long to be a step", shorten(token)),
+        );
+    }
+    if let Some(bad) = token.chars().find(|c| !c.is_ascii_graphic()) {
+        return fail(
+            start,
+            format!("{:?} in {:?} cannot be in a step", bad, shorten(token)),
+        );
+    }
+    Ok(())
 }
 
 /// A comment's text from `start` (after its `{`) to its `}`, and the offset after that.

@@ -355,11 +355,6 @@ impl Huffman {
 
 /// Raw DEFLATE, undone; refused once the output passes `limit` bytes.
 pub fn inflate(data: &[u8], limit: usize) -> Result<Vec<u8>, Error> {
-    let too_long = || {
-        Error::record(format!(
-            "the packed record unpacks to more than {limit} bytes"
-        ))
-    };
     let mut r = BitReader {
         data,
         pos: 0,
@@ -369,23 +364,7 @@ pub fn inflate(data: &[u8], limit: usize) -> Result<Vec<u8>, Error> {
     loop {
         let last = r.bits(1)? == 1;
         match r.bits(2)? {
-            0 => {
-                if r.bit != 0 {
-                    r.bit = 0;
-                    r.pos += 1;
-                }
-                let len = r.bits(16)? as usize;
-                let nlen = r.bits(16)? as usize;
-                if len != !nlen & 0xffff {
-                    return Err(damaged());
-                }
-                let bytes = data.get(r.pos..r.pos + len).ok_or_else(damaged)?;
-                if out.len() + len > limit {
-                    return Err(too_long());
-                }
-                out.extend_from_slice(bytes);
-                r.pos += len;
-            }
+            0 => stored_block(&mut r, &mut out, limit)?,
             kind @ (1 | 2) => {
                 let (lit, dist) = if kind == 1 {
                     let mut l = [8u8; 288];
@@ -395,33 +374,7 @@ pub fn inflate(data: &[u8], limit: usize) -> Result<Vec<u8>, Error> {
                 } else {
                     dynamic_codes(&mut r)?
                 };
-                loop {
-                    let s = lit.decode(&mut r)? as usize;
-                    if s < 256 {
-                        if out.len() >= limit {
-                            return Err(too_long());
-                        }
-                        out.push(s as u8);
-                    } else if s == 256 {
-                        break;
-                    } else {
-                        let i = s - 257;
-                        let len = *LEN_BASE.get(i).ok_or_else(damaged)? as usize
-                            + r.bits(LEN_EXTRA[i] as u32)? as usize;
-                        let d = dist.decode(&mut r)? as usize;
-                        let dist = *DIST_BASE.get(d).ok_or_else(damaged)? as usize
-                            + r.bits(DIST_EXTRA[d] as u32)? as usize;
-                        if dist > out.len() {
-                            return Err(damaged());
-                        }
-                        if out.len() + len > limit {
-                            return Err(too_long());
-                        }
-                        for _ in 0..len {
-                            out.push(out[out.len() - dist]);
-                        }
-                    }
-                }
+                coded_block(&mut r, &lit, &dist, &mut out, limit)?;
             }
             _ => return Err(damaged()),
         }
@@ -438,6 +391,69 @@ pub fn inflate(data: &[u8], limit: usize) -> Result<Vec<u8>, Error> {
                 ));
             }
             return Ok(out);
+        }
+    }
+}
+
+fn too_long(limit: usize) -> Error {
+    Error::record(format!(
+        "the packed record unpacks to more than {limit} bytes"
+    ))
+}
+
+/// A block stored as it is, copied to `out`.
+fn stored_block(r: &mut BitReader, out: &mut Vec<u8>, limit: usize) -> Result<(), Error> {
+    if r.bit != 0 {
+        r.bit = 0;
+        r.pos += 1;
+    }
+    let len = r.bits(16)? as usize;
+    let nlen = r.bits(16)? as usize;
+    if len != !nlen & 0xffff {
+        return Err(damaged());
+    }
+    let bytes = r.data.get(r.pos..r.pos + len).ok_or_else(damaged)?;
+    if out.len() + len > limit {
+        return Err(too_long(limit));
+    }
+    out.extend_from_slice(bytes);
+    r.pos += len;
+    Ok(())
+}
+
+/// A block of literals and back references in the codes `lit` and `dist`, decoded to `out`.
+fn coded_block(
+    r: &mut BitReader,
+    lit: &Huffman,
+    dist: &Huffman,
+    out: &mut Vec<u8>,
+    limit: usize,
+) -> Result<(), Error> {
+    loop {
+        let s = lit.decode(r)? as usize;
+        if s < 256 {
+            if out.len() >= limit {
+                return Err(too_long(limit));
+            }
+            out.push(s as u8);
+        } else if s == 256 {
+            return Ok(());
+        } else {
+            let i = s - 257;
+            let len = *LEN_BASE.get(i).ok_or_else(damaged)? as usize
+                + r.bits(LEN_EXTRA[i] as u32)? as usize;
+            let d = dist.decode(r)? as usize;
+            let dist = *DIST_BASE.get(d).ok_or_else(damaged)? as usize
+                + r.bits(DIST_EXTRA[d] as u32)? as usize;
+            if dist > out.len() {
+                return Err(damaged());
+            }
+            if out.len() + len > limit {
+                return Err(too_long(limit));
+            }
+            for _ in 0..len {
+                out.push(out[out.len() - dist]);
+            }
         }
     }
 }

@@ -93,72 +93,16 @@ impl Record {
         let mut parts = text.split(';');
         let kind = GameKind::parse(parts.next().unwrap_or("").trim())
             .map_err(|e| e.with_kind(ErrorKind::Record))?;
-        let mut options = OptionMap::new();
-        let mut moves: Option<&str> = None;
-        let mut at: Option<usize> = None;
-        let mut version: Option<&str> = None;
+        let mut fields = Fields::default();
         for part in parts {
-            let part = part.trim();
-            if part.is_empty() {
-                continue;
-            }
-            let Some((key, value)) = part.split_once('=') else {
-                return Err(Error::record(format!(
-                    "{:?} in the record is not of the form key=value",
-                    shorten(part)
-                )));
-            };
-            let (key, value) = (key.trim(), value.trim());
-            // A second `moves=`, `at=` or `v=` would silently replace the first: refused,
-            // as options are.
-            match key {
-                "moves" if moves.is_some() => return Err(Error::record("moves= is given twice")),
-                "at" if at.is_some() => return Err(Error::record("at= is given twice")),
-                "v" if version.is_some() => return Err(Error::record("v= is given twice")),
-                "moves" => moves = Some(value),
-                "v" => {
-                    if value != RECORD_VERSION {
-                        return Err(Error::record(format!(
-                            "this record is of version {} (this Ludus reads version {RECORD_VERSION} and plain records)",
-                            shorten(value)
-                        )));
-                    }
-                    version = Some(value);
-                }
-                "at" => match step_number(value) {
-                    Some(n) => at = Some(n),
-                    None => {
-                        return Err(Error::record(format!(
-                            "at= must be a step number (got {:?})",
-                            shorten(value)
-                        )))
-                    }
-                },
-                _ if key.is_empty()
-                    || !key.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') =>
-                {
-                    return Err(Error::record(format!(
-                        "{:?} is not an option name",
-                        shorten(key)
-                    )));
-                }
-                _ => {
-                    // Each new key is checked against all earlier ones: keep that small.
-                    if options.entries().count() >= MAX_RECORD_OPTIONS {
-                        return Err(Error::record(format!(
-                            "the record has more than {MAX_RECORD_OPTIONS} options"
-                        )));
-                    }
-                    if options.get(key).is_some() {
-                        return Err(Error::record(format!(
-                            "option {} is given twice",
-                            shorten(key)
-                        )));
-                    }
-                    options.set(key, value)
-                }
-            }
+            fields.read(part)?;
         }
+        let Fields {
+            options,
+            moves,
+            at,
+            version,
+        } = fields;
         if version.is_none() {
             return Ok(Record::line(
                 kind,
@@ -167,21 +111,13 @@ impl Record {
                 at,
             ));
         }
-        let moves = moves.unwrap_or("");
-        let mut tree = moves::read(moves, Escape::Record).map_err(|e| {
-            let column = moves.get(..e.at).map_or(0, |m| m.chars().count()) + 1;
-            Error::record(format!("moves=, character {column}: {}", e.message))
-        })?;
-        if let Some(at) = at {
-            if at >= tree.len() {
-                return Err(Error::record(format!(
-                    "at={at} is past the last step ({} steps)",
-                    tree.len() - 1
-                )));
-            }
-            tree.shown = at;
-        }
+        let tree = read_tree(moves.unwrap_or(""), at)?;
         Ok(Record::from_tree(kind, options, tree.canonical()))
+    }
+
+    /// The record's game and options alone: what stays the same through a game.
+    pub fn setup(&self) -> Record {
+        Record::line(self.kind, self.options.clone(), Vec::new(), None)
     }
 
     /// The `at=` the record writes, or None (the end of the main line is shown).
@@ -219,6 +155,106 @@ impl Record {
         }
         text
     }
+}
+
+/// The `key=value` parts of a record after its game, as read so far.
+#[derive(Default)]
+struct Fields<'a> {
+    options: OptionMap,
+    moves: Option<&'a str>,
+    at: Option<usize>,
+    version: Option<&'a str>,
+}
+
+impl<'a> Fields<'a> {
+    /// Reads one part (empty parts are skipped).
+    fn read(&mut self, part: &'a str) -> Result<(), Error> {
+        let part = part.trim();
+        if part.is_empty() {
+            return Ok(());
+        }
+        let Some((key, value)) = part.split_once('=') else {
+            return Err(Error::record(format!(
+                "{:?} in the record is not of the form key=value",
+                shorten(part)
+            )));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        // A second `moves=`, `at=` or `v=` would silently replace the first: refused,
+        // as options are.
+        match key {
+            "moves" if self.moves.is_some() => Err(Error::record("moves= is given twice")),
+            "at" if self.at.is_some() => Err(Error::record("at= is given twice")),
+            "v" if self.version.is_some() => Err(Error::record("v= is given twice")),
+            "moves" => {
+                self.moves = Some(value);
+                Ok(())
+            }
+            "v" => {
+                if value != RECORD_VERSION {
+                    return Err(Error::record(format!(
+                        "this record is of version {} (this Ludus reads version {RECORD_VERSION} and plain records)",
+                        shorten(value)
+                    )));
+                }
+                self.version = Some(value);
+                Ok(())
+            }
+            "at" => match step_number(value) {
+                Some(n) => {
+                    self.at = Some(n);
+                    Ok(())
+                }
+                None => Err(Error::record(format!(
+                    "at= must be a step number (got {:?})",
+                    shorten(value)
+                ))),
+            },
+            _ => self.option(key, value),
+        }
+    }
+
+    /// An option's `key=value`: its name checked, and neither given twice nor one too many.
+    fn option(&mut self, key: &str, value: &str) -> Result<(), Error> {
+        if key.is_empty() || !key.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+            return Err(Error::record(format!(
+                "{:?} is not an option name",
+                shorten(key)
+            )));
+        }
+        // Each new key is checked against all earlier ones: keep that small.
+        if self.options.entries().count() >= MAX_RECORD_OPTIONS {
+            return Err(Error::record(format!(
+                "the record has more than {MAX_RECORD_OPTIONS} options"
+            )));
+        }
+        if self.options.get(key).is_some() {
+            return Err(Error::record(format!(
+                "option {} is given twice",
+                shorten(key)
+            )));
+        }
+        self.options.set(key, value);
+        Ok(())
+    }
+}
+
+/// The tree of a record in the tree form, from its `moves=` and `at=`.
+fn read_tree(moves: &str, at: Option<usize>) -> Result<MoveTree, Error> {
+    let mut tree = moves::read(moves, Escape::Record).map_err(|e| {
+        let column = moves.get(..e.at).map_or(0, |m| m.chars().count()) + 1;
+        Error::record(format!("moves=, character {column}: {}", e.message))
+    })?;
+    if let Some(at) = at {
+        if at >= tree.len() {
+            return Err(Error::record(format!(
+                "at={at} is past the last step ({} steps)",
+                tree.len() - 1
+            )));
+        }
+        tree.shown = at;
+    }
+    Ok(tree)
 }
 
 /// A step number written in digits only (`+1` is not one), or None.

@@ -1,7 +1,7 @@
 //! The WebAssembly export layer: the only code that knows about JavaScript.
 //!
 //! One interface: the `Session` class (its tree methods in `tree.rs`) and a few free functions (`games`, `levels`,
-//! `checkPlayer`, `parseRecord`, `optionForm`). The package's record-in, record-out functions
+//! `checkPlayer`, `parseRecord`, `recordSetup`, `optionForm`, `withRandomSetup`). The package's record-in, record-out functions
 //! (`package/records.js`) are written in JS over `Session` (docs/ENGINE-API.md).
 //!
 //! Everything here converts values and calls the plain-Rust core. Input from JS is
@@ -407,6 +407,37 @@ pub fn option_form(
     let kind = GameKind::parse(game).map_err(js_error)?;
     let values = options_from_js(&values)?;
     to_js(&kind.option_form(&values, changed.as_deref()))
+}
+
+/// The options of a new game of `game`: `options` with the random setup `seed` draws, where
+/// the game has one and the options do not fix it (see `GameKind::with_random_setup`).
+#[wasm_bindgen(js_name = withRandomSetup, unchecked_return_type = "Record<string, string>")]
+pub fn with_random_setup_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, string | number>")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+) -> Result<JsValue, JsError> {
+    let seed = count_arg(&seed, "the seed")? as u64;
+    with_random_setup(&text_arg(&game, "the game")?, options, seed)
+}
+
+pub fn with_random_setup(game: &str, options: JsValue, seed: u64) -> Result<JsValue, JsError> {
+    let kind = GameKind::parse(game).map_err(js_error)?;
+    to_js(&kind.with_random_setup(&options_from_js(&options)?, seed))
+}
+
+/// The setup part of a record: its game and options as a record writes them, without its
+/// steps, notes and the step shown (`unlur;size=8;moves=d4,pass;at=1` -> `unlur;size=8`):
+/// what stays the same through a game.
+#[wasm_bindgen(js_name = recordSetup)]
+pub fn record_setup_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<String, JsError> {
+    record_setup(&text_arg(&text, "the record")?)
+}
+
+pub fn record_setup(text: &str) -> Result<String, JsError> {
+    Ok(Record::parse(text).map_err(js_error)?.setup().to_text())
 }
 
 #[cfg(feature = "computer")]

@@ -257,7 +257,7 @@ async function playKnown({ known, name }) {
 
 // The play module has the page's interface; the study module adds analysis and the rest.
 const MODULES = {
-  ludus: { functions: ['games', 'levels', 'checkPlayer', 'parseRecord', 'optionForm'], methods: [], statics: [] },
+  ludus: { functions: ['games', 'levels', 'checkPlayer', 'parseRecord', 'recordSetup', 'optionForm', 'withRandomSetup'], methods: [], statics: [] },
   // The text file's reader and writer load with the study tools, and so does the computer
   // (its worker loads the study module).
   ludus_study: {
@@ -365,6 +365,8 @@ async function hugeArguments(name) {
       'options could not be read (an Error)',
     ],
     parseRecord: [() => mod.parseRecord(huge), 'the record is too long'],
+    recordSetup: [() => mod.recordSetup(huge), 'the record is too long'],
+    'withRandomSetup (game)': [() => mod.withRandomSetup(huge, {}, 1), 'the game is too long'],
     checkPlayer: [() => mod.checkPlayer(huge), 'the player is too long'],
     'optionForm (game)': [() => mod.optionForm(huge, {}), 'the game is too long'],
     'session.play': [() => session.play(huge), 'the step is too long'],

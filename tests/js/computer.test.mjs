@@ -5,6 +5,9 @@ import assert from 'node:assert/strict';
 import { Computer } from '../../www/computer.js';
 import { FakeWorker } from './support/fake-worker.mjs';
 
+/** The engine's recordSetup for the plain records of these tests (tests/wasm.rs checks the engine's). */
+const setupOf = (record) => record.split(';moves=')[0];
+
 test('a question goes to a module worker and its answer comes back', async () => {
   FakeWorker.all = [];
   const c = new Computer();
@@ -75,7 +78,7 @@ test('errors: the engine refusing, and a worker that cannot start', async () => 
 
 test('warm(record) has the worker warm up its search once per game and options, before any question', async () => {
   FakeWorker.all = [];
-  const c = new Computer();
+  const c = new Computer({ setupOf });
   c.warm('unlur;moves=d4,pass');
   const w = FakeWorker.all[0];
   assert.deepEqual(w.sent, [{ type: 'warm', record: 'unlur;moves=d4,pass' }]);
@@ -108,7 +111,7 @@ test('warm(record) has the worker warm up its search once per game and options, 
 
 test('a worker whose engine trapped is dropped, in a question or a warm-up; the next question gets a fresh one', async () => {
   FakeWorker.all = [];
-  const c = new Computer();
+  const c = new Computer({ setupOf });
   const asked = c.think('unravel', 'beginner', 1);
   const w1 = FakeWorker.all[0];
   w1.answer({ id: 1, error: 'Maximum call stack size exceeded', trapped: true });

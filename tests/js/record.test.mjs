@@ -1,7 +1,7 @@
 // URL fragment and the never-throwing store (the engine reads records: parseRecord).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fragmentFor, readFragment, gameOfRecord, setupOfRecord, Store, STORAGE_PROBLEMS, utf8Length, recordLengthProblem } from '../../www/record.js';
+import { fragmentFor, readFragment, gameOfRecord, Store, STORAGE_PROBLEMS, utf8Length, recordLengthProblem } from '../../www/record.js';
 
 const unity = 'unity;players=3;walls=c3|c4,d3|d4;moves=c3-c6,c3|c4,d2xNE;at=2';
 
@@ -29,13 +29,6 @@ test('the game name of a record', () => {
   assert.equal(gameOfRecord('merlins-chain'), 'merlins-chain');
   assert.equal(gameOfRecord('<script>;moves=a1'), '');
   assert.equal(gameOfRecord(''), '');
-});
-
-test('the setup of a record: its game and options, without moves or the shown step', () => {
-  assert.equal(setupOfRecord('unlur;size=8;moves=d4,pass;at=1'), 'unlur;size=8');
-  assert.equal(setupOfRecord('unravel;moves=c3'), 'unravel');
-  assert.equal(setupOfRecord('merlins-chain'), 'merlins-chain');
-  assert.equal(setupOfRecord(undefined), '');
 });
 
 test('the store never throws and namespaces its keys', () => {

@@ -8,6 +8,8 @@ import { removeEntry, restoreEntry } from '../../www/app/saved-games-list.js';
 import { Store, STORAGE_PROBLEMS } from '../../www/record.js';
 
 const NAMES = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
+/** The engine's recordSetup for the plain records of these tests (tests/wasm.rs checks the engine's). */
+const setupOf = (record) => record.split(';moves=')[0];
 
 function memoryStorage(entries = []) {
   const data = new Map(entries);
@@ -20,7 +22,7 @@ function setup(entries) {
   const problems = [];
   store.onProblem = (m) => problems.push(m);
   let clock = 1000;
-  const saved = new SavedGames(store, { known: (n) => NAMES.includes(n), now: () => clock++ });
+  const saved = new SavedGames(store, { known: (n) => NAMES.includes(n), setupOf, now: () => clock++ });
   return { storage, store, saved, problems };
 }
 
@@ -72,8 +74,11 @@ test('a new game is added beside the others; the empty game it follows is replac
   assert.equal(saved.find('unlur;moves=d4,pass').id, a);
   assert.equal(saved.find('unlur;moves=d4'), null);
   assert.equal(saved.latestOf('unlur').id, a);
-  assert.ok(isEmptyRecord('unity;players=3'));
-  assert.ok(!isEmptyRecord('unity;moves=c3-c6'));
+  assert.ok(isEmptyRecord('unity;players=3', setupOf));
+  assert.ok(!isEmptyRecord('unity;moves=c3-c6', setupOf));
+  // No engine to ask, or a record it refuses: not empty, so never given to another game.
+  assert.ok(!isEmptyRecord('unity;players=3', null));
+  assert.ok(!isEmptyRecord('unity;players=3', () => { throw new Error('refused'); }));
 });
 
 test('opening a game (saving it unchanged) does not move it up the list', () => {

@@ -5,11 +5,10 @@
 
 import { el } from './dom.js';
 import { treeOf, pathTo, GLYPHS, GLYPH_WORDS } from './tree-list.js';
+import { MAX_COMMENT_CHARS } from '../engine-limits.js';
 
 /** How long typing may pause before the comment is saved (it is also saved on leaving the box). */
 const SAVE_AFTER_MS = 600;
-/** The longest comment the box takes (the engine has its own limit and says so). */
-export const MAX_COMMENT = 2000;
 
 export class AnnotatePanel {
   constructor(study, slot) {
@@ -20,7 +19,9 @@ export class AnnotatePanel {
     this.box = el('textarea', {
       id: 'comment-box',
       rows: 2,
-      maxlength: MAX_COMMENT,
+      // The engine's limit in characters; the box counts UTF-16 units, and the engine says so
+      // when a comment of wide characters passes it.
+      maxlength: MAX_COMMENT_CHARS,
       spellcheck: 'true',
       placeholder: 'A comment on this position',
     });

@@ -3,7 +3,7 @@
 
 import { errorText } from '../engine.js';
 import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../record.js';
-import { withFreshSeed } from './options-form.js';
+import { randomSeed } from './options-form.js';
 import { historyStep } from './autoplay.js';
 import { isTrainerRoute } from './learn-entry.js';
 import { loadedTree } from './panels.js';
@@ -232,12 +232,12 @@ export class GameHistory {
   startGame(name, options, { push = true, persist = true, strict = false } = {}) {
     let session;
     try {
-      session = this.host.mod().Session.create(name, withFreshSeed(this.host.gameInfo(name), options));
+      session = this.host.mod().Session.create(name, this.host.mod().withRandomSetup(name, options, randomSeed()));
     } catch (error) {
       if (!strict && Object.keys(options).length) {
         // Stale remembered options: fall back to the defaults rather than fail.
         try {
-          session = this.host.mod().Session.create(name, withFreshSeed(this.host.gameInfo(name), {}));
+          session = this.host.mod().Session.create(name, this.host.mod().withRandomSetup(name, {}, randomSeed()));
         } catch {
           return errorText(error);
         }

@@ -4,7 +4,6 @@
 // options a game starts with. This module only draws the fields and reads them back.
 
 import { $, el } from './dom.js';
-import { setupOfRecord } from '../record.js';
 
 /**
  * What the form asks of the page (www/app.js).
@@ -13,6 +12,8 @@ import { setupOfRecord } from '../record.js';
  *   engine's facts of a game
  * @property {(record: string) => import('../types/ludus-views').RecordView} parseRecord the
  *   engine's reading of a record
+ * @property {(record: string) => string} recordSetup the engine's setup part of a record
+ *   (its game and options)
  * @property {(game: string, values: Record<string, string>, changed: string|undefined) => import('../types/ludus-views').OptionForm} optionForm
  *   the engine's form rules
  * @property {() => void} randomSetup
@@ -33,7 +34,7 @@ export class OptionsForm {
   /** Draws the form for the game shown, unless it already shows these options. */
   render(view) {
     const fields = this.fields;
-    const setup = setupOfRecord(view.record);
+    const setup = this.host.recordSetup(view.record);
     if (fields.dataset.game === view.game && fields.dataset.record === setup) return;
     fields.dataset.game = view.game;
     fields.dataset.record = setup;
@@ -152,12 +153,23 @@ export class OptionsForm {
 }
 
 /**
- * The options of a new game, with a fresh random seed where the game draws its setup from
- * one and neither a seed nor a layout is given: a random setup is a new one each game (a
- * link keeps its own, as it is opened from its record).
+ * A fresh random seed, for a new game's random setup (the engine's `withRandomSetup` says
+ * where it applies).
+ * @returns {number}
  */
-export function withFreshSeed(info, options) {
-  const seeded = info?.options?.some((o) => o.key === 'seed');
-  if (!seeded || options.seed != null || options.layout != null) return options;
-  return { ...options, seed: String(Math.floor(Math.random() * 1e9)) };
+export function randomSeed() {
+  return Math.floor(Math.random() * 1e9);
+}
+
+/**
+ * The options the user set that a next new game keeps: all but the setup (a layout, walls, a
+ * seed: the engine marks them), which a new game draws afresh.
+ * @param {import('../types/ludus-views').GameInfo | null | undefined} info
+ * @param {Record<string, string | number>} options
+ * @returns {Record<string, string | number>}
+ */
+export function keptOptions(info, options) {
+  const keep = { ...options };
+  for (const spec of info?.options ?? []) if (spec.setup) delete keep[spec.key];
+  return keep;
 }

@@ -2,7 +2,7 @@
 // played on, never in a saved game's place. Read afresh before each change (two tabs keep
 // each other's games) and checked like any input.
 
-import { gameOfRecord, setupOfRecord, recordLengthProblem, STORAGE_PROBLEMS } from '../record.js';
+import { gameOfRecord, recordLengthProblem, STORAGE_PROBLEMS } from '../record.js';
 
 export const KEY = 'saved-games';
 /** Stored games that could not be read (saved ones and Games by link): kept, never dropped, for the user to download. */
@@ -16,18 +16,33 @@ export function newEntryId(random = Math.random) {
   return id;
 }
 
-/** Whether a record has no step yet (the engine writes `;moves=` only after one). */
-export const isEmptyRecord = (record) => setupOfRecord(record) === record;
+/**
+ * Whether a record is its setup alone: no step, no note. `setupOf` is the engine's
+ * `recordSetup`; a record it cannot read is not empty (it is never given away).
+ * @param {string} record
+ * @param {((record: string) => string) | null} setupOf
+ * @returns {boolean}
+ */
+export function isEmptyRecord(record, setupOf) {
+  try {
+    return !!setupOf && setupOf(record) === record;
+  } catch {
+    return false;
+  }
+}
 
 export class SavedGames {
   /**
-   * `known(name)`: whether the page plays that game (entries of other games are dropped).
+   * `known(name)`: whether the page plays that game (entries of other games are dropped);
+   * `setupOf(record)`: the engine's `recordSetup`, which tells a game with no step yet
+   * (without it, no game counts as empty).
    * @param {import('../record.js').Store} store
-   * @param {{ known?: (name: string) => boolean, random?: () => number, now?: () => number }} [options]
+   * @param {{ known?: (name: string) => boolean, setupOf?: ((record: string) => string) | null, random?: () => number, now?: () => number }} [options]
    */
-  constructor(store, { known = () => true, random = Math.random, now = Date.now } = {}) {
+  constructor(store, { known = () => true, setupOf = null, random = Math.random, now = Date.now } = {}) {
     this.store = store;
     this.known = known;
+    this.setupOf = setupOf;
     this.random = random;
     this.now = now;
     this.onChange = null;
@@ -162,7 +177,7 @@ export class SavedGames {
   /** A new entry; returns its id. `reuse` (the game shown before) takes it if it has no step: new games leave no empty ones behind. */
   add(record, status = '', reuse = null) {
     const old = reuse == null ? null : this.get(reuse);
-    const id = old && isEmptyRecord(old.record) ? old.id : newEntryId(this.random);
+    const id = old && isEmptyRecord(old.record, this.setupOf) ? old.id : newEntryId(this.random);
     this.save(id, record, status);
     return id;
   }

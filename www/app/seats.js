@@ -37,13 +37,14 @@ const COMPUTER_MIN_MS = 300;
  * @property {() => string} refused why the last step was not played
  * @property {() => void} refresh redraws the page (which calls sync)
  * @property {(message: string) => void} flash says a problem in the status line
+ * @property {(record: string) => string} recordSetup the engine's setup part of a record
  */
 
 export class Opponent {
   /** @param {OpponentHost} host */
   constructor(host) {
     this.host = host;
-    this.computer = new Computer();
+    this.computer = new Computer({ setupOf: (record) => this.host.recordSetup(record) });
     /** The question in flight: { key, id, seat, record, started }, or null. */
     this.thinking = null;
     /**

@@ -6,6 +6,7 @@
 
 import { errorText } from '../engine.js';
 import { shownNodeOf } from './panels.js';
+import { MAX_TEXT_TAGS } from '../engine-limits.js';
 
 /**
  * What studying asks of the page (www/app.js).
@@ -110,10 +111,10 @@ export class Study {
 }
 
 /**
- * The most tags a text file holds besides Game, Options and At: the engine's limit
- * (`MAX_TAGS`, src/session/text.rs), which its reader and writer both keep.
+ * The most tags a text file holds besides Game, Options and At: the engine's limit, which its
+ * reader and writer both keep.
  */
-export const MAX_TEXT_TAGS = 32;
+export { MAX_TEXT_TAGS };
 
 /**
  * The header of the text file the page exports: the tags the game was read with (a file's

@@ -7,6 +7,7 @@ import { aspectOf, createGeometry } from '../board/geometry.js';
 import { drawBoard, DEFAULT_THEME } from '../board/render.js';
 import { SvgContext } from './svg-context.js';
 import { drawDrawings } from '../board/drawings.js';
+import { MAX_GIF_BYTES } from '../engine-limits.js';
 
 const PADDING = 10;
 const CAPTION_HEIGHT = 34;
@@ -16,8 +17,6 @@ const CAPTION_SIZES = [16, 11];
 
 /** The most frames a GIF gets (the encoder's limit is 1000; memory is the real one). */
 export const MAX_GIF_FRAMES = 400;
-/** The most bytes of frames the engine's GIF encoder takes (`MAX_BYTES` in src/animation.rs). */
-export const MAX_GIF_BYTES = 2 ** 30;
 
 /** What a picture says under the board: "Unlur · move 14: White d4" (or the result). */
 export function captionFor(view) {

@@ -357,7 +357,12 @@ kind: string, default: string, min?: number, max?: number,
 /**
  * The values of a "choice" option (empty for the others).
  */
-choices: Array<string>, };
+choices: Array<string>, 
+/**
+ * Part of the setup: kept by one game, never carried to the next (a new game draws a
+ * fresh setup).
+ */
+setup: boolean, };
 
 /**
  * One field of an options form: its spec, the value to show and whether it applies now.
@@ -382,7 +387,12 @@ kind: string, default: string, min?: number, max?: number,
 /**
  * The values of a "choice" option (empty for the others).
  */
-choices: Array<string>, };
+choices: Array<string>, 
+/**
+ * Part of the setup: kept by one game, never carried to the next (a new game draws a
+ * fresh setup).
+ */
+setup: boolean, };
 
 /**
  * An options form as the engine reads it (see `GameKind::option_form`).

@@ -56,6 +56,7 @@ pub const OPTIONS: &[OptionDecl] = &[
             choices: &["5", "6"],
             default: "5",
         },
+        setup: false,
     },
     OptionDecl {
         key: "players",
@@ -64,6 +65,7 @@ pub const OPTIONS: &[OptionDecl] = &[
             choices: &["2", "3"],
             default: "2",
         },
+        setup: false,
     },
     OptionDecl {
         key: "neutral",
@@ -72,6 +74,7 @@ pub const OPTIONS: &[OptionDecl] = &[
             choices: &["purple", "orange", "green"],
             default: "green",
         },
+        setup: false,
     },
     OptionDecl {
         key: "supply",
@@ -81,21 +84,25 @@ pub const OPTIONS: &[OptionDecl] = &[
             max: MAX_SUPPLY,
             default: DEFAULT_SUPPLY,
         },
+        setup: false,
     },
     OptionDecl {
         key: "seed",
         label: "Random setup seed",
         kind: OptionKind::Text { default: "1" },
+        setup: true,
     },
     OptionDecl {
         key: "layout",
         label: "Layout (one character a cell)",
         kind: OptionKind::Text { default: "" },
+        setup: true,
     },
     OptionDecl {
         key: "walls",
         label: "Starting walls",
         kind: OptionKind::Text { default: "" },
+        setup: true,
     },
 ];
 pub const OPTION_KEYS: &[&str] = &option_keys::<7>(OPTIONS);
