@@ -1,7 +1,7 @@
 //! Ludus: rules engines for Unravel, Scattercut, Unity (Unified Edition), Merlin's Chain and
 //! Unlur, a game-generic computer opponent, and the thin WebAssembly layer the page calls.
 //!
-//! Layout: `game` (the interface every engine implements), `geometry` (square and hex
+//! Layout: `game` (the traits every engine implements: rules, presentation, search hints), `geometry` (square and hex
 //! boards), `games` (one module per game, and dispatch over them).
 
 pub mod ai;
@@ -25,5 +25,7 @@ pub mod wasm;
 #[path = "bin/ludus/bench.rs"]
 mod bench;
 
-pub use game::{perft, BoardView, Error, ErrorKind, Game, Outcome, Seat, StepView};
+pub use game::{
+    perft, BoardView, Describe, Error, ErrorKind, Game, Outcome, SearchHints, Seat, StepView,
+};
 pub use options::OptionMap;

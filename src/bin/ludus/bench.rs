@@ -4,7 +4,7 @@
 //! that differs between the platforms.
 
 use crate::ai::{choose_step, PlayerSpec};
-use crate::game::{Error, Game, StepPolicy};
+use crate::game::{Error, SearchHints, StepPolicy};
 use crate::games::{AnyGame, GameKind};
 use crate::options::OptionMap;
 use crate::rng::Rng;

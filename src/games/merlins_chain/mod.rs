@@ -17,8 +17,8 @@ use feasibility::*;
 use super::about::{option_keys, OptionDecl};
 use crate::bits::nth_set_bit;
 use crate::game::{
-    shorten, BoardView, Color, Error, Game, Outcome, PieceKind, PieceView, PlayerView, Seat, Shape,
-    StepKind, StepView,
+    shorten, BoardView, Color, Describe, Error, Game, Outcome, PieceKind, PieceView, PlayerView,
+    SearchHints, Seat, Shape, StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::options::OptionMap;
@@ -604,7 +604,11 @@ impl Game for Position {
             cell: cell as u8,
         })
     }
+}
 
+impl SearchHints for Position {}
+
+impl Describe for Position {
     fn step_view(&self, step: Step) -> StepView {
         StepView {
             text: self.step_text(step),
@@ -741,6 +745,48 @@ impl Game for Position {
     fn view_after(&self, previous: &BoardView) -> BoardView {
         self.view_of(&self.arrangement_near(&layout_of(previous)))
     }
+
+    // A flip takes two clicks, the tile (or a number from the tray) and then the cell.
+
+    fn pair_click(
+        &self,
+        view: &BoardView,
+        legal: &[StepView],
+        a: usize,
+        b: usize,
+    ) -> Option<Result<String, String>> {
+        if !has_flips(legal) {
+            return None;
+        }
+        let (from, to) = (&view.cells[a], &view.cells[b]);
+        Some(
+            match view.pieces[a].as_ref().and_then(|p| p.label.as_deref()) {
+                Some(tile) => Ok(format!("{tile}@{to}")),
+                None => Err(format!("{from} holds no tile to play on {to}.")),
+            },
+        )
+    }
+
+    fn pick_hint(&self, view: &BoardView, legal: &[StepView], cell: usize) -> Option<String> {
+        if !has_flips(legal) {
+            return None;
+        }
+        let mover = view.to_move.and_then(|seat| view.players.get(seat));
+        let mover_name = mover.map_or("the player to move", |p| p.name.as_str());
+        Some(match view.pieces[cell].as_ref() {
+            Some(p) if p.color != Color::Grey => format!(
+                "Tile {} is already played. Pick one of your grey tiles, or a number from the tray.",
+                p.label.as_deref().unwrap_or("")
+            ),
+            _ => format!(
+                "Pick one of {mover_name}'s grey tiles (or a number from the tray), then the cell to play it on."
+            ),
+        })
+    }
+}
+
+fn has_flips(legal: &[StepView]) -> bool {
+    legal.iter().any(|s| s.kind == StepKind::Flip)
 }
 
 /// The number shown on every cell of `view` (0 where none): its layout.

@@ -36,7 +36,8 @@ use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
+    shorten, BoardView, Describe, Error, Game, Outcome, PieceKind, PieceView, SearchHints, Seat,
+    Shape, StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -491,11 +492,6 @@ impl Game for Position {
         self.key_of_image(&|c| c)
     }
 
-    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
-    fn canonical_key(&self) -> u128 {
-        red_blue::least_image_key(self.size(), |image, _| self.key_of_image(image))
-    }
-
     fn players(&self) -> usize {
         2
     }
@@ -535,15 +531,6 @@ impl Game for Position {
             return None;
         }
         empty.nth(rng.below(count)).map(|c| Step(c as u16))
-    }
-
-    fn rave_keys(&self) -> usize {
-        CELLS
-    }
-
-    /// Placements and re-placements alike, by cell (either leaves a stone of the mover there).
-    fn rave_key(&self, step: Step) -> Option<usize> {
-        Some(step.cell())
     }
 
     fn play(&mut self, step: Step) {
@@ -635,7 +622,25 @@ impl Game for Position {
         }
         Ok(Step(c as u16))
     }
+}
 
+impl SearchHints for Position {
+    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
+    fn canonical_key(&self) -> u128 {
+        red_blue::least_image_key(self.size(), |image, _| self.key_of_image(image))
+    }
+
+    fn rave_keys(&self) -> usize {
+        CELLS
+    }
+
+    /// Placements and re-placements alike, by cell (either leaves a stone of the mover there).
+    fn rave_key(&self, step: Step) -> Option<usize> {
+        Some(step.cell())
+    }
+}
+
+impl Describe for Position {
     fn step_view(&self, step: Step) -> StepView {
         StepView {
             text: self.step_text(step),

@@ -1,7 +1,6 @@
 //! What Ludus tells about Unlur (see [`About`]).
 
-use super::Position;
-use crate::games::about::{About, ClickHelp};
+use crate::games::about::About;
 
 pub const ABOUT: About = About {
     title: "Unlur",
@@ -17,6 +16,3 @@ pub const ABOUT: About = About {
     layout: &[],
     form_rules: None,
 };
-
-/// The general words fit: every click is a whole step or a swap's half.
-impl ClickHelp for Position {}

@@ -1,7 +1,6 @@
 //! What Ludus tells about Unravel (see [`About`]).
 
-use super::Position;
-use crate::games::about::{About, ClickHelp};
+use crate::games::about::About;
 use crate::games::red_blue::OPTIONS;
 
 pub const ABOUT: About = About {
@@ -18,6 +17,3 @@ pub const ABOUT: About = About {
     layout: &[],
     form_rules: None,
 };
-
-/// The general words fit: every click is a whole step or a swap's half.
-impl ClickHelp for Position {}

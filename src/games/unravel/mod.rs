@@ -20,7 +20,8 @@ use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
+    shorten, BoardView, Describe, Error, Game, Outcome, PieceKind, PieceView, SearchHints, Seat,
+    Shape, StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -656,11 +657,6 @@ impl Game for Position {
         self.key_of_image(&|c| c, (false, false))
     }
 
-    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
-    fn canonical_key(&self) -> u128 {
-        red_blue::least_image_key(self.n, |image, symmetry| self.key_of_image(image, symmetry))
-    }
-
     fn players(&self) -> usize {
         2
     }
@@ -736,19 +732,6 @@ impl Game for Position {
         self.empty_cells().nth(k).map(|c| Step::Place(c as u16))
     }
 
-    /// The uniform pick, except that a swap bringing back a state this turn already had is
-    /// drawn again from the swaps that do not, while there are any: a loop gains the mover
-    /// nothing, and a playout going round one would only spend its steps.
-    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
-        let step = self.random_step(rng, buf)?;
-        if !self.brings_back(step) {
-            return Some(step);
-        }
-        // `random_step` listed the swaps into `buf`.
-        buf.retain(|&s| !self.brings_back(s));
-        Some(rng.choose(buf).copied().unwrap_or(step))
-    }
-
     fn repeats_within_turn(&self) -> bool {
         self.repeated
     }
@@ -762,18 +745,6 @@ impl Game for Position {
                 self.turn_seen.contains(&h)
             }
             _ => false,
-        }
-    }
-
-    fn rave_keys(&self) -> usize {
-        self.n * self.n
-    }
-
-    /// Placements by cell; swaps have no key.
-    fn rave_key(&self, step: Step) -> Option<usize> {
-        match step {
-            Step::Place(c) => Some(c as usize),
-            Step::Swap(..) => None,
         }
     }
 
@@ -871,7 +842,41 @@ impl Game for Position {
         }
         Ok(Step::Place(c as u16))
     }
+}
 
+impl SearchHints for Position {
+    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
+    fn canonical_key(&self) -> u128 {
+        red_blue::least_image_key(self.n, |image, symmetry| self.key_of_image(image, symmetry))
+    }
+
+    /// The uniform pick, except that a swap bringing back a state this turn already had is
+    /// drawn again from the swaps that do not, while there are any: a loop gains the mover
+    /// nothing, and a playout going round one would only spend its steps.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        let step = self.random_step(rng, buf)?;
+        if !self.brings_back(step) {
+            return Some(step);
+        }
+        // `random_step` listed the swaps into `buf`.
+        buf.retain(|&s| !self.brings_back(s));
+        Some(rng.choose(buf).copied().unwrap_or(step))
+    }
+
+    fn rave_keys(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// Placements by cell; swaps have no key.
+    fn rave_key(&self, step: Step) -> Option<usize> {
+        match step {
+            Step::Place(c) => Some(c as usize),
+            Step::Swap(..) => None,
+        }
+    }
+}
+
+impl Describe for Position {
     /// A click on a checker while a crosscut waits: one that completed every crosscut it
     /// lies in, or lies in none, starts no swap; say which (the placement's error, "you must
     /// swap now", would miss the point).
