@@ -268,12 +268,12 @@ impl AnyGame {
         with_game!(self, g => g.view())
     }
 
-    /// The view shown after `previous` (see [`Game::view_after`]).
+    /// The view shown after `previous` (see [`Describe::view_after`]).
     pub fn view_after(&self, previous: &BoardView) -> BoardView {
         with_game!(self, g => g.view_after(previous))
     }
 
-    /// Whether its views follow the one before (see [`Game::view_follows_previous`]).
+    /// Whether its views follow the one before (see [`Describe::view_follows_previous`]).
     pub fn view_follows_previous(&self) -> bool {
         with_game!(self, g => g.view_follows_previous())
     }

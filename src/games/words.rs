@@ -17,7 +17,7 @@ impl AnyGame {
         with_game!(self, g => Presentation::of(g, view, legal))
     }
 
-    /// A step's canonical text in words a person reads (see `Game::step_words`).
+    /// A step's canonical text in words a person reads (see `Describe::step_words`).
     pub fn step_words(&self, text: &str) -> String {
         with_game!(self, g => g.step_words(text))
     }

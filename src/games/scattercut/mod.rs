@@ -31,13 +31,14 @@
 
 mod about;
 pub mod lessons;
+mod notation;
 
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
 use crate::game::{
-    shorten, BoardView, Describe, Error, Game, Outcome, PieceKind, PieceView, SearchHints, Seat,
-    Shape, StepKind, StepView,
+    BoardView, Describe, Error, Game, Outcome, PieceKind, PieceView, SearchHints, Seat, Shape,
+    StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -581,46 +582,11 @@ impl Game for Position {
     }
 
     fn step_text(&self, step: Step) -> String {
-        self.grid.name(step.cell())
+        self.write_step(step)
     }
 
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
-        if self.outcome.is_some() {
-            return Err(Error::game_over("the game is over"));
-        }
-        let trimmed = text.trim();
-        let s = self.size();
-        if trimmed.is_empty() {
-            return Err(Error::syntax(format!(
-                "no step given: name an empty cell of the {s}×{s} board, such as c4"
-            )));
-        }
-        let lower = trimmed.to_ascii_lowercase();
-        let Some(c) = self.grid.parse(&lower) else {
-            return Err(Error::syntax(format!(
-                "`{}` is not a cell of this {s}×{s} board",
-                shorten(trimmed)
-            )));
-        };
-        let name = self.grid.name(c);
-        if self.cells[c] != EMPTY {
-            return Err(Error::illegal(format!("{name} is occupied")));
-        }
-        if self.pending == 0 {
-            return Ok(Step(c as u16));
-        }
-        let g = self.graph();
-        if !g.safe.has(c) {
-            return Err(Error::illegal(format!(
-                "a stone re-placed on {name} would form a crosscut"
-            )));
-        }
-        if !self.keeps_maximum(&g, c) {
-            return Err(Error::illegal(format!(
-                "re-placing on {name} would leave room for fewer stones than possible"
-            )));
-        }
-        Ok(Step(c as u16))
+        self.read_step(text)
     }
 }
 

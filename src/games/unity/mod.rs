@@ -1,4 +1,4 @@
-//! Long: moves, shots, walls, the win check and the view all read one position's bit sets (options and layouts are beside it).
+//! Long: moves, shots, walls and the win check all read one position's bit sets (options, layouts, the step text in `notation.rs` and what a player sees in `describe.rs` are beside it).
 //!
 //! Unity, Unified Edition (Néstor Romeral Andrés): unite all your pieces into one group.
 //!
