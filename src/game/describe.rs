@@ -4,8 +4,8 @@ use super::{BoardView, Game, PieceView, Seat, StepKind, StepView, Threat};
 
 /// How a position is shown and told to a player: the board view it is drawn from, and every
 /// sentence a player reads about it (prompts, step words, why a click makes no step, why
-/// the game ended). The rules ([`Game`]) never need it; the page, the widget, the command
-/// line's diagrams and the analysis's reports do.
+/// the game ended). The rules ([`Game`]) never need it; the page, the widget, the records'
+/// text files and the analysis's reports do.
 ///
 /// The general sentences about clicks, the same in every game, are `AnyGame::explain_click`
 /// and its kin (`src/games/words.rs`); the methods here add what one game says otherwise.
