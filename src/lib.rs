@@ -2,7 +2,9 @@
 //! Unlur, a game-generic computer opponent, and the thin WebAssembly layer the page calls.
 //!
 //! Modules:
-//! - `game`: the interface every rules engine implements, and the board views it gives.
+//! - `game`: the traits every rules engine implements (`Game` the rules, `Describe` what a
+//!   player sees and reads, `SearchHints` what the search asks beyond the rules), and the
+//!   board views.
 //! - `geometry`: square and hex boards.
 //! - `games`: one module per game (its engine and its one declaration, `GAME`), the list
 //!   of games and the dispatch over them (`GameKind`, `AnyGame`).
@@ -35,5 +37,7 @@ pub mod wasm;
 #[path = "bin/ludus/bench.rs"]
 mod bench;
 
-pub use game::{perft, BoardView, Error, ErrorKind, Game, Outcome, Seat, StepView};
+pub use game::{
+    perft, BoardView, Describe, Error, ErrorKind, Game, Outcome, SearchHints, Seat, StepView,
+};
 pub use options::OptionMap;

@@ -6,7 +6,7 @@ use ludus::ai::{choose_step, PlayerSpec};
 use ludus::games::{merlins_chain, scattercut, unity, unlur, unravel, AnyGame, GameKind};
 use ludus::geometry::HexGrid;
 use ludus::rng::Rng;
-use ludus::{Game, OptionMap};
+use ludus::{Game, OptionMap, SearchHints};
 
 fn never() -> f64 {
     0.0

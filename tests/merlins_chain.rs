@@ -10,7 +10,7 @@ mod perft_data;
 
 use ludus::games::merlins_chain::{Chain, Options, Position, Step, OPTION_KEYS};
 use ludus::rng::Rng;
-use ludus::{perft, Game, OptionMap, Outcome};
+use ludus::{perft, Describe, Game, OptionMap, Outcome};
 use std::collections::BTreeSet;
 
 fn start() -> Position {

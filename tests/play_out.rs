@@ -1,15 +1,15 @@
-//! `Game::play_out` (a whole random game or playout in one call, which Unlur overrides to
+//! `SearchHints::play_out` (a whole random game or playout in one call, which Unlur overrides to
 //! pick its board form once) against the same steps played one at a time: the same final
 //! position, the same draws, the same RAVE trail, and exactly `cap` steps when capped.
 
 use ludus::game::StepPolicy;
 use ludus::games::{unlur, AnyGame, GameKind};
 use ludus::rng::Rng;
-use ludus::{with_game, Game, OptionMap, Seat};
+use ludus::{with_game, OptionMap, SearchHints, Seat};
 
 /// Steps picked by `policy` and played one at a time, as `play_out` is documented to do;
 /// returns the steps played and the trail of (mover, RAVE key).
-fn step_by_step<G: Game>(
+fn step_by_step<G: SearchHints>(
     pos: &mut G,
     rng: &mut Rng,
     cap: u32,
@@ -33,7 +33,7 @@ fn step_by_step<G: Game>(
 
 /// Plays `games` games both ways under each policy, uncapped and capped, from `start` and
 /// from positions some random steps into a game (for Unlur: in the contract and after it).
-fn check<G: Game>(start: &G, games: u64, label: &str) {
+fn check<G: SearchHints>(start: &G, games: u64, label: &str) {
     let mut rng = Rng::new(1);
     let mut buf = Vec::new();
     for depth in [0, 3, 12, 30] {
@@ -48,7 +48,7 @@ fn check<G: Game>(start: &G, games: u64, label: &str) {
     }
 }
 
-fn check_from<G: Game>(start: &G, games: u64, label: &str) {
+fn check_from<G: SearchHints>(start: &G, games: u64, label: &str) {
     for policy in [StepPolicy::Uniform, StepPolicy::Playout] {
         for cap in [u32::MAX, 7] {
             for seed in 0..games {

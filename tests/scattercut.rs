@@ -10,7 +10,7 @@ mod perft_data;
 
 use ludus::games::scattercut::{Options, Position, OPTION_KEYS};
 use ludus::rng::Rng;
-use ludus::{Game, OptionMap, Outcome};
+use ludus::{Describe, Game, OptionMap, Outcome, SearchHints};
 
 fn opts(size: usize) -> Options {
     Options { size }

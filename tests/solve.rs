@@ -5,7 +5,7 @@
 use ludus::ai::solve::{brute_force, solve, solve_any, PnSolver, Solver};
 use ludus::games::AnyGame;
 use ludus::rng::Rng;
-use ludus::{Game, Outcome};
+use ludus::{Describe, Game, Outcome, SearchHints};
 
 #[path = "common/start.rs"]
 mod start;
@@ -14,7 +14,7 @@ use start::start;
 
 /// Plays random steps from `game` until at most `left` more steps are likely (judged by
 /// `small`), or returns None if the game ended first.
-fn random_position<G: Game>(
+fn random_position<G: SearchHints>(
     game: &G,
     rng: &mut Rng,
     small: &dyn Fn(&G, usize) -> bool,
@@ -32,7 +32,7 @@ fn random_position<G: Game>(
 
 /// Solves `count` random positions from `game` with both solvers and compares every
 /// result, and every step's result, with plain minimax.
-fn cross_check<G: Game>(
+fn cross_check<G: SearchHints>(
     name: &str,
     game: &G,
     count: usize,
@@ -283,7 +283,7 @@ fn mirrored(text: &str, n: usize, files: bool, ranks: bool) -> String {
 /// legal steps and result (the engine treats every cell alike) and the same canonical key
 /// (the solver's table key). A slot of Unravel's crosscut completers mirrored wrongly, or
 /// a cell mapped wrongly, makes the keys differ. Returns whether a swap (`~`) was played.
-fn check_images<G: Game>(
+fn check_images<G: SearchHints>(
     name: &str,
     game: &G,
     games: u64,
@@ -336,7 +336,7 @@ fn check_images<G: Game>(
 }
 
 /// [`check_images`] under the three mirrors of an `n × n` board.
-fn check_mirrors<G: Game>(name: &str, game: &G, n: usize, games: u64) -> bool {
+fn check_mirrors<G: SearchHints>(name: &str, game: &G, n: usize, games: u64) -> bool {
     const MIRRORS: [(bool, bool); 3] = [(true, false), (false, true), (true, true)];
     check_images(name, game, games, MIRRORS.len(), &|k, t| {
         mirrored(t, n, MIRRORS[k].0, MIRRORS[k].1)
@@ -376,7 +376,7 @@ fn mirror_images_share_the_canonical_key_and_mirror_the_rules() {
 
 /// After one placement on a 4×4 board, the first steps grouped by the canonical key of
 /// the position they make.
-fn first_step_classes<G: Game>(root: &G) -> Vec<Vec<String>> {
+fn first_step_classes<G: SearchHints>(root: &G) -> Vec<Vec<String>> {
     let mut keys = std::collections::HashMap::new();
     for step in root.legal_step_list() {
         let mut child = root.clone();
@@ -530,18 +530,15 @@ impl Game for LoopsCut {
     fn parse_step(&self, text: &str) -> Result<Self::Step, ludus::Error> {
         self.game.parse_step(text)
     }
-    fn step_view(&self, step: Self::Step) -> ludus::StepView {
-        self.game.step_view(step)
-    }
-    fn view(&self) -> ludus::BoardView {
-        self.game.view()
-    }
     /// The engine's key: with the turn's past in it, the table would keep every order of
     /// the same swaps apart, and the search would not finish.
     fn position_key(&self) -> u128 {
         self.game.position_key()
     }
 }
+
+/// No hints: plain playouts, no symmetry.
+impl SearchHints for LoopsCut {}
 
 /// Every position where the current turn can end, found breadth first over the turn's
 /// positions, each visited once (an independent check: no search, no table).

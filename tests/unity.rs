@@ -9,7 +9,7 @@
 use ludus::games::unity::*;
 use ludus::geometry::{HexDir, HexGrid};
 use ludus::rng::Rng;
-use ludus::{perft, Game, OptionMap, Outcome};
+use ludus::{perft, Describe, Game, OptionMap, Outcome};
 use std::collections::BTreeSet;
 
 const LAYOUT: &str = "GoGPpgPOooGOoOPPpoOPOPOogGGpgppPGpGOo.oOGOgoPgpoppGgGpgOgPPgg";

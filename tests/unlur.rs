@@ -19,7 +19,7 @@ mod perft_data;
 use ludus::games::unlur::{Options, Position, Step};
 use ludus::geometry::HexGrid;
 use ludus::rng::Rng;
-use ludus::{Game, OptionMap, Outcome};
+use ludus::{Describe, Game, OptionMap, Outcome};
 
 fn opts(size: usize) -> Options {
     Options { size }

@@ -8,7 +8,7 @@
 
 use ludus::games::unravel::{Crosscut, Options, Position, Step};
 use ludus::rng::Rng;
-use ludus::{Game, OptionMap, Outcome};
+use ludus::{Describe, Game, OptionMap, Outcome, SearchHints};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -6,7 +6,7 @@
 //! failed assertion included) is a crash to the fuzzer. The binaries in `src/bin/` wrap
 //! these for AFL; `tests/corpus.rs` replays the seed corpus through them without AFL.
 
-use ludus::game::{visible, Error, Game};
+use ludus::game::{visible, Describe, Error, Game};
 use ludus::games::unity;
 use ludus::games::{AnyGame, GameKind};
 use ludus::options::OptionMap;

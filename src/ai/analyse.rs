@@ -7,7 +7,7 @@
 
 use super::mcts::{search, SearchConfig};
 use super::solve::solve_any;
-use crate::game::{Color, Error, Game, Outcome, Seat, StepKind};
+use crate::game::{Color, Describe, Error, Game, Outcome, Seat, StepKind};
 use crate::games::AnyGame;
 use crate::rng::Rng;
 use crate::session::Session;
@@ -201,7 +201,7 @@ pub fn line_steps(game: &AnyGame, line: &[String]) -> Vec<LineStep> {
     with_game!(game, g => line_steps_in(g, line))
 }
 
-fn line_steps_in<G: Game>(game: &G, line: &[String]) -> Vec<LineStep> {
+fn line_steps_in<G: Describe>(game: &G, line: &[String]) -> Vec<LineStep> {
     let mut position = game.clone();
     let mut out = Vec::with_capacity(line.len());
     for text in line {

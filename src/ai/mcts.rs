@@ -1,9 +1,11 @@
-//! Monte Carlo tree search (UCT with a light MCTS-solver), generic over [`Game`].
+//! Monte Carlo tree search (UCT with a light MCTS-solver), generic over [`SearchHints`] (an
+//! engine's rules and the search's hints).
 //!
 //! The tree has one node per *step*, so multi-step turns (swap chains, re-placements, a
 //! second wall) are searched like any other choice, and each node remembers the seat that
 //! made its step, which handles 2 and 3 players alike. Playouts use the engine's
-//! [`Game::playout_step`] and are capped; a capped playout is scored by [`Game::evaluate`].
+//! [`SearchHints::playout_step`] and are capped; a capped playout is scored by
+//! [`SearchHints::evaluate`].
 //!
 //! Solver: a node whose position is won by force is marked with its winner (a finished game,
 //! a node where the seat to move has a step into a position it wins, or a node all of whose
@@ -12,7 +14,9 @@
 //! mover has lost is avoided while there is any other. A step that brings back a position
 //! of the same turn ([`Game::repeats_within_turn`]) is marked lost for its mover.
 
-use crate::game::{Game, Outcome, Seat, StepPolicy};
+#[cfg(doc)]
+use crate::game::Game;
+use crate::game::{Outcome, SearchHints, Seat, StepPolicy};
 use crate::rng::Rng;
 
 /// How a search is bounded and tuned.
@@ -197,7 +201,7 @@ pub struct ChildStats<S> {
 /// [`Tree::expand`] adds one of its untried steps, [`Tree::play_out`] plays on from there
 /// (or scores a proven node), and [`Tree::credit_rave`] and [`Tree::back_up`] carry the
 /// result up the path; [`Tree::result`] reads the choice off the tree at the end.
-pub fn search<G: Game>(
+pub fn search<G: SearchHints>(
     root: &G,
     config: &SearchConfig,
     rng: &mut Rng,
@@ -231,7 +235,7 @@ pub fn search<G: Game>(
 }
 
 /// A search's tree, with the scratch space its iterations reuse.
-struct Tree<'c, G: Game> {
+struct Tree<'c, G: SearchHints> {
     config: &'c SearchConfig,
     players: usize,
     nodes: Vec<Node<G::Step>>,
@@ -255,7 +259,7 @@ struct Tree<'c, G: Game> {
     seen: Vec<u64>,
 }
 
-impl<'c, G: Game> Tree<'c, G> {
+impl<'c, G: SearchHints> Tree<'c, G> {
     /// A tree holding only the root.
     fn new(root: &G, config: &'c SearchConfig) -> Self {
         let players = root.players();
@@ -629,7 +633,7 @@ fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
 /// Plays steps from `state` and writes each seat's reward in [0, 1]. With a `trail` (at
 /// least `playout_cap` long), records the mover and key of each step that has one and
 /// returns how many it recorded.
-fn playout<G: Game>(
+fn playout<G: SearchHints>(
     state: &mut G,
     config: &SearchConfig,
     rng: &mut Rng,

@@ -1,7 +1,7 @@
 //! Exact results for two-player positions small enough to search to the end.
 //!
 //! A depth-first alpha-beta search over win/draw/loss with a transposition table keyed by
-//! [`Game::canonical_key`] (a position and its mirror images share an entry). Scores are seat 0's: +1 seat 0 wins, -1 seat 1 wins, 0 a draw.
+//! [`SearchHints::canonical_key`] (a position and its mirror images share an entry). Scores are seat 0's: +1 seat 0 wins, -1 seat 1 wins, 0 a draw.
 //! Each step is searched on its own, so multi-step turns need nothing special: the seat
 //! to move (`to_move`) decides at every step whether the node maximises or minimises.
 //!
@@ -24,7 +24,7 @@
 //! kept out of the table until their component's first position is done, and then take its
 //! result (each is searched once, not once per path to it).
 
-use crate::game::{Error, Game, Outcome};
+use crate::game::{Error, Game, Outcome, SearchHints};
 use crate::games::AnyGame;
 use crate::with_game;
 use serde::Serialize;
@@ -207,7 +207,7 @@ impl Solver {
 
     /// Proves the result of `root` and of each of its steps, searching at most `max_nodes`
     /// positions in all and asking `stop` now and then whether to give up (a deadline).
-    pub fn solve<G: Game>(
+    pub fn solve<G: SearchHints>(
         &mut self,
         root: &G,
         max_nodes: u64,
@@ -269,7 +269,7 @@ impl Solver {
     /// The path is an explicit stack of [`Frame`]s, not recursion: a line can be thousands
     /// of steps long (Unravel's swap chains, Unity's moves, up to `MAX_DEPTH`), and a
     /// frame per step overflowed the page's wasm stack.
-    fn search<G: Game>(
+    fn search<G: SearchHints>(
         &mut self,
         game: &G,
         key: u128,
@@ -382,7 +382,7 @@ impl Solver {
     /// (the game is over, the table knows it, a repetition, an immediate win, the budget
     /// ran out), else its frame with the steps in search order, the key put on the path.
     #[allow(clippy::too_many_arguments)]
-    fn enter<G: Game>(
+    fn enter<G: SearchHints>(
         &mut self,
         game: &G,
         key: u128,
@@ -522,7 +522,7 @@ fn game_mover(sign: Score) -> usize {
 }
 
 /// Solves `root` with a fresh table; see [`Solver::solve`].
-pub fn solve<G: Game>(
+pub fn solve<G: SearchHints>(
     root: &G,
     max_nodes: u64,
     stop: &mut dyn FnMut() -> bool,
@@ -532,8 +532,8 @@ pub fn solve<G: Game>(
 
 /// Plain minimax to the end, without table or pruning, to check the solver against: the
 /// result with best play, or None past `max_depth` steps.
-pub fn brute_force<G: Game>(game: &G, max_depth: usize) -> Option<Outcome> {
-    fn go<G: Game>(game: &G, depth: usize) -> Option<Score> {
+pub fn brute_force<G: SearchHints>(game: &G, max_depth: usize) -> Option<Outcome> {
+    fn go<G: SearchHints>(game: &G, depth: usize) -> Option<Score> {
         if let Some(o) = game.outcome() {
             return Some(score_of(o));
         }
@@ -653,7 +653,7 @@ impl PnSolver {
     }
 
     /// As [`Solver::solve`].
-    pub fn solve<G: Game>(
+    pub fn solve<G: SearchHints>(
         &mut self,
         root: &G,
         max_nodes: u64,
@@ -690,7 +690,11 @@ impl PnSolver {
     }
 
     /// The exact result of `game`, None when the budget ran out.
-    fn result<G: Game>(&mut self, game: &G, stop: &mut dyn FnMut() -> bool) -> Option<Outcome> {
+    fn result<G: SearchHints>(
+        &mut self,
+        game: &G,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<Outcome> {
         if let Some(o) = game.outcome() {
             return Some(o);
         }
@@ -710,7 +714,7 @@ impl PnSolver {
     }
 
     /// Whether `attacker` can force a win from `game` (None: budget ran out).
-    fn prove<G: Game>(
+    fn prove<G: SearchHints>(
         &mut self,
         game: &G,
         attacker: usize,
@@ -733,7 +737,7 @@ impl PnSolver {
     }
 
     /// The proof and disproof numbers of a position as known now.
-    fn numbers<G: Game>(&self, game: &G, key: u128, attacker: usize) -> (u32, u32) {
+    fn numbers<G: SearchHints>(&self, game: &G, key: u128, attacker: usize) -> (u32, u32) {
         match game.outcome() {
             Some(Outcome::Winner(w)) if w == attacker => (0, INF),
             Some(_) => (INF, 0),
@@ -755,7 +759,7 @@ impl PnSolver {
     /// `th_dn` (the multiple-iterative-deepening step of df-pn). The path is an explicit
     /// stack, not recursion, as in [`Solver`]'s search.
     #[allow(clippy::too_many_arguments)]
-    fn mid<G: Game>(
+    fn mid<G: SearchHints>(
         &mut self,
         game: &G,
         key: u128,
@@ -838,7 +842,7 @@ impl PnSolver {
     /// to expand (the game is over, or the budget ran out), else its frame, the key put on
     /// the path.
     #[allow(clippy::too_many_arguments)]
-    fn pn_enter<G: Game>(
+    fn pn_enter<G: SearchHints>(
         &mut self,
         game: &G,
         key: u128,

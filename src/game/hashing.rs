@@ -1,9 +1,8 @@
 //! The 128-bit position keys of transposition tables.
 
 use super::Outcome;
-use std::fmt;
 
-/// A 128-bit hash of text written into it: two independent 64-bit lanes (FNV-1a, and a
+/// A 128-bit hash of the bytes written into it: two independent 64-bit lanes (FNV-1a, and a
 /// multiply–rotate lane), each mixed at the end. Not cryptographic; deterministic on every
 /// platform.
 pub struct KeyHasher {
@@ -52,12 +51,5 @@ impl KeyHasher {
             Some(Outcome::Draw) => 1,
             Some(Outcome::Winner(seat)) => 2 + seat as u8,
         }]);
-    }
-}
-
-impl fmt::Write for KeyHasher {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.write_bytes(s.as_bytes());
-        Ok(())
     }
 }

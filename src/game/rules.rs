@@ -1,9 +1,12 @@
-//! The interface every rules engine implements, and perft over it.
+//! The rules trait every engine implements, and perft over it.
 
-use super::{BoardView, Error, KeyHasher, PieceView, Seat, StepKind, StepView, Threat};
+use super::{Error, Seat};
 use crate::rng::Rng;
 use serde::Serialize;
 use std::fmt;
+
+#[cfg(doc)]
+use super::{Describe, KeyHasher, SearchHints};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -14,16 +17,13 @@ pub enum Outcome {
     Draw,
 }
 
-/// How the steps of a random game or a playout are picked ([`Game::play_out`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepPolicy {
-    /// Uniform over the legal steps ([`Game::random_step`]).
-    Uniform,
-    /// The engine's playout policy ([`Game::playout_step`]).
-    Playout,
-}
-
-/// A rules engine's position: everything needed to go on playing.
+/// A rules engine's position: everything needed to go on playing, and nothing else. What
+/// a player sees and reads of it is [`Describe`]; what the searches ask of it beyond the
+/// rules is [`SearchHints`].
+///
+/// The step text stays here, not in a trait of its own: records, links and the command line
+/// store steps as text, and reading a step judges it (`parse_step`'s errors are the rules'
+/// verdicts). Each engine writes and reads it in its `notation.rs`.
 ///
 /// Positions are cheap to clone; search and undo work by cloning.
 pub trait Game: Clone + fmt::Debug {
@@ -52,80 +52,6 @@ pub trait Game: Clone + fmt::Debug {
     /// ("c4 is occupied", "17 cannot go on c3: column c could no longer ascend").
     fn parse_step(&self, text: &str) -> Result<Self::Step, Error>;
 
-    /// How a step is made on the board, for the UI and for marking the last turn.
-    fn step_view(&self, step: Self::Step) -> StepView;
-
-    /// Everything needed to draw the position.
-    fn view(&self) -> BoardView;
-
-    /// The view shown after `previous` (the view of the position before the last step):
-    /// the same as `view` but where a game has a free choice of how to draw the position
-    /// (Merlin's Chain's grey tiles), which it makes close to what was on screen.
-    fn view_after(&self, previous: &BoardView) -> BoardView {
-        let _ = previous;
-        self.view()
-    }
-
-    /// Whether `view_after` depends on the view before (so that a game's views must be made
-    /// one from the other, in order); false when it is plain `view`.
-    fn view_follows_previous(&self) -> bool {
-        false
-    }
-
-    /// Why a click on `cell` makes no step, where the step texts' own errors would not say
-    /// it well (a click on a piece that cannot start a step); None (the default) to let
-    /// them.
-    fn explain_cell(&self, cell: usize) -> Option<String> {
-        let _ = cell;
-        None
-    }
-
-    /// Why the game ended as it did, in words a newcomer reads (the rule that decided it and
-    /// the pieces that show it), beyond the prompt's bare result; None while the game goes
-    /// on, and by default.
-    fn outcome_reason(&self) -> Option<String> {
-        None
-    }
-
-    /// A step (its canonical text) in words a person reads ("the ring on e9 fires"); by
-    /// default the text itself, where it reads well already ("c3").
-    fn step_words(&self, text: &str) -> String {
-        text.to_string()
-    }
-
-    /// What `seat` threatens while the game goes on: the cells where one step of its own
-    /// would win at once, and a sentence saying so; None where it threatens nothing that
-    /// simple, and by default.
-    fn threat(&self, seat: Seat) -> Option<Threat> {
-        let _ = seat;
-        None
-    }
-
-    /// The piece a placement puts down now, for the board's hover preview; None (the
-    /// default) where the steps do not put pieces on empty cells.
-    fn placement_piece(&self) -> Option<PieceView> {
-        None
-    }
-
-    /// The words on the pass button, when a pass is legal.
-    fn pass_label(&self) -> &'static str {
-        "Pass"
-    }
-
-    /// What `view().highlight` shows once the game is over.
-    fn highlight_name(&self) -> &'static str {
-        "winning connection"
-    }
-
-    /// What the second click of a two-click step of `kind` asks, once its first cell is
-    /// picked; None for steps made in one click. `{piece}` stands for the piece picked.
-    fn then_prompt(&self, kind: StepKind) -> Option<&'static str> {
-        match kind {
-            StepKind::Place | StepKind::Replace | StepKind::Pass | StepKind::Wall => None,
-            _ => Some("Now click where it goes."),
-        }
-    }
-
     /// A uniformly random legal step (None once the game is over). The default is exactly
     /// the step `rng.choose` picks from the list `legal_steps` makes, listed into `buf`
     /// (scratch space). An engine may find the step without listing (random games and
@@ -136,47 +62,6 @@ pub trait Game: Clone + fmt::Debug {
         buf.clear();
         self.legal_steps(buf);
         rng.choose(buf).copied()
-    }
-
-    /// A step for a Monte Carlo playout (None once the game is over, which is how
-    /// [`Game::play_out`] knows it ended). The default is [`Game::random_step`], uniform over
-    /// the legal steps; an engine may bias it towards strong steps (captures, connections)
-    /// where that is measured to play better. `buf` is scratch space.
-    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Self::Step>) -> Option<Self::Step> {
-        self.random_step(rng, buf)
-    }
-
-    /// Plays steps picked by `policy` until the game ends or `cap` steps have been played.
-    /// With a `trail` (at least `cap` long), records the mover and RAVE key of each step
-    /// that has a key ([`Game::rave_key`]); returns how many it recorded.
-    ///
-    /// One call per random game or playout, so that an engine whose position wraps several
-    /// board forms (Unlur) picks its form once a game, not at every step.
-    #[inline]
-    fn play_out(
-        &mut self,
-        rng: &mut Rng,
-        buf: &mut Vec<Self::Step>,
-        cap: u32,
-        policy: StepPolicy,
-        mut trail: Option<&mut [(Seat, u32)]>,
-    ) -> usize {
-        let mut recorded = 0;
-        for _ in 0..cap {
-            let step = match policy {
-                StepPolicy::Uniform => self.random_step(rng, buf),
-                StepPolicy::Playout => self.playout_step(rng, buf),
-            };
-            let Some(step) = step else { break };
-            if let Some(t) = trail.as_deref_mut() {
-                if let Some(k) = self.rave_key(step) {
-                    t[recorded] = (self.to_move(), k as u32);
-                    recorded += 1;
-                }
-            }
-            self.play(step);
-        }
-        recorded
     }
 
     /// Whether the last step brought back a position this same turn already had (by the
@@ -195,49 +80,11 @@ pub trait Game: Clone + fmt::Debug {
         false
     }
 
-    /// For a playout cut short: an estimate in [0, 1] of `seat`'s chance to win from here.
-    /// The default knows nothing and says every seat is equally likely.
-    fn evaluate(&self, seat: Seat) -> f64 {
-        let _ = seat;
-        1.0 / self.players() as f64
-    }
-
-    /// For RAVE (all-moves-as-first) statistics in the search: how many step keys there are;
-    /// 0 (the default) turns RAVE off for the game.
-    fn rave_keys(&self) -> usize {
-        0
-    }
-
-    /// The key of `step` (below `rave_keys`), the same for steps that do the same thing
-    /// wherever they are played (a placement on a cell); None for steps without one.
-    fn rave_key(&self, step: Self::Step) -> Option<usize> {
-        let _ = step;
-        None
-    }
-
     /// A key for a transposition table: equal for the same position (same pieces, same
     /// seat to move, same stage of a multi-step turn), and different for different
-    /// positions but for a negligible chance (a 128-bit hash).
-    ///
-    /// The default hashes the `Debug` text, because every engine's `Debug` prints its
-    /// whole state (stage of the turn included), whereas the board view does not always
-    /// (Unravel's completers, Scattercut's stones still to re-place). A position reached
-    /// by two paths may print differently (a cached union–find, a step count): that only
-    /// costs the table a hit. An engine whose `Debug` leaves state out must override this.
-    fn position_key(&self) -> u128 {
-        let mut hasher = KeyHasher::new();
-        // Writing into the hasher cannot fail.
-        let _ = fmt::Write::write_fmt(&mut hasher, format_args!("{self:?}"));
-        hasher.finish()
-    }
-
-    /// A key shared by a position and its images under the symmetries of the game's rules
-    /// (the board turned or mirrored where nothing in the rules tells the two apart), so
-    /// that they share one entry in the solver's table: they have the same result with best
-    /// play. The default is `position_key` (no symmetry used).
-    fn canonical_key(&self) -> u128 {
-        self.position_key()
-    }
+    /// positions but for a negligible chance (a 128-bit hash, [`KeyHasher`]). Each engine
+    /// hashes its own state, every part of it that decides what may happen next.
+    fn position_key(&self) -> u128;
 
     /// Steps that are legal now, as a fresh vector.
     fn legal_step_list(&self) -> Vec<Self::Step> {

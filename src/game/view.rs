@@ -1,6 +1,6 @@
 //! The plain data a board view is drawn from, serialised to JS as is.
 
-use super::{Color, Game, Outcome, PieceKind, Seat, Side, StepKind};
+use super::{Color, Describe, Outcome, PieceKind, Seat, Side, StepKind};
 use crate::geometry::hex::HexDir;
 use serde::Serialize;
 
@@ -99,7 +99,7 @@ pub struct BoardView {
     pub lifted: Vec<usize>,
 }
 
-/// A win threatened in one step (see `Game::threat`): the cells and a sentence.
+/// A win threatened in one step (see `Describe::threat`): the cells and a sentence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct Threat {
@@ -163,18 +163,18 @@ pub struct Presentation {
     pub highlight_note: Option<String>,
     /// For each kind of two-click step legal now: what its second click asks.
     pub then: std::collections::BTreeMap<StepKind, &'static str>,
-    /// Once the game is over: why it ended so, for a newcomer (`Game::outcome_reason`).
+    /// Once the game is over: why it ended so, for a newcomer (`Describe::outcome_reason`).
     /// This and `threat` are left out of the play module (always null there): the page
     /// asks the study module (`explain_position`).
     pub reason: Option<String>,
-    /// While it goes on: the win the seat that moved last threatens (`Game::threat`), which
+    /// While it goes on: the win the seat that moved last threatens (`Describe::threat`), which
     /// the seat to move must stop.
     pub threat: Option<Threat>,
 }
 
 impl Presentation {
     /// The presentation of `game` with its view and legal steps.
-    pub fn of<G: Game>(game: &G, view: &BoardView, legal: &[StepView]) -> Presentation {
+    pub fn of<G: Describe>(game: &G, view: &BoardView, legal: &[StepView]) -> Presentation {
         let over = view.outcome.is_some();
         let mut then = std::collections::BTreeMap::new();
         for step in legal {

@@ -4,7 +4,6 @@
 //! engine (`src/games/<game>/about.rs`), from the engine's own limits and defaults; the
 //! page reads it through `games()` and holds no game's text.
 
-use crate::game::{BoardView, StepView};
 use crate::options::OptionMap;
 use serde::Serialize;
 
@@ -182,58 +181,4 @@ pub struct OptionForm {
     /// The options a new game would be started with: the fields that apply, defaults left out.
     #[cfg_attr(not(target_arch = "wasm32"), ts(type = "Record<string, string>"))]
     pub options: OptionMap,
-}
-
-/// The words a game adds where a click makes no step (`AnyGame::explain_click` has the
-/// general ones). `legal` is the legal steps now, `view` the board shown.
-pub(crate) trait ClickHelp {
-    /// For a click between cells `a` and `b`: the step text it stands for, or the reason it
-    /// stands for none; None for the general reading (a swap, or a wall on that edge).
-    fn pair_click(
-        &self,
-        _view: &BoardView,
-        _legal: &[StepView],
-        _a: usize,
-        _b: usize,
-    ) -> Option<Result<String, String>> {
-        None
-    }
-
-    /// Why a click on `cell` with the piece on `from` picked makes no step (`cell == from`:
-    /// the picked piece's own capture), in words about the board; None for the general
-    /// reading (the pair read as by `pair_click`).
-    fn pick_click(
-        &self,
-        _view: &BoardView,
-        _legal: &[StepView],
-        _from: usize,
-        _cell: usize,
-    ) -> Option<String> {
-        None
-    }
-
-    /// Why direction key `dir` (0 to 5: NE, E, SE, SW, W, NW) makes no step: with the piece
-    /// on `cell` picked, its shot that way; else a wall on that side of the cursor's `cell`.
-    /// Empty when it is a step; None where the game gives those keys no meaning.
-    fn dir_key(
-        &self,
-        _view: &BoardView,
-        _legal: &[StepView],
-        _cell: usize,
-        _dir: usize,
-        _picked: bool,
-    ) -> Option<String> {
-        None
-    }
-
-    /// What to say when a click on `cell` picks nothing that can step, or when no step
-    /// starts with a click on a cell; None for the general words.
-    fn pick_hint(&self, _view: &BoardView, _legal: &[StepView], _cell: usize) -> Option<String> {
-        None
-    }
-
-    /// The other way to play, added to "Pick one of your pieces" (", or ...").
-    fn pick_also(&self, _legal: &[StepView]) -> &'static str {
-        ""
-    }
 }

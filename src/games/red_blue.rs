@@ -107,7 +107,7 @@ pub fn read_diagram(diagram: &str, size: usize) -> Result<Vec<u8>, Error> {
 /// rank, and the half turn (both), as (mirror the files, mirror the ranks). Each is its own
 /// inverse. The rules of both games treat every cell alike, so a position and its image
 /// have the same result with best play: the solver keys its table by the least image
-/// (`Game::canonical_key`).
+/// (`SearchHints::canonical_key`).
 pub const GOAL_SYMMETRIES: [(bool, bool); 4] =
     [(false, false), (true, false), (false, true), (true, true)];
 

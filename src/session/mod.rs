@@ -196,7 +196,7 @@ impl Session {
     }
 
     /// The view of the position shown. A game whose views follow the one before (Merlin's
-    /// Chain's grey tiles, see [`crate::Game::view_after`]) has each made from the views
+    /// Chain's grey tiles, see [`crate::Describe::view_after`]) has each made from the views
     /// before it along the line, so that the same line always shows the same.
     pub fn view(&self) -> BoardView {
         if !self.current().view_follows_previous() {

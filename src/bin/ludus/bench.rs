@@ -4,7 +4,7 @@
 //! that differs between the platforms.
 
 use crate::ai::{choose_step, PlayerSpec};
-use crate::game::{Error, Game, StepPolicy};
+use crate::game::{Error, SearchHints, StepPolicy};
 use crate::games::{AnyGame, GameKind};
 use crate::options::OptionMap;
 use crate::rng::Rng;
@@ -17,7 +17,7 @@ pub struct Figures {
     pub perft_steps: f64,
     /// Whole games per second, each step uniform over the legal ones (`Game::random_step`).
     pub uniform_games: f64,
-    /// Whole games per second, each step from `Game::playout_step`: the search's playouts
+    /// Whole games per second, each step from `SearchHints::playout_step`: the search's playouts
     /// (without their step cap).
     pub playouts: f64,
     /// Search iterations per second (`mcts` with a time limit).

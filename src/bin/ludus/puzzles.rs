@@ -12,7 +12,7 @@
 
 use ludus::ai::solve::Solver;
 use ludus::ai::{choose_step, PlayerSpec};
-use ludus::game::{shorten, Game, Outcome, Seat};
+use ludus::game::{shorten, Outcome, SearchHints, Seat};
 use ludus::games::{AnyGame, GameKind};
 use ludus::rng::Rng;
 use ludus::session::Session;
@@ -260,7 +260,7 @@ pub fn find(
     with_game!(game, g => find_in(g, nodes, max_turns, fixed_length))
 }
 
-fn find_in<G: Game>(
+fn find_in<G: SearchHints>(
     g: &G,
     nodes: u64,
     max_turns: u8,
@@ -358,7 +358,7 @@ fn find_in<G: Game>(
 /// as long: at each of the learner's steps the first step the solver proves winning, at the
 /// opponent's the first legal step; and the learner's turns in it. None when a search did
 /// not settle within `nodes`.
-fn solver_line<G: Game>(
+fn solver_line<G: SearchHints>(
     solver: &mut Solver,
     start: &G,
     nodes: u64,
@@ -397,7 +397,7 @@ fn solver_line<G: Game>(
 /// the learner's turn if it is not over (the first legal steps: all of them lose), then the
 /// opponent's turn, each step one the solver proves keeps the opponent's win, a step that
 /// ends the game at once first. None when a search did not settle within `nodes`.
-fn reply<G: Game>(
+fn reply<G: SearchHints>(
     solver: &mut Solver,
     after: &G,
     opponent: Seat,
@@ -459,7 +459,7 @@ impl Within {
     /// Whether the attacker wins from `g` within `k` of its turns (the one under way
     /// included when `g` is in the middle of one: `fresh` says a turn starts at `g`).
     /// None when the budget ran out.
-    fn wins<G: Game>(&mut self, g: &G, k: u8, fresh: bool) -> Option<bool> {
+    fn wins<G: SearchHints>(&mut self, g: &G, k: u8, fresh: bool) -> Option<bool> {
         if let Some(o) = g.outcome() {
             return Some(o == Outcome::Winner(self.attacker));
         }
@@ -495,7 +495,7 @@ impl Within {
 
     /// The fewest of its turns the attacker needs to win from `g`, if at most `max`.
     /// None also when the budget ran out.
-    fn distance<G: Game>(&mut self, g: &G, fresh: bool, max: u8) -> Option<u8> {
+    fn distance<G: SearchHints>(&mut self, g: &G, fresh: bool, max: u8) -> Option<u8> {
         for k in 0..=max {
             if self.wins(g, k, fresh)? {
                 return Some(k);
@@ -506,7 +506,7 @@ impl Within {
 
     /// From `g` (won within `d` turns), the attacker's quickest win against the defence that
     /// holds out longest, first steps in legal order breaking ties, to the end of the game.
-    fn line<G: Game>(&mut self, g: &G, d: u8) -> Option<Vec<String>> {
+    fn line<G: SearchHints>(&mut self, g: &G, d: u8) -> Option<Vec<String>> {
         let mut g = g.clone();
         let mut d = d;
         let mut line = Vec::new();

@@ -1,9 +1,7 @@
 //! Merlin's Chain as Ludus describes it (see [`GameDescription`]): what Ludus tells about it (see
 //! [`About`]), its lessons and puzzles, and how the computer searches it.
 
-use super::Position;
-use crate::game::{BoardView, Color, StepKind, StepView};
-use crate::games::about::{About, ClickHelp};
+use crate::games::about::About;
 use crate::games::description::{GameDescription, PuzzlePlan, SearchTuning};
 
 /// Merlin's Chain, as Ludus describes it.
@@ -55,46 +53,3 @@ const ABOUT: About = About {
     layout: &[],
     form_rules: None,
 };
-
-/// A flip takes two clicks, the tile (or a number from the tray) and then the cell.
-impl ClickHelp for Position {
-    fn pair_click(
-        &self,
-        view: &BoardView,
-        legal: &[StepView],
-        a: usize,
-        b: usize,
-    ) -> Option<Result<String, String>> {
-        if !has_flips(legal) {
-            return None;
-        }
-        let (from, to) = (&view.cells[a], &view.cells[b]);
-        Some(
-            match view.pieces[a].as_ref().and_then(|p| p.label.as_deref()) {
-                Some(tile) => Ok(format!("{tile}@{to}")),
-                None => Err(format!("{from} holds no tile to play on {to}.")),
-            },
-        )
-    }
-
-    fn pick_hint(&self, view: &BoardView, legal: &[StepView], cell: usize) -> Option<String> {
-        if !has_flips(legal) {
-            return None;
-        }
-        let mover = view.to_move.and_then(|seat| view.players.get(seat));
-        let mover_name = mover.map_or("the player to move", |p| p.name.as_str());
-        Some(match view.pieces[cell].as_ref() {
-            Some(p) if p.color != Color::Grey => format!(
-                "Tile {} is already played. Pick one of your grey tiles, or a number from the tray.",
-                p.label.as_deref().unwrap_or("")
-            ),
-            _ => format!(
-                "Pick one of {mover_name}'s grey tiles (or a number from the tray), then the cell to play it on."
-            ),
-        })
-    }
-}
-
-fn has_flips(legal: &[StepView]) -> bool {
-    legal.iter().any(|s| s.kind == StepKind::Flip)
-}

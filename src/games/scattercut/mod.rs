@@ -31,12 +31,14 @@
 
 mod about;
 pub mod lessons;
+mod notation;
 
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
+    BoardView, Describe, Error, Game, Outcome, PieceKind, PieceView, SearchHints, Seat, Shape,
+    StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -491,11 +493,6 @@ impl Game for Position {
         self.key_of_image(&|c| c)
     }
 
-    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
-    fn canonical_key(&self) -> u128 {
-        red_blue::least_image_key(self.size(), |image, _| self.key_of_image(image))
-    }
-
     fn players(&self) -> usize {
         2
     }
@@ -535,15 +532,6 @@ impl Game for Position {
             return None;
         }
         empty.nth(rng.below(count)).map(|c| Step(c as u16))
-    }
-
-    fn rave_keys(&self) -> usize {
-        CELLS
-    }
-
-    /// Placements and re-placements alike, by cell (either leaves a stone of the mover there).
-    fn rave_key(&self, step: Step) -> Option<usize> {
-        Some(step.cell())
     }
 
     fn play(&mut self, step: Step) {
@@ -594,48 +582,31 @@ impl Game for Position {
     }
 
     fn step_text(&self, step: Step) -> String {
-        self.grid.name(step.cell())
+        self.write_step(step)
     }
 
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
-        if self.outcome.is_some() {
-            return Err(Error::game_over("the game is over"));
-        }
-        let trimmed = text.trim();
-        let s = self.size();
-        if trimmed.is_empty() {
-            return Err(Error::syntax(format!(
-                "no step given: name an empty cell of the {s}×{s} board, such as c4"
-            )));
-        }
-        let lower = trimmed.to_ascii_lowercase();
-        let Some(c) = self.grid.parse(&lower) else {
-            return Err(Error::syntax(format!(
-                "`{}` is not a cell of this {s}×{s} board",
-                shorten(trimmed)
-            )));
-        };
-        let name = self.grid.name(c);
-        if self.cells[c] != EMPTY {
-            return Err(Error::illegal(format!("{name} is occupied")));
-        }
-        if self.pending == 0 {
-            return Ok(Step(c as u16));
-        }
-        let g = self.graph();
-        if !g.safe.has(c) {
-            return Err(Error::illegal(format!(
-                "a stone re-placed on {name} would form a crosscut"
-            )));
-        }
-        if !self.keeps_maximum(&g, c) {
-            return Err(Error::illegal(format!(
-                "re-placing on {name} would leave room for fewer stones than possible"
-            )));
-        }
-        Ok(Step(c as u16))
+        self.read_step(text)
+    }
+}
+
+impl SearchHints for Position {
+    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
+    fn canonical_key(&self) -> u128 {
+        red_blue::least_image_key(self.size(), |image, _| self.key_of_image(image))
     }
 
+    fn rave_keys(&self) -> usize {
+        CELLS
+    }
+
+    /// Placements and re-placements alike, by cell (either leaves a stone of the mover there).
+    fn rave_key(&self, step: Step) -> Option<usize> {
+        Some(step.cell())
+    }
+}
+
+impl Describe for Position {
     fn step_view(&self, step: Step) -> StepView {
         StepView {
             text: self.step_text(step),

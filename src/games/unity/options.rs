@@ -2,6 +2,7 @@
 //! describe), their canonical form, and the options form's rules between fields.
 
 use super::*;
+use crate::game::shorten;
 
 // ---------------------------------------------------------------------------------------------
 // Options

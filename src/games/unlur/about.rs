@@ -1,8 +1,7 @@
 //! Unlur as Ludus describes it (see [`GameDescription`]): what Ludus tells about it (see
 //! [`About`]), its lessons and puzzles, and how the computer searches it.
 
-use super::Position;
-use crate::games::about::{About, ClickHelp};
+use crate::games::about::About;
 use crate::games::description::{small_board_puzzles, GameDescription, GENERAL_SEARCH};
 
 /// Unlur, as Ludus describes it.
@@ -30,6 +29,3 @@ const ABOUT: About = About {
     layout: &[],
     form_rules: None,
 };
-
-/// The general words fit: every click is a whole step or a swap's half.
-impl ClickHelp for Position {}

@@ -25,14 +25,17 @@
 mod about;
 mod board;
 pub mod lessons;
+mod notation;
 
 pub use about::GAME;
 
 use super::about::{option_keys, size_option, OptionDecl};
 use crate::bits::{byte_sums, extend_with_set_bits, nth_set_bit_with_sums, sums_lost_by};
-use crate::game::{diagram_rows, Color, PieceKind, Side, SideView, StepKind, StepView};
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepPolicy,
+    diagram_rows, Color, Describe, PieceKind, SearchHints, Side, SideView, StepKind, StepView,
+};
+use crate::game::{
+    BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepPolicy,
 };
 use crate::geometry::{HexDir, HexGrid, HexSide};
 use crate::options::SizeOptions;
@@ -295,17 +298,6 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         self.key_of_image(|c| c)
     }
 
-    /// The least key over the board's twelve symmetries (the images of the position's
-    /// stones; over the whole group, reading each cell's image is the same as writing it).
-    fn canonical_key(&self) -> u128 {
-        self.t
-            .symmetries
-            .iter()
-            .map(|map| self.key_of_image(|c| map[c] as usize))
-            .min()
-            .expect("the identity is a symmetry")
-    }
-
     fn players(&self) -> usize {
         2
     }
@@ -330,41 +322,6 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
         if contract {
             out.push(Step::Pass);
         }
-    }
-
-    /// Playouts pass in the contract with probability `PLAYOUT_PASS` (a uniform choice
-    /// would almost never pass, so random contracts ran on and handed Black a huge head
-    /// start no real player allows); placements are drawn by rejection from the cells,
-    /// without listing the empty ones, and after the contract a placement that would lose
-    /// at once (the mover's group taking the opponent's goal shape) is drawn again: uniform
-    /// playouts made Black, whose big central group soon touches an opposite pair, lose
-    /// most games it should win.
-    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
-        if self.outcome.is_some() {
-            return None;
-        }
-        let contract = self.in_contract();
-        if contract && rng.unit() < PLAYOUT_PASS {
-            return Some(Step::Pass);
-        }
-        let n = self.t.cells;
-        let color = self.placing_color();
-        for _ in 0..PLAYOUT_TRIES {
-            let c = rng.below(n);
-            if self.cells[c] != EMPTY || (contract && self.t.sides[c] != 0) {
-                continue;
-            }
-            if !contract {
-                // No suicide: skip a stone that would give the mover's group the
-                // opponent's goal shape without its own.
-                let mask = self.mask_with(c, color);
-                if goal(other(color), mask) && !goal(color, mask) {
-                    continue;
-                }
-            }
-            return Some(Step::Place(c as u16));
-        }
-        self.random_step(rng, buf)
     }
 
     /// Picks the `k`-th empty cell (of the inner ones during the contract, Pass after
@@ -444,54 +401,63 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
     }
 
     fn step_text(&self, step: Step) -> String {
-        match step {
-            Step::Pass => String::from("pass"),
-            Step::Place(cell) => self.t.grid.name(cell as usize),
-        }
+        self.write_step(step)
     }
 
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
-        if self.outcome.is_some() {
-            return Err(Error::game_over("the game is over"));
-        }
-        let t = text.trim();
-        if t.is_empty() {
-            return Err(Error::syntax(if self.in_contract() {
-                "write a cell such as d4, or pass"
-            } else {
-                "write a cell such as d4"
-            }));
-        }
-        if t.eq_ignore_ascii_case("pass") {
-            if self.in_contract() {
-                return Ok(Step::Pass);
-            }
-            let name = self.name_of(self.to_move as usize);
-            return Err(Error::illegal(format!(
-                "there is no passing after the contract: {name} must place a stone"
-            )));
-        }
-        let lower = t.to_ascii_lowercase();
-        let Some(cell) = self.t.grid.parse(&lower) else {
-            return Err(Error::syntax(format!(
-                "{:?} is not a cell of this side-{} board (rows a to {}, cells numbered from 1 on the left)",
-                shorten(t),
-                self.size,
-                (b'a' + self.t.grid.rows() as u8 - 1) as char
-            )));
-        };
-        let name = self.t.grid.name(cell);
-        if self.cells[cell] != EMPTY {
-            return Err(Error::illegal(format!("{name} is occupied")));
-        }
-        if self.in_contract() && self.t.grid.is_edge_cell(cell) {
-            return Err(Error::illegal(format!(
-                "{name} is on the edge: during the contract stones go only on inner cells"
-            )));
-        }
-        Ok(Step::Place(cell as u16))
+        self.read_step(text)
+    }
+}
+
+impl<const N: usize, const W: usize> SearchHints for Board<N, W> {
+    /// The least key over the board's twelve symmetries (the images of the position's
+    /// stones; over the whole group, reading each cell's image is the same as writing it).
+    fn canonical_key(&self) -> u128 {
+        self.t
+            .symmetries
+            .iter()
+            .map(|map| self.key_of_image(|c| map[c] as usize))
+            .min()
+            .expect("the identity is a symmetry")
     }
 
+    /// Playouts pass in the contract with probability `PLAYOUT_PASS` (a uniform choice
+    /// would almost never pass, so random contracts ran on and handed Black a huge head
+    /// start no real player allows); placements are drawn by rejection from the cells,
+    /// without listing the empty ones, and after the contract a placement that would lose
+    /// at once (the mover's group taking the opponent's goal shape) is drawn again: uniform
+    /// playouts made Black, whose big central group soon touches an opposite pair, lose
+    /// most games it should win.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let contract = self.in_contract();
+        if contract && rng.unit() < PLAYOUT_PASS {
+            return Some(Step::Pass);
+        }
+        let n = self.t.cells;
+        let color = self.placing_color();
+        for _ in 0..PLAYOUT_TRIES {
+            let c = rng.below(n);
+            if self.cells[c] != EMPTY || (contract && self.t.sides[c] != 0) {
+                continue;
+            }
+            if !contract {
+                // No suicide: skip a stone that would give the mover's group the
+                // opponent's goal shape without its own.
+                let mask = self.mask_with(c, color);
+                if goal(other(color), mask) && !goal(color, mask) {
+                    continue;
+                }
+            }
+            return Some(Step::Place(c as u16));
+        }
+        self.random_step(rng, buf)
+    }
+}
+
+impl<const N: usize, const W: usize> Describe for Board<N, W> {
     fn step_view(&self, step: Step) -> StepView {
         match step {
             Step::Pass => StepView {
@@ -675,10 +641,6 @@ impl Game for Position {
         with_board!(&self.0, b => b.position_key())
     }
 
-    fn canonical_key(&self) -> u128 {
-        with_board!(&self.0, b => b.canonical_key())
-    }
-
     fn players(&self) -> usize {
         2
     }
@@ -693,11 +655,6 @@ impl Game for Position {
     }
 
     #[inline]
-    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
-        with_board!(&self.0, b => b.playout_step(rng, buf))
-    }
-
-    #[inline]
     fn random_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
         with_board!(&self.0, b => b.random_step(rng, buf))
     }
@@ -705,18 +662,6 @@ impl Game for Position {
     #[inline]
     fn play(&mut self, step: Step) {
         with_board!(&mut self.0, b => b.play(step))
-    }
-
-    /// The board's form is picked once for the whole game, not twice a step.
-    fn play_out(
-        &mut self,
-        rng: &mut Rng,
-        buf: &mut Vec<Step>,
-        cap: u32,
-        policy: StepPolicy,
-        trail: Option<&mut [(Seat, u32)]>,
-    ) -> usize {
-        with_board!(&mut self.0, b => b.play_out(rng, buf, cap, policy, trail))
     }
 
     #[inline]
@@ -731,7 +676,32 @@ impl Game for Position {
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
         with_board!(&self.0, b => b.parse_step(text))
     }
+}
 
+impl SearchHints for Position {
+    fn canonical_key(&self) -> u128 {
+        with_board!(&self.0, b => b.canonical_key())
+    }
+
+    #[inline]
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        with_board!(&self.0, b => b.playout_step(rng, buf))
+    }
+
+    /// The board's form is picked once for the whole game, not twice a step.
+    fn play_out(
+        &mut self,
+        rng: &mut Rng,
+        buf: &mut Vec<Step>,
+        cap: u32,
+        policy: StepPolicy,
+        trail: Option<&mut [(Seat, u32)]>,
+    ) -> usize {
+        with_board!(&mut self.0, b => b.play_out(rng, buf, cap, policy, trail))
+    }
+}
+
+impl Describe for Position {
     fn step_view(&self, step: Step) -> StepView {
         with_board!(&self.0, b => b.step_view(step))
     }

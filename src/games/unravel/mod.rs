@@ -15,12 +15,14 @@
 
 mod about;
 pub mod lessons;
+mod notation;
 
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
 use crate::bits::extend_with_set_bits;
 use crate::game::{
-    shorten, BoardView, Error, Game, Outcome, PieceKind, PieceView, Seat, Shape, StepKind, StepView,
+    BoardView, Describe, Error, Game, Outcome, PieceKind, PieceView, SearchHints, Seat, Shape,
+    StepKind, StepView,
 };
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
@@ -510,141 +512,6 @@ impl Position {
             self.outcome = Some(Outcome::Draw);
         }
     }
-
-    /// Reads one cell name, or explains why it is not one.
-    fn parse_cell(&self, text: &str) -> Result<usize, Error> {
-        if let Some(c) = self.grid().parse(text) {
-            return Ok(c);
-        }
-        let looks_like_cell = {
-            let mut chars = text.chars();
-            matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
-                && !chars.as_str().is_empty()
-                && chars.as_str().bytes().all(|b| b.is_ascii_digit())
-        };
-        if looks_like_cell {
-            Err(Error::syntax(format!(
-                "`{}` is not a cell of this {n}×{n} board",
-                shorten(text),
-                n = self.n
-            )))
-        } else {
-            Err(Error::syntax(format!(
-                "`{}` is not a step: write a cell such as c4 to place a checker, or two \
-                 neighbouring cells such as c4~d4 to swap",
-                shorten(text)
-            )))
-        }
-    }
-
-    fn colour_name(&self, cell: usize) -> &'static str {
-        match self.cells[cell] {
-            RED => "red",
-            BLUE => "blue",
-            _ => "empty",
-        }
-    }
-
-    /// The crosscuts still to unravel, for messages.
-    fn pending_text(&self) -> String {
-        let list: Vec<String> = self.cross_origins().map(|o| self.window_names(o)).collect();
-        match list.len() {
-            0 => String::new(),
-            1 => format!("the crosscut at {} is still there", list[0]),
-            k if k <= 3 => format!("the crosscuts at {} are still there", list.join(", ")),
-            k => format!(
-                "{k} crosscuts are still there, among them {}",
-                list[..3].join(", ")
-            ),
-        }
-    }
-
-    fn check_swap(&self, a: usize, b: usize) -> Result<Step, Error> {
-        let g = self.grid();
-        let n = self.n;
-        let (lo, hi) = (a.min(b), a.max(b));
-        if lo == hi {
-            return Err(Error::syntax(format!(
-                "a swap takes two different cells (got {} twice)",
-                g.name(lo)
-            )));
-        }
-        let horizontal = hi == lo + 1 && lo % n + 1 < n;
-        let vertical = hi == lo + n;
-        if !horizontal && !vertical {
-            return Err(Error::syntax(format!(
-                "{} and {} are not orthogonal neighbours",
-                g.name(lo),
-                g.name(hi)
-            )));
-        }
-        if !self.swapping {
-            return Err(Error::illegal(format!(
-                "you cannot swap now: there is no crosscut to unravel, so {} places a checker",
-                NAMES[self.mover as usize]
-            )));
-        }
-        for c in [lo, hi] {
-            if self.cells[c] == EMPTY {
-                return Err(Error::illegal(format!("{} is empty", g.name(c))));
-            }
-        }
-        if self.cells[lo] == self.cells[hi] {
-            return Err(Error::illegal(format!(
-                "{} and {} are both {}: a swap exchanges a red and a blue checker",
-                g.name(lo),
-                g.name(hi),
-                self.colour_name(lo)
-            )));
-        }
-        // The (one or two) windows holding both cells, and the pair's slots in each.
-        let mut windows: [(usize, u8); 2] = [(usize::MAX, 0); 2];
-        if horizontal {
-            if lo / n + 1 < n {
-                windows[0] = (lo, 0b0011);
-            }
-            if lo / n > 0 {
-                windows[1] = (lo - n, 0b1100);
-            }
-        } else {
-            if lo % n + 1 < n {
-                windows[0] = (lo, 0b0101);
-            }
-            if lo % n > 0 {
-                windows[1] = (lo - 1, 0b1010);
-            }
-        }
-        let mut blocked = None;
-        for &(o, pair) in windows.iter().filter(|w| w.0 != usize::MAX) {
-            let m = self.cross[o];
-            if m == 0 {
-                continue;
-            }
-            if m & pair == 0 {
-                return Ok(Step::Swap(lo as u16, hi as u16));
-            }
-            let cells = self.window(o);
-            let completer = (0..4)
-                .find(|&k| pair & m & (1 << k) != 0)
-                .map(|k| cells[k])
-                .unwrap_or(lo);
-            blocked = Some((o, completer));
-        }
-        if let Some((o, completer)) = blocked {
-            return Err(Error::illegal(format!(
-                "{} completed the crosscut at {}, so it cannot be swapped to unravel that \
-                 crosscut",
-                g.name(completer),
-                self.window_names(o)
-            )));
-        }
-        Err(Error::illegal(format!(
-            "{} and {} do not lie in one crosscut: a swap must unravel a crosscut ({})",
-            g.name(lo),
-            g.name(hi),
-            self.pending_text()
-        )))
-    }
 }
 
 impl Game for Position {
@@ -654,11 +521,6 @@ impl Game for Position {
     /// which the solver spent most of its time writing.
     fn position_key(&self) -> u128 {
         self.key_of_image(&|c| c, (false, false))
-    }
-
-    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
-    fn canonical_key(&self) -> u128 {
-        red_blue::least_image_key(self.n, |image, symmetry| self.key_of_image(image, symmetry))
     }
 
     fn players(&self) -> usize {
@@ -736,19 +598,6 @@ impl Game for Position {
         self.empty_cells().nth(k).map(|c| Step::Place(c as u16))
     }
 
-    /// The uniform pick, except that a swap bringing back a state this turn already had is
-    /// drawn again from the swaps that do not, while there are any: a loop gains the mover
-    /// nothing, and a playout going round one would only spend its steps.
-    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
-        let step = self.random_step(rng, buf)?;
-        if !self.brings_back(step) {
-            return Some(step);
-        }
-        // `random_step` listed the swaps into `buf`.
-        buf.retain(|&s| !self.brings_back(s));
-        Some(rng.choose(buf).copied().unwrap_or(step))
-    }
-
     fn repeats_within_turn(&self) -> bool {
         self.repeated
     }
@@ -762,18 +611,6 @@ impl Game for Position {
                 self.turn_seen.contains(&h)
             }
             _ => false,
-        }
-    }
-
-    fn rave_keys(&self) -> usize {
-        self.n * self.n
-    }
-
-    /// Placements by cell; swaps have no key.
-    fn rave_key(&self, step: Step) -> Option<usize> {
-        match step {
-            Step::Place(c) => Some(c as usize),
-            Step::Swap(..) => None,
         }
     }
 
@@ -830,48 +667,47 @@ impl Game for Position {
     }
 
     fn step_text(&self, step: Step) -> String {
-        let g = self.grid();
-        match step {
-            Step::Place(c) => g.name(c as usize),
-            Step::Swap(a, b) => format!("{}~{}", g.name(a as usize), g.name(b as usize)),
-        }
+        self.write_step(step)
     }
 
     fn parse_step(&self, text: &str) -> Result<Step, Error> {
-        if let Some(outcome) = self.outcome {
-            return Err(Error::game_over(match outcome {
-                Outcome::Winner(s) => format!("the game is over: {} has won", NAMES[s]),
-                Outcome::Draw => "the game is over".to_string(),
-            }));
-        }
-        let t = text.trim().to_ascii_lowercase();
-        if t.is_empty() {
-            return Err(Error::syntax(
-                "no step given: write a cell such as c4 to place a checker, or two \
-                 neighbouring cells such as c4~d4 to swap",
-            ));
-        }
-        if let Some((x, y)) = t.split_once('~') {
-            let a = self.parse_cell(x.trim())?;
-            let b = self.parse_cell(y.trim())?;
-            return self.check_swap(a, b);
-        }
-        let c = self.parse_cell(&t)?;
-        if self.swapping {
-            return Err(Error::illegal(format!(
-                "you must swap now, not place: {}",
-                self.pending_text()
-            )));
-        }
-        if self.cells[c] != EMPTY {
-            return Err(Error::illegal(format!(
-                "{} is occupied",
-                self.grid().name(c)
-            )));
-        }
-        Ok(Step::Place(c as u16))
+        self.read_step(text)
+    }
+}
+
+impl SearchHints for Position {
+    /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
+    fn canonical_key(&self) -> u128 {
+        red_blue::least_image_key(self.n, |image, symmetry| self.key_of_image(image, symmetry))
     }
 
+    /// The uniform pick, except that a swap bringing back a state this turn already had is
+    /// drawn again from the swaps that do not, while there are any: a loop gains the mover
+    /// nothing, and a playout going round one would only spend its steps.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        let step = self.random_step(rng, buf)?;
+        if !self.brings_back(step) {
+            return Some(step);
+        }
+        // `random_step` listed the swaps into `buf`.
+        buf.retain(|&s| !self.brings_back(s));
+        Some(rng.choose(buf).copied().unwrap_or(step))
+    }
+
+    fn rave_keys(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// Placements by cell; swaps have no key.
+    fn rave_key(&self, step: Step) -> Option<usize> {
+        match step {
+            Step::Place(c) => Some(c as usize),
+            Step::Swap(..) => None,
+        }
+    }
+}
+
+impl Describe for Position {
     /// A click on a checker while a crosscut waits: one that completed every crosscut it
     /// lies in, or lies in none, starts no swap; say which (the placement's error, "you must
     /// swap now", would miss the point).

@@ -18,7 +18,7 @@
 //! colour, a goal group, the lowest chain) and without a winner nobody has it. At the end,
 //! the record replays to the same position, and every game ends within a step cap.
 
-use ludus::game::{Game, Outcome, StepView};
+use ludus::game::{Describe, Game, Outcome, StepView};
 use ludus::games::{AnyGame, GameKind};
 use ludus::options::OptionMap;
 use ludus::rng::Rng;
