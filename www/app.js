@@ -125,21 +125,8 @@ export class App {
     return this.learnEntry?.trainer ?? null;
   }
 
-  /** The first cell of a two-click step, if one is picked (the controller keeps it). */
-  get selection() {
-    return this.control.selection;
-  }
-
   get thinking() {
     return this.opponent.thinking;
-  }
-
-  get computer() {
-    return this.opponent.computer;
-  }
-
-  get lastAnswer() {
-    return this.opponent.lastAnswer;
   }
 
   async boot() {
@@ -471,12 +458,7 @@ export class App {
     this.legal = drawn.legal;
     const drawings = shownDrawings(v);
     this.board.update({ view: v, flipped: this.flipped, coords: this.coords, ...drawn, index: this.control.index(), drawings });
-    const box = $('board-box');
-    box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
-    box.dataset.cursor = String(v.cursor);
-    box.dataset.over = v.outcome ? 'true' : 'false';
-    box.dataset.thinking = this.thinking ? 'true' : 'false';
-    box.classList.toggle('thinking', !!this.thinking);
+    $('board-box').classList.toggle('thinking', !!this.thinking);
     this.analysis?.update();
     this.a11y.update(v, this.legal);
     this.correspondence?.update();

@@ -61,3 +61,11 @@ test('every entry of the test interface is documented, here and in docs/TESTING.
   }
   assert.deepEqual([...named].filter((n) => !list.some((e) => e.name === n)), [], 'the table names no entry the interface lacks');
 });
+
+test('the page writes no data attributes only the tests read', () => {
+  // The board's cursor, legal steps, game over and thinking are read from the move list,
+  // the status line and the test interface instead.
+  for (const file of ['www/app.js', 'www/learn/trainer.js']) {
+    assert.doesNotMatch(read(file), /box\.dataset\.(legal|cursor|over|thinking|state) =/, file);
+  }
+});

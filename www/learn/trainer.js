@@ -522,10 +522,6 @@ export class Trainer {
     const threat = !this.held && this.drill?.state === 'failed' && this.explanation?.record === v.record ? this.explanation.threat : null;
     const drawings = threat?.cells?.length ? { arrows: [], circles: threat.cells } : null;
     this.board.update({ view: v, flipped: false, coords: false, ...drawn, drawings, index: this.control.index() });
-    const box = this.ui.box;
-    box.dataset.legal = JSON.stringify(drawn.legal.map((s) => s.text));
-    box.dataset.cursor = String(v.cursor);
-    box.dataset.state = this.held ? 'taking-back' : this.drill.state;
     this.a11y.update(v, drawn.legal, this.about(v));
     this.board.canvas.setAttribute('aria-label', `${boardLabel(v)}. ${this.message || v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`);
     this.ui.pass.hidden = this.control.passStep() == null;
