@@ -61,17 +61,17 @@ export function state(page) {
 }
 
 /**
- * Waits until the move list marks step `n` as the one shown (the step before the position
- * shown; none at the start), as a user reads where the game is. `atLeast`: step n or a later one.
+ * Waits until the move list marks step `n` of the main line as the one shown (the step before
+ * the position shown; none at the start), as a user reads where the game is. A step in a line
+ * tried is numbered apart in the list: never step `n` here.
  */
-export function waitCursor(page, n, { atLeast = false, timeout } = {}) {
+export function waitCursor(page, n, { timeout } = {}) {
   return page.waitForFunction(
-    ({ n, atLeast }) => {
+    (n) => {
       const current = document.querySelector('#moves [aria-current="step"]');
-      const shown = current ? Number(current.dataset.index) + 1 : 0;
-      return atLeast ? shown >= n : shown === n;
+      return (current ? Number(current.dataset.index) + 1 : 0) === n;
     },
-    { n, atLeast },
+    n,
     timeout ? { timeout } : undefined,
   );
 }
