@@ -87,7 +87,7 @@ for (let r = 0; r < runs; r++) {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url + '#' + link);
   figures.open.push(await listDrawn(page));
-  const cursor = () => page.evaluate(() => Number(document.getElementById('board-box').dataset.cursor));
+  const cursor = () => page.evaluate(async () => (await import('/www/test-interface.js')).ludusTest.view().cursor);
   figures.first.push(await timedClick(page, '#first-button'));
   if ((await cursor()) !== 0) throw new Error('First did not go to the start');
   for (let i = 0; i < clicks; i++) figures.forward.push(await timedClick(page, '#redo-button'));

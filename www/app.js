@@ -160,13 +160,8 @@ export class App {
     return this.learnEntry?.trainer ?? null;
   }
 
-  /** The first cell of a two-click step, if one is picked (the controller keeps it). */
-  get selection() {
-    return this.control.selection;
-  }
-
-  // The state's fields under the names the page's tests (tests/e2e) and the parts' closures
-  // read them by (read only: App writes `state`).
+  // The state's fields under the names the parts' closures and the test interface
+  // (www/test-interface.js) read them by (read only: App writes `state`).
   get session() {
     return this.state.session;
   }
@@ -189,14 +184,6 @@ export class App {
 
   get thinking() {
     return this.opponent.thinking;
-  }
-
-  get computer() {
-    return this.opponent.computer;
-  }
-
-  get lastAnswer() {
-    return this.opponent.lastAnswer;
   }
 
   async boot() {
@@ -528,12 +515,7 @@ export class App {
     const drawn = boardConfig(this.control, { view: v, flipped: this.flipped, coords: this.coords, drawings: shownDrawings(v) });
     this.state.legal = drawn.legal;
     this.board.update(drawn);
-    const box = $('board-box');
-    box.dataset.legal = JSON.stringify(this.legal.map((s) => s.text));
-    box.dataset.cursor = String(v.cursor);
-    box.dataset.over = v.outcome ? 'true' : 'false';
-    box.dataset.thinking = this.thinking ? 'true' : 'false';
-    box.classList.toggle('thinking', !!this.thinking);
+    $('board-box').classList.toggle('thinking', !!this.thinking);
     this.analysis?.update();
     this.a11y.update(v, this.legal);
     this.correspondence?.update();

@@ -70,7 +70,7 @@ test('axe-core: no serious or critical problem on the sample article and the ifr
 /** Presses the arrow keys that take the board's keyboard cursor to `target`. */
 async function arrowTo(page, target) {
   const keys = await page.evaluate((target) => {
-    const board = window.__ludus.board;
+    const board = window.ludusTest.board();
     const geom = board.geometry();
     const keys = [];
     let start = board.focus;
@@ -99,7 +99,7 @@ async function arrowTo(page, target) {
   }, target);
   assert.ok(keys, `cell ${target} cannot be reached with the arrow keys`);
   for (const key of keys) await page.keyboard.press(key);
-  assert.equal(await page.evaluate(() => window.__ludus.board.focus), target);
+  assert.equal(await page.evaluate(() => window.ludusTest.board().focus), target);
 }
 
 const announced = (page) => page.locator('#board-box .ludus-announce').textContent();
@@ -115,9 +115,9 @@ test('keyboard alone: a Unity wall and an asterisk shot, a Merlin\'s Chain tile'
   const wall = s.legal.find((st) => st.kind === 'wall');
   assert.ok(wall, 'a wall can be built at the start');
   const [a, b] = wall.cells;
-  const side = await page.evaluate(([a, b]) => [0, 1, 2, 3, 4, 5].find((d) => window.__ludus.board.geometry().neighbor(a, d) === b), [a, b]);
+  const side = await page.evaluate(([a, b]) => [0, 1, 2, 3, 4, 5].find((d) => window.ludusTest.board().geometry().neighbor(a, d) === b), [a, b]);
   await arrowTo(page, a);
-  const name = await page.evaluate((a) => window.__ludus.view.cells[a], a);
+  const name = await page.evaluate((a) => window.ludusTest.view().cells[a], a);
   assert.ok((await announced(page)).startsWith(`${name}, `), 'the cursor says which cell it is on');
   await page.keyboard.press(String(side + 1));
   s = await state(page);
@@ -126,12 +126,12 @@ test('keyboard alone: a Unity wall and an asterisk shot, a Merlin\'s Chain tile'
 
   // Play on (steps chosen here, not by keyboard) until an asterisk can shoot.
   const shot = await page.evaluate(() => {
-    const app = window.__ludus;
+    const app = window.ludusTest;
     for (let i = 0; i < 300; i++) {
-      const shots = app.legal.filter((st) => st.kind === 'asterisk' && st.dir);
+      const shots = app.legal().filter((st) => st.kind === 'asterisk' && st.dir);
       if (shots.length) return shots[0];
-      const calm = app.legal.filter((st) => st.kind === 'move');
-      const pool = calm.length ? calm : app.legal;
+      const calm = app.legal().filter((st) => st.kind === 'move');
+      const pool = calm.length ? calm : app.legal();
       if (!pool.length) return null;
       app.play(pool[(i * 7) % pool.length].text);
     }
@@ -177,7 +177,7 @@ test('high contrast: marks on Unity\'s three colours, on the page and in the wid
   assert.equal(await button.getAttribute('aria-pressed'), 'false');
   await button.click();
   assert.equal(await button.getAttribute('aria-pressed'), 'true');
-  assert.equal(await page.evaluate(() => window.__ludus.board.theme.marks), '1');
+  assert.equal(await page.evaluate(() => window.ludusTest.board().theme.marks), '1');
   await page.waitForTimeout(100);
   await page.locator('#board-box').screenshot({ path: join(artifacts, 'contrast-unity.png') });
   // Kept across a reload.

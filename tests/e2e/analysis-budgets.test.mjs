@@ -23,7 +23,7 @@ const GAMES = ['unravel', 'scattercut', 'unity;players=2', 'unity;players=3', 'm
 /** The analysis as the page holds it: its state, text, last result and timings. */
 const shown = (page) =>
   page.evaluate(() => {
-    const a = window.__ludus.analysis;
+    const a = window.ludusTest.analysis();
     return {
       state: document.getElementById('analysis').dataset.state,
       text: document.getElementById('analysis-text').textContent,
@@ -33,7 +33,7 @@ const shown = (page) =>
       iterations: a.result?.analysis?.iterations ?? null,
       exact: a.result?.analysis?.exact?.text ?? null,
       timings: a.timings.map((t) => [t.budget, Math.round(t.ms)]),
-      trapped: a.analyser.trapped,
+      trapped: a.client.trapped,
     };
   });
 
@@ -45,7 +45,7 @@ for (const record of GAMES) {
     await page.click('#analysis-toggle');
     await page.waitForFunction(
       () => {
-        const a = window.__ludus.analysis;
+        const a = window.ludusTest.analysis();
         return a.error !== '' || a.result?.final === true;
       },
       null,
@@ -106,24 +106,24 @@ test('an analysis worker whose engine traps is replaced, and the page says so', 
   const starved = await routedWorker(context, 'starved-analysis-worker.js', starvedWorker('studyEngine', 'analysis-worker.js'));
   const real = await page.evaluate(async (url) => {
     // The analysis is loaded on first use: load it to reach its client.
-    const client = (await window.__ludus.analysis.load()).analyser;
+    const client = await window.ludusTest.loadAnalysis();
     const real = String(client.url);
     client.url = url;
     return real;
   }, starved);
   await page.click('#analysis-toggle');
-  await page.waitForFunction(() => window.__ludus.analysis.error !== '', null, { timeout: 200_000 });
+  await page.waitForFunction(() => window.ludusTest.analysis().error !== '', null, { timeout: 200_000 });
   const s = await shown(page);
   console.log(`after the trap: ${s.text}`);
   assert.equal(s.trapped, 1, 'the trapped worker was dropped');
   assert.match(s.text, /The analysis stopped: .*\(the engine failed and was restarted\)/);
-  assert.equal(await page.evaluate(() => window.__ludus.analysis.analyser.worker), null, 'no worker kept');
+  assert.equal(await page.evaluate(() => window.ludusTest.analysis().client.worker), null, 'no worker kept');
   // The next analysis (another position) gets a fresh worker, with the page's own module.
   await page.evaluate((url) => {
-    window.__ludus.analysis.analyser.url = url;
-    window.__ludus.play(window.__ludus.legal[0].text);
+    window.ludusTest.analysis().client.url = url;
+    window.ludusTest.play(window.ludusTest.legal()[0].text);
   }, real);
-  await page.waitForFunction(() => window.__ludus.analysis.result?.analysis != null, null, { timeout: 120_000 });
+  await page.waitForFunction(() => window.ludusTest.analysis().result?.analysis != null, null, { timeout: 120_000 });
   const after = await shown(page);
   assert.equal(after.error, '');
   assert.doesNotMatch(after.text, /stopped/);
@@ -138,7 +138,7 @@ test("the computer's worker whose engine traps is replaced, and the page says so
   await open(page, '?level=mcts:2000#unravel');
   const starved = await routedWorker(context, 'starved-ai-worker.js', starvedWorker('studyEngine', 'ai-worker.js'));
   const real = await page.evaluate((url) => {
-    const computer = window.__ludus.computer;
+    const computer = window.ludusTest.computer();
     computer.dispose();
     const real = String(computer.url);
     computer.url = url;
@@ -149,13 +149,13 @@ test("the computer's worker whose engine traps is replaced, and the page says so
   await page.waitForFunction(() => /restarted/.test(document.body.textContent), null, { timeout: 200_000 });
   const text = await page.evaluate(() => document.body.textContent);
   assert.match(text, /The computer could not choose a step: .*\(the engine failed and was restarted\)/);
-  assert.ok((await page.evaluate(() => window.__ludus.computer.trapped)) >= 1);
+  assert.ok((await page.evaluate(() => window.ludusTest.computer().trapped)) >= 1);
   // With the page's own worker again, the computer plays.
   const played = await page.evaluate(async (url) => {
-    const computer = window.__ludus.computer;
+    const computer = window.ludusTest.computer();
     computer.url = url;
     computer.dispose(); // a worker the page started meanwhile (to warm up) has the old module
-    return computer.think(window.__ludus.view.record, 'mcts:200', 1);
+    return computer.think(window.ludusTest.view().record, 'mcts:200', 1);
   }, real);
   assert.ok(played.step, JSON.stringify(played));
   await context.close();

@@ -30,7 +30,7 @@ function bars(page) {
 const advice = (page) => page.evaluate(() => document.getElementById('board-box').dataset.advice ?? null);
 
 /** How many analysis results have reached the page. */
-const delivered = (page) => page.evaluate(() => window.__ludus.analysis.analyser.delivered);
+const delivered = (page) => page.evaluate(() => window.ludusTest.analysis().client.delivered);
 
 test('the Analysis toggle shows a bar per seat (summing to 100%) and a legal best step', async () => {
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
@@ -58,14 +58,14 @@ test('the Analysis toggle shows a bar per seat (summing to 100%) and a legal bes
   assert.ok(s.legal.some((st) => st.text === best), `the best step ${best} is legal`);
   assert.ok(text.startsWith(`Best for ${s.players[s.toMove].name}: ${best}.`), text);
   // It keeps refining: more results come for the same position.
-  await page.waitForFunction(() => window.__ludus.analysis.analyser.delivered >= 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.ludusTest.analysis().client.delivered >= 2, null, { timeout: 20000 });
   // Off: the search stops and the marks go.
   await page.click('#analysis-toggle');
-  assert.equal(await page.evaluate(() => window.__ludus.analysis.analyser.busy), false);
+  assert.equal(await page.evaluate(() => window.ludusTest.analysis().client.busy), false);
   assert.equal(await advice(page), null);
   assert.equal(await page.isVisible('#analysis-body'), false);
   // A step back into the history turns it on by itself.
-  await page.evaluate(() => window.__ludus.play(window.__ludus.legal[0].text));
+  await page.evaluate(() => window.ludusTest.play(window.ludusTest.legal()[0].text));
   await page.click('#undo-button');
   assert.equal(await page.getAttribute('#analysis-toggle', 'aria-pressed'), 'true');
   await page.waitForSelector('#analysis-bars .analysis-bar');
@@ -131,7 +131,7 @@ test('Hint marks a step for the seat to move without playing it', async () => {
   assert.deepEqual(after.steps, before.steps);
   assert.equal(await page.evaluate(() => location.hash), hash, 'the link is unchanged');
   // Playing a step drops the hint.
-  await page.evaluate(() => window.__ludus.play(window.__ludus.legal[0].text));
+  await page.evaluate(() => window.ludusTest.play(window.ludusTest.legal()[0].text));
   assert.equal(await page.textContent('#analysis-note'), '');
   assert.equal(await advice(page), null);
   assert.deepEqual(page.errors, []);
@@ -182,13 +182,13 @@ test("a hidden page stops the search; the page's thread does no engine work whil
   const { start, atHide } = await page.evaluate(
     () =>
       new Promise((resolve) => {
-        const a = window.__ludus.analysis;
         let start = null;
         const poll = () => {
-          const n = a.analyser?.delivered ?? 0;
-          if (!start && n >= 1) start = { work: window.__ludus.mod.workCounts(), delivered: n };
+          const a = window.ludusTest.analysis();
+          const n = a.client?.delivered ?? 0;
+          if (!start && n >= 1) start = { work: window.ludusTest.workCounts(), delivered: n };
           if (!start || n <= start.delivered) return setTimeout(poll, 5);
-          const atHide = { busy: a.analyser.busy, work: window.__ludus.mod.workCounts(), budget: a.result?.budget ?? null };
+          const atHide = { busy: a.client.busy, work: window.ludusTest.workCounts(), budget: a.result?.budget ?? null };
           Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
           document.dispatchEvent(new Event('visibilitychange'));
           resolve({ start, atHide });
@@ -200,11 +200,11 @@ test("a hidden page stops the search; the page's thread does no engine work whil
   const work = Object.fromEntries(Object.keys(start.work).map((k) => [k, atHide.work[k] - start.work[k]]));
   assert.deepEqual(work, { stepViews: 0, arrangementSearches: 0, arrangementChecks: 0 }, "no engine work on the page's thread while the analysis refines");
   assert.equal(atHide.busy, true, `still refining after the ${atHide.budget}-iteration result`);
-  const timings = await page.evaluate(() => window.__ludus.analysis.timings);
+  const timings = await page.evaluate(() => window.ludusTest.analysis().timings);
   t.diagnostic(`Merlin's Chain analysis in the worker: ${timings.map((x) => `${x.budget} iterations ${x.ms.toFixed(0)} ms`).join(', ')}`);
   // Hidden: the worker is terminated and no result comes any more.
   const hidden = await delivered(page);
-  assert.equal(await page.evaluate(() => window.__ludus.analysis.analyser.worker), null, 'the worker is gone');
+  assert.equal(await page.evaluate(() => window.ludusTest.analysis().client.worker), null, 'the worker is gone');
   await page.waitForTimeout(3000);
   assert.equal(await delivered(page), hidden, 'no new result while hidden');
   // Visible again: it starts afresh.
@@ -212,7 +212,7 @@ test("a hidden page stops the search; the page's thread does no engine work whil
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
   });
-  await page.waitForFunction((n) => window.__ludus.analysis.analyser.delivered > n, hidden, { timeout: 20000 });
+  await page.waitForFunction((n) => window.ludusTest.analysis().client.delivered > n, hidden, { timeout: 20000 });
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -1,5 +1,6 @@
 // Helpers for end-to-end tests of the app page (index.html): opening it, waiting for the
-// engine, and reading what it shows through its own module.
+// engine, and reading what it shows: on the screen, or where a user cannot read it, through
+// the page's test interface (www/test-interface.js, `window.ludusTest`).
 
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -27,36 +28,57 @@ export async function waitReady(page) {
   await page.waitForSelector('body[data-state]');
   const stateName = await page.evaluate(() => document.body.dataset.state);
   assert.equal(stateName, 'ready', await page.locator('#status-main').textContent());
-  // The page's app object as window.__ludus, for plain (not async) wait conditions.
+  // The test interface as window.ludusTest, for plain (not async) wait conditions.
   await page.evaluate(async () => {
-    window.__ludus = (await import('/www/app.js')).app;
+    window.ludusTest = (await import('/www/test-interface.js')).ludusTest;
   });
 }
 
-/** What the page shows now, read through its own module. */
+/** What the page shows now, read through its test interface. */
 export function state(page) {
-  return page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    const v = app.view;
+  return page.evaluate(() => {
+    const t = window.ludusTest;
+    const v = t.view();
     return {
       game: v.game,
       record: v.record,
       cursor: v.cursor,
       steps: v.steps,
       movers: v.movers,
-      legal: app.legal,
+      legal: t.legal(),
       pieces: v.pieces,
       outcome: v.outcome,
       players: v.players,
       toMove: v.toMove,
       prompt: v.prompt,
       highlight: v.highlight,
-      selection: app.selection,
-      thinking: app.thinking ? { seat: app.thinking.seat, record: app.thinking.record } : null,
-      workers: app.computer.started,
-      lastAnswer: app.lastAnswer ?? null,
+      selection: t.selection(),
+      thinking: t.thinking(),
+      workers: t.computer().started,
+      lastAnswer: t.lastAnswer(),
     };
   });
+}
+
+/**
+ * Waits until the move list marks step `n` of the main line as the one shown (the step before
+ * the position shown; none at the start), as a user reads where the game is. A step in a line
+ * tried is numbered apart in the list: never step `n` here.
+ */
+export function waitCursor(page, n, { timeout } = {}) {
+  return page.waitForFunction(
+    (n) => {
+      const current = document.querySelector('#moves [aria-current="step"]');
+      return (current ? Number(current.dataset.index) + 1 : 0) === n;
+    },
+    n,
+    timeout ? { timeout } : undefined,
+  );
+}
+
+/** Waits until the game's tab marked as the one shown is `name`'s, as a user sees which game is open. */
+export function waitGame(page, name) {
+  return page.waitForFunction((name) => document.querySelector('#game-tabs [aria-current="page"]')?.dataset.game === name, name);
 }
 
 /** The record of the most recently played saved game of `game` (www/app/saved-games.js), or null. */

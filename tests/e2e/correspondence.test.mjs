@@ -31,7 +31,7 @@ const myGames = (page) => page.locator('#my-games li a').allTextContents();
 test('a move sent by link, opened from the other side, kept in Games by link', async () => {
   const red = await person();
   await open(red.page, `${site.server.url}#unravel;size=6`);
-  await red.page.evaluate(() => window.__ludus.play(window.__ludus.legal.find((s) => s.kind === 'place').text));
+  await red.page.evaluate(() => window.ludusTest.play(window.ludusTest.legal().find((s) => s.kind === 'place').text));
   const sent = await sendMove(red.page);
   assert.equal(sent.text, 'Unravel, move 1: your turn as Blue');
   assert.match(sent.url, /\?corr=[a-z0-9]{10}&seat=1#unravel;size=6;moves=/);
@@ -43,27 +43,27 @@ test('a move sent by link, opened from the other side, kept in Games by link', a
   await open(blue.page, sent.url);
   const s = await state(blue.page);
   assert.equal(s.steps.length, 1);
-  assert.equal(await blue.page.evaluate(() => window.__ludus.flipped), true, 'Blue sees the board from its side');
+  assert.equal(await blue.page.evaluate(() => (document.getElementById('flip-button').getAttribute('aria-pressed') === 'true')), true, 'Blue sees the board from its side');
   assert.match(await blue.page.locator('#notice-text').textContent(), /^Unravel, move 1: your turn as Blue\.$/);
   assert.deepEqual(await myGames(blue.page), ['Unravel, move 1: your turn']);
 
   // Blue plays and answers; Red's link opens at move 2 on Red's side.
-  await blue.page.evaluate(() => window.__ludus.play(window.__ludus.legal.find((st) => st.kind === 'place').text));
+  await blue.page.evaluate(() => window.ludusTest.play(window.ludusTest.legal().find((st) => st.kind === 'place').text));
   assert.deepEqual(await myGames(blue.page), ["Unravel, move 2: Red's turn"]);
   const answer = await sendMove(blue.page);
   assert.equal(answer.text, 'Unravel, move 2: your turn as Red');
   await open(red.page, answer.url);
-  assert.equal(await red.page.evaluate(() => window.__ludus.flipped), false);
+  assert.equal(await red.page.evaluate(() => (document.getElementById('flip-button').getAttribute('aria-pressed') === 'true')), false);
   assert.deepEqual(await myGames(red.page), ['Unravel, move 2: your turn']);
 
   // A link of the same game that went another way: reported, the saved game stays.
-  const saved = await blue.page.evaluate(() => window.__ludus.view.record);
+  const saved = await blue.page.evaluate(() => window.ludusTest.view().record);
   const other = await blue.page.evaluate(() => {
-    const app = window.__ludus;
-    const before = app.mod.Session.fromRecord(app.view.record.replace(/,[^,;]+$/, ''));
+    const app = window.ludusTest;
+    const before = app.engine().Session.fromRecord(app.view().record.replace(/,[^,;]+$/, ''));
     const legal = before.view().legal;
     before.free();
-    const mine = app.view.steps[1];
+    const mine = app.view().steps[1];
     return legal.find((st) => st.kind === 'place' && st.text !== mine).text;
   });
   const forked = answer.url.replace(/,[^,;]+$/, `,${other}`);
@@ -75,7 +75,7 @@ test('a move sent by link, opened from the other side, kept in Games by link', a
     'the saved game was not overwritten',
   );
   await blue.page.getByRole('button', { name: 'Open my saved game' }).click();
-  await blue.page.waitForFunction((saved) => window.__ludus?.view?.record === saved || (location.hash && decodeURI(location.hash.slice(1)) === saved), saved);
+  await blue.page.waitForFunction((saved) => window.ludusTest?.view()?.record === saved || (location.hash && decodeURI(location.hash.slice(1)) === saved), saved);
   assert.deepEqual(red.page.errors, []);
   assert.deepEqual(blue.page.errors, []);
   await red.context.close();
@@ -111,10 +111,10 @@ test('a game played by link: neither player gets analysis or a hint until it is 
     page.evaluate(() => ({
       toggle: !document.getElementById('analysis-toggle').hidden,
       hint: !document.getElementById('hint-button').hidden,
-      on: window.__ludus.analysis.on,
+      on: window.ludusTest.analysis().on,
       body: !document.getElementById('analysis-body').hidden,
       note: document.getElementById('analysis-note').textContent,
-      found: window.__ludus.analysis.result,
+      found: window.ludusTest.analysis().result,
     }));
   const held = {
     toggle: false,
@@ -127,7 +127,7 @@ test('a game played by link: neither player gets analysis or a hint until it is 
   const red = await person();
   await open(red.page, `${site.server.url}#scattercut;size=4`);
   assert.equal((await helpShown(red.page)).hint, true, 'offered in a game at one screen');
-  await red.page.evaluate(() => window.__ludus.play(window.__ludus.legal[0].text));
+  await red.page.evaluate(() => window.ludusTest.play(window.ludusTest.legal()[0].text));
   const sent = await sendMove(red.page);
   assert.deepEqual(await helpShown(red.page), held, 'the sender: held back once the move is sent');
 
@@ -144,8 +144,8 @@ test('a game played by link: neither player gets analysis or a hint until it is 
 
   // Played to its end, the game may be analysed and reviewed.
   await blue.page.evaluate(() => {
-    const app = window.__ludus;
-    while (!app.view.outcome) app.play(app.legal[0].text);
+    const app = window.ludusTest;
+    while (!app.view().outcome) app.play(app.legal()[0].text);
   });
   const after = await helpShown(blue.page);
   assert.equal(after.toggle, true, 'Analysis offered once the game is over');

@@ -621,8 +621,8 @@ test('"Open in Ludus" opens the same position in the app', async () => {
   await page.goto(open);
   await page.waitForSelector('body[data-state="ready"]');
   const view = await page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    return { game: app.view.game, cursor: app.view.cursor, steps: app.view.steps.length };
+    const app = (await import('/www/test-interface.js')).ludusTest;
+    return { game: app.view().game, cursor: app.view().cursor, steps: app.view().steps.length };
   });
   assert.deepEqual(view, { game: 'merlins-chain', cursor: 13, steps: 64 });
   // The app attribute points the link elsewhere.

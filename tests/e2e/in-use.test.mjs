@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open as openPage, state } from './app-page.mjs';
+import { newPage, open as openPage, state, waitGame } from './app-page.mjs';
 
 const site = useSite();
 
@@ -20,7 +20,7 @@ const open = (page, path = '') => openPage(page, site.server.url + path);
 /** Plays steps through the page's own module, as if clicked. */
 async function play(page, steps) {
   for (const step of steps) {
-    const ok = await page.evaluate(async (t) => (await import('/www/app.js')).app.play(t), step);
+    const ok = await page.evaluate((t) => window.ludusTest.play(t), step);
     assert.ok(ok, `${step} was played`);
   }
 }
@@ -28,8 +28,8 @@ async function play(page, steps) {
 /** Clicks the canvas at a cell's centre (by name). */
 async function clickCell(page, name) {
   const { x, y } = await page.evaluate(async (n) => {
-    const { app } = await import('/www/app.js');
-    return app.board.cellPoint(app.view.cells.indexOf(n));
+    const app = window.ludusTest;
+    return app.board().cellPoint(app.view().cells.indexOf(n));
   }, name);
   await page.mouse.click(x, y);
 }
@@ -61,13 +61,13 @@ test('Scattercut: the lifted stones show where they were, and re-placements show
   assert.equal(await page.locator('#status-main').textContent(), s.prompt);
   // A ghost ring in Red's colour on each empty lifted cell.
   const ring = await page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
+    const app = window.ludusTest;
     const canvas = document.querySelector('#board-box canvas');
-    const geom = app.board.geometry();
+    const geom = app.board().geometry();
     const scale = canvas.width / canvas.getBoundingClientRect().width;
     const ctx = canvas.getContext('2d');
     return ['b3', 'd3', 'e4'].map((name) => {
-      const [x, y] = geom.center(app.view.cells.indexOf(name));
+      const [x, y] = geom.center(app.view().cells.indexOf(name));
       const r = geom.pieceRadius * 0.7;
       const at = (dx, dy) => [...ctx.getImageData(Math.round((x + dx) * scale), Math.round((y + dy) * scale), 1, 1).data];
       return { name, edge: at(r * Math.cos(0.05), r * Math.sin(0.05)), centre: at(0, 0) };
@@ -239,10 +239,10 @@ test('a picture 400 px wide keeps its whole caption inside the picture', async (
   await open(page, '#unity;players=3;seed=5');
   await play(page, [(await state(page)).legal.find((s) => s.kind === 'move').text]);
   const result = await page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
+    const app = window.ludusTest;
     const { drawPicture, captionFor } = await import('/www/share/export.js');
     const { pictureSize } = await import('/www/share/export.js');
-    const view = app.view;
+    const view = app.view();
     const size = pictureSize(view, { width: 400 });
     const canvas = document.createElement('canvas');
     canvas.width = size.width;
@@ -285,7 +285,7 @@ test('a new Unity game draws a new random setup; a link keeps its own', async ()
     const page = await newPage(context);
     await open(page, '');
     await page.click('.game-tab[data-game="unity"]');
-    await page.waitForFunction(() => window.__ludus.view?.game === 'unity');
+    await waitGame(page, 'unity');
     records.push((await state(page)).record);
     await context.close();
   }
@@ -309,8 +309,8 @@ test("the computer's turn of several steps is told whole", async () => {
   await play(page, ['b3', 'c3', 'd3', 'b2', 'a5', 'd2', 'c2']);
   await page.click('#players .seat-mode[data-seat="0"]');
   await page.waitForFunction(() => {
-    const app = window.__ludus;
-    return !app.thinking && app.view.toMove === 1 && app.view.steps.length === 9;
+    const app = window.ludusTest;
+    return !app.thinking() && app.view().toMove === 1 && app.view().steps.length === 9;
   }, null, { timeout: 30000, polling: 50 });
   const s = await state(page);
   const [first, second] = s.steps.slice(7);
@@ -326,36 +326,33 @@ test("Merlin's Chain: one step index per position and selection, shared by the c
   // Builds of the step index over one refresh and the board's next frame (hovering too).
   const builds = () =>
     page.evaluate(async () => {
-      const { app } = await import('/www/app.js');
-      const { indexStats } = await import('/www/input.js');
+      const app = window.ludusTest;
       const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
       await frame();
-      const before = indexStats.builds;
+      const before = window.ludusTest.indexBuilds();
       app.refresh();
-      app.board.setHover({ cell: 0 });
+      app.board().setHover({ cell: 0 });
       await frame();
-      return { builds: indexStats.builds - before, legal: app.legal.length };
+      return { builds: window.ludusTest.indexBuilds() - before, legal: app.legal().length };
     });
   const start = await builds();
   assert.ok(start.legal > 1000, `Merlin's Chain lists ${start.legal} steps at the start`);
   assert.equal(start.builds, 0, 'the same position and no selection: the index built before serves');
   // A new position: one index.
   const counted = await page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    const { indexStats } = await import('/www/input.js');
-    const before = indexStats.builds;
-    app.play(app.legal[0].text);
+    const app = window.ludusTest;
+    const before = window.ludusTest.indexBuilds();
+    app.play(app.legal()[0].text);
     await new Promise((done) => requestAnimationFrame(() => done()));
-    return indexStats.builds - before;
+    return window.ludusTest.indexBuilds() - before;
   });
   assert.equal(counted, 1, 'a step played: one index for the new position');
   // A tile picked from the tray: one index for the selection, shared by the tray, the hint and the board.
   const picked = await page.evaluate(async () => {
-    const { indexStats } = await import('/www/input.js');
-    const before = indexStats.builds;
+    const before = window.ludusTest.indexBuilds();
     document.querySelector('#tray-tiles button').click();
     await new Promise((done) => requestAnimationFrame(() => done()));
-    return indexStats.builds - before;
+    return window.ludusTest.indexBuilds() - before;
   });
   assert.equal(picked, 1, 'a tile picked: one index for the selection');
   assert.match(await statusSub(page), /^Now click where tile \d+ goes\.$/);
@@ -398,8 +395,8 @@ test('the status line words the past, a result and the saved game as before', as
   // A finished game: the result, and what the board highlights.
   await open(page, '#unravel;size=3');
   await page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    while (app.legal.length && !app.view.outcome) app.play(app.legal[0].text);
+    const app = window.ludusTest;
+    while (app.legal().length && !app.view().outcome) app.play(app.legal()[0].text);
   });
   assert.equal(await page.locator('#status-main').textContent(), 'Red wins');
   assert.equal(await statusSub(page), 'The winning connection is highlighted.');

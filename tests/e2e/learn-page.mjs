@@ -52,42 +52,41 @@ export async function serveData(context) {
 /** What the trainer shows: its state, the message, the drill's view. */
 export function trainerState(page) {
   return page.evaluate(() => {
-    const t = window.__ludus.trainer;
-    const d = t?.drill;
+    const t = window.ludusTest.trainer();
     return {
       shown: !!t?.shown,
-      kind: t?.route?.kind ?? null,
-      game: t?.route?.game ?? null,
+      kind: t?.kind ?? null,
+      game: t?.game ?? null,
       id: t?.item?.id ?? null,
-      state: d?.state ?? null,
+      state: t?.state ?? null,
       message: document.getElementById('trainer-message')?.textContent ?? '',
       why: document.getElementById('trainer-why')?.textContent ?? '',
       goal: document.getElementById('trainer-goal')?.textContent ?? '',
       credit: document.getElementById('trainer-credit')?.textContent ?? '',
-      cursor: d?.view.cursor ?? null,
-      steps: d?.view.steps ?? [],
-      toMove: d?.view.toMove ?? null,
-      learner: d?.learner ?? null,
+      cursor: t?.view?.cursor ?? null,
+      steps: t?.view?.steps ?? [],
+      toMove: t?.view?.toMove ?? null,
+      learner: t?.learner ?? null,
     };
   });
 }
 
 /** Waits until the trainer shows `kind` and is ready for the learner's first step. */
 export async function waitTrainer(page) {
-  await page.waitForFunction(() => window.__ludus?.trainer?.shown && window.__ludus.trainer.drill?.state === 'play', null, { timeout: 10000 });
+  await page.waitForFunction(() => window.ludusTest?.trainer()?.shown && window.ludusTest.trainer().state === 'play', null, { timeout: 10000 });
 }
 
 /** The legal step `text` is (with its cells), as the trainer's view lists it. */
 function legalStep(page, text) {
   return page.evaluate((text) => {
-    const v = window.__ludus.trainer.drill.view;
+    const v = window.ludusTest.trainer().view;
     return { step: v.legal.find((s) => s.text === text) ?? null, pieces: v.pieces };
   }, text);
 }
 
 function point(page, what) {
   return page.evaluate((w) => {
-    const board = window.__ludus.trainer.board;
+    const board = window.ludusTest.board('trainer');
     if (w.edge) return board.edgePoint(w.edge[0], w.edge[1]);
     if (w.dir) return board.dirPoint(w.cell, w.dir);
     return board.cellPoint(w.cell);
@@ -148,8 +147,8 @@ export async function playLine(page, line, options = {}) {
     // The page plays the replies; wait until it is the learner's turn again, or the end.
     await page.waitForFunction(
       (n) => {
-        const d = window.__ludus.trainer.drill;
-        return d.at > n && (d.state === 'play' || d.state === 'done');
+        const t = window.ludusTest.trainer();
+        return t.at > n && (t.state === 'play' || t.state === 'done');
       },
       i,
       { timeout: 10000 },
@@ -157,7 +156,7 @@ export async function playLine(page, line, options = {}) {
     const after = await trainerState(page);
     if (after.state === 'done') return after;
     // Skip the replies the page played.
-    i = (await page.evaluate(() => window.__ludus.trainer.drill.at)) - 1;
+    i = (await page.evaluate(() => window.ludusTest.trainer().at)) - 1;
   }
   return trainerState(page);
 }

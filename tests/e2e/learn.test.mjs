@@ -70,14 +70,18 @@ test('a wrong step gets the hint and is taken back; a refused one the engine\'s 
   await open(page, `${site.server.url}#learn=unravel/${lesson.id}`);
   await waitTrainer(page);
   const start = await trainerState(page);
-  const other = await page.evaluate((want) => window.__ludus.trainer.drill.view.legal.find((s) => s.text !== want).text, lesson.line[0]);
+  const other = await page.evaluate((want) => window.ludusTest.trainer().view.legal.find((s) => s.text !== want).text, lesson.line[0]);
   await clickStep(page, other);
   // The step shows a moment, then goes.
-  const box = () => page.evaluate(() => ({ ...document.getElementById('trainer-board').dataset }));
+  const box = () =>
+    page.evaluate(() => {
+      const t = window.ludusTest.trainer();
+      return { state: t.held ? 'taking-back' : t.state, cursor: t.drawnView.cursor };
+    });
   const shown = await box();
   assert.equal(shown.state, 'taking-back');
   assert.equal(Number(shown.cursor), start.cursor + 1);
-  await page.waitForFunction(() => document.getElementById('trainer-board').dataset.state === 'play');
+  await page.waitForFunction(() => !window.ludusTest.trainer().held && window.ludusTest.trainer().state === 'play');
   assert.equal(Number((await box()).cursor), start.cursor);
   let s = await trainerState(page);
   assert.equal(s.message, lesson.hint);
@@ -87,10 +91,10 @@ test('a wrong step gets the hint and is taken back; a refused one the engine\'s 
   // A click the rules refuse (on a checker, in a lesson that starts with some): the engine says why.
   const withPieces = lessons.find((l) => l.record.includes('moves='));
   await open(page, `${site.server.url}#learn=unravel/${withPieces.id}`);
-  await page.waitForFunction((id) => window.__ludus.trainer.item?.id === id && window.__ludus.trainer.drill.state === 'play', withPieces.id);
+  await page.waitForFunction((id) => window.ludusTest.trainer().item?.id === id && window.ludusTest.trainer().state === 'play', withPieces.id);
   const { x, y } = await page.evaluate(() => {
-    const t = window.__ludus.trainer;
-    return t.board.cellPoint(t.drill.view.pieces.findIndex((p) => p));
+    const t = window.ludusTest.trainer();
+    return t.board.cellPoint(t.view.pieces.findIndex((p) => p));
   });
   const before = await trainerState(page);
   await page.mouse.click(x, y);
@@ -100,7 +104,7 @@ test('a wrong step gets the hint and is taken back; a refused one the engine\'s 
   assert.deepEqual(s.steps, before.steps, 'nothing was played');
   // Retry: the lesson from its start, after a step of it.
   await clickStep(page, withPieces.line[0]);
-  await page.waitForFunction(() => window.__ludus.trainer.drill.at > 0);
+  await page.waitForFunction(() => window.ludusTest.trainer().at > 0);
   await page.click('#trainer-retry');
   s = await trainerState(page);
   assert.deepEqual(s.steps, before.steps, 'Retry: the lesson from its start');
@@ -126,8 +130,8 @@ test('links: a lesson by its id; unknown lessons, games and damaged storage only
   await page.waitForFunction(() => /no game called "chess"/.test(document.getElementById('trainer-message')?.textContent ?? ''));
   // Leaving Learn for the game: the tab shows the game, the link of the game comes back.
   await page.locator('#game-tabs [data-game="unravel"]').click();
-  await page.waitForFunction(() => !window.__ludus.trainer.shown && !document.getElementById('layout').hidden);
-  assert.equal(await page.evaluate(() => window.__ludus.view.record), 'unravel;moves=c3');
+  await page.waitForFunction(() => !window.ludusTest.trainer().shown && !document.getElementById('layout').hidden);
+  assert.equal(await page.evaluate(() => window.ludusTest.view().record), 'unravel;moves=c3');
   // Damaged progress in storage: the page opens Learn all the same.
   await page.evaluate(() => localStorage.setItem('ludus:v1:learn', '{"lessons":{"unravel":"x","unlur":[1,null]},"rating":"x"}'));
   await open(page, `${site.server.url}#learn=unravel`);
@@ -156,7 +160,7 @@ test('the way in: a first visit offers to learn the game; dismissed for good; no
   await waitTrainer(page);
   assert.equal((await trainerState(page)).game, 'scattercut');
   await page.locator('#game-tabs [data-game="scattercut"]').click();
-  await page.waitForFunction(() => !window.__ludus.trainer.shown);
+  await page.waitForFunction(() => !window.ludusTest.trainer().shown);
   assert.ok(!(await page.locator('#learn-offer').isVisible()), 'lessons opened: no more offer for that game');
   // A shared game (a link with steps), in a fresh browser: no offer over it.
   const fresh = await context();
@@ -187,10 +191,10 @@ test('the lesson board: described for screen readers, and the theme button reach
   assert.ok(canvas && (await page.locator(`#${canvas}`).count()) === 1, 'the canvas is described by the summary');
   await playLine(page, lesson.line.slice(0, 1));
   assert.notEqual(await page.evaluate(() => document.querySelector('#trainer-board .ludus-announce').textContent), '', 'the step is announced');
-  const theme = () => page.evaluate(() => JSON.stringify(window.__ludus.trainer.board.theme));
+  const theme = () => page.evaluate(() => JSON.stringify(window.ludusTest.board('trainer').theme));
   const before = await theme();
   await page.click('#theme-button');
-  await page.waitForFunction((b) => JSON.stringify(window.__ludus.trainer.board.theme) !== b, before);
+  await page.waitForFunction((b) => JSON.stringify(window.ludusTest.board('trainer').theme) !== b, before);
   assert.deepEqual(page.errors, []);
   await c.close();
 });
@@ -225,9 +229,9 @@ test('on a phone: a lesson and a puzzle played with taps; nothing moves under th
     const item = kind === 'learn' ? data('lessons', game).sort((a, b) => a.n - b.n)[0] : null;
     const before = await where();
     if (kind === 'learn') await page.screenshot({ path: join(artifacts, 'learn-phone.png') });
-    const line = item ? item.line : (await page.evaluate(() => window.__ludus.trainer.item.line));
+    const line = item ? item.line : (await page.evaluate(() => window.ludusTest.trainer().item.line));
     // A message of any length (a long hint, the engine's reason) keeps the board in place.
-    await page.evaluate(() => window.__ludus.trainer.say('A long explanation of the rule. '.repeat(8)));
+    await page.evaluate(() => window.ludusTest.trainer().say('A long explanation of the rule. '.repeat(8)));
     assert.deepEqual(await where(), before, `${kind}: a long message does not move the board`);
     const s = await playLine(page, line, { touch: true });
     assert.equal(s.state, 'done', `${game}: finished with taps`);
@@ -272,7 +276,7 @@ test('the lesson board keeps its place from goal to goal, and Next lesson shows 
       // Every lesson's goal, wrapped over one line or three, leaves the board where it was.
       for (const lesson of lessons.slice(1)) {
         await page.evaluate((hash) => (location.hash = hash), `#learn=${game}/${lesson.id}`);
-        await page.waitForFunction((id) => window.__ludus.trainer.item?.id === id, lesson.id);
+        await page.waitForFunction((id) => window.ludusTest.trainer().item?.id === id, lesson.id);
         const top = await boardTop();
         assert.ok(Math.abs(top - first) <= 1, `${name}, ${game} ${lesson.id}: the board at ${top} px, at ${first} px for the first lesson`);
       }
@@ -285,7 +289,7 @@ test('the lesson board keeps its place from goal to goal, and Next lesson shows 
     await page.locator('#trainer-next').scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.locator('#trainer-next').click();
-    await page.waitForFunction((id) => window.__ludus.trainer.item?.id === id, lessons[1].id);
+    await page.waitForFunction((id) => window.ludusTest.trainer().item?.id === id, lessons[1].id);
     const seen = await page.evaluate(() => {
       const goal = document.getElementById('trainer-goal').getBoundingClientRect();
       const header = document.querySelector('.topbar');
@@ -302,8 +306,8 @@ test('the lesson board keeps its place from goal to goal, and Next lesson shows 
 /** Clicks the cell named `name` ("e5") on the trainer's board. */
 async function clickCellNamed(page, name) {
   const { x, y } = await page.evaluate((name) => {
-    const t = window.__ludus.trainer;
-    return t.board.cellPoint(t.drill.view.cells.indexOf(name));
+    const t = window.ludusTest.trainer();
+    return t.board.cellPoint(t.view.cells.indexOf(name));
   }, name);
   await page.mouse.click(x, y);
 }
@@ -319,7 +323,7 @@ test("Lessons: a click that makes no step says why, and Fire and Pass sit by the
   await clickCellNamed(page, 'i1');
   await clickCellNamed(page, 'e5');
   assert.equal(await message(page), 'A wall blocks the way from i1 to e5.');
-  assert.notEqual(await page.evaluate(() => window.__ludus.trainer.control.selection), null);
+  assert.notEqual(await page.evaluate(() => window.ludusTest.trainer().selection), null);
   assert.equal((await trainerState(page)).cursor, 0);
   // The lesson's forbidden capture can be tried: Fire shows by the message and says why not.
   await open(page, `${site.server.url}#learn=unity/forbidden-capture`);
@@ -356,7 +360,7 @@ test("Lessons: a click that makes no step says why, and Fire and Pass sit by the
   // that leaves Orange nothing is answered by Orange's pass.
   const passLesson = data('lessons', 'unity').find((l) => l.id === 'pass');
   await clickStep(page, 'd5-d1');
-  await page.waitForFunction(() => document.getElementById('trainer-board').dataset.state === 'play');
+  await page.waitForFunction(() => !window.ludusTest.trainer().held && window.ludusTest.trainer().state === 'play');
   const back = await trainerState(page);
   assert.equal(back.message, passLesson.hint);
   assert.equal(back.cursor, 0);

@@ -26,7 +26,7 @@ async function stepThrough(context, steps) {
   const page = await newPage(context);
   await open(page, '#' + link);
   await page.waitForFunction((n) => document.querySelectorAll('#moves .step').length === n, steps);
-  assert.ok(await page.evaluate((step) => window.__ludus.play(step), shuttleStep(steps)));
+  assert.ok(await page.evaluate((step) => window.ludusTest.play(step), shuttleStep(steps)));
   const total = steps + 1;
   await page.evaluate(async () => {
     const mod = await (await import('/www/engine.js')).engine();
@@ -52,7 +52,7 @@ async function stepThrough(context, steps) {
       const saves = counted.saves;
       document.querySelector(selector).click();
       const added = observer.takeRecords().reduce((n, r) => n + r.addedNodes.length, 0);
-      return { added, saves: counted.saves - saves, views: counted.views, cursor: Number(document.getElementById('board-box').dataset.cursor) };
+      return { added, saves: counted.saves - saves, views: counted.views, cursor: window.ludusTest.view().cursor };
     };
   });
   const clicks = ['#first-button', '#redo-button', '#redo-button', '#redo-button', '#last-button', '#undo-button', '#undo-button', '#undo-button'];
@@ -93,7 +93,7 @@ test('a step through a 9,999-step game does no more than one through a short gam
 
   // A step played in the past starts a variation; the game still reloads.
   const step = s.legal.find((l) => l.text === 'a5-a4' || l.text === 'i5-i4').text;
-  assert.ok(await page.evaluate((step) => window.__ludus.play(step), step));
+  assert.ok(await page.evaluate((step) => window.ludusTest.play(step), step));
   s = await state(page);
   assert.equal(s.cursor, 9997);
   assert.equal(await savedRecord(page, 'unity'), s.record);

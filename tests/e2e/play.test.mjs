@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open as openPage, waitReady, state, savedRecord } from './app-page.mjs';
+import { newPage, open as openPage, waitReady, state, savedRecord, waitCursor } from './app-page.mjs';
 
 
 const site = useSite();
@@ -32,10 +32,10 @@ const open = (page, hash = '') => openPage(page, site.server.url + hash);
 /** Viewport point of a cell centre, an edge middle or an asterisk arrow. */
 function point(page, what) {
   return page.evaluate(async (w) => {
-    const { app } = await import('/www/app.js');
-    if (w.edge) return app.board.edgePoint(w.edge[0], w.edge[1]);
-    if (w.dir) return app.board.dirPoint(w.cell, w.dir);
-    return app.board.cellPoint(w.cell);
+    const app = window.ludusTest;
+    if (w.edge) return app.board().edgePoint(w.edge[0], w.edge[1]);
+    if (w.dir) return app.board().dirPoint(w.cell, w.dir);
+    return app.board().cellPoint(w.cell);
   }, what);
 }
 
@@ -76,9 +76,7 @@ async function playStep(page, step, s) {
   } else {
     for (const c of clicksFor(step, s)) await click(page, c);
   }
-  await page.waitForFunction((n) => document.getElementById('board-box').dataset.cursor === String(n), s.cursor + 1, {
-    timeout: 5000,
-  });
+  await waitCursor(page, s.cursor + 1, { timeout: 5000 });
   const after = await state(page);
   assert.equal(after.steps[s.cursor], step.text, `the clicks made ${step.text}`);
   return after;
@@ -94,7 +92,7 @@ async function startFromForm(page, game, options) {
     else await field.fill(String(value));
   }
   await page.click('#start-button');
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '0');
+  await waitCursor(page, 0);
   assert.equal(await page.locator('#options-error').isHidden(), true, await page.locator('#options-error').textContent());
   const s = await state(page);
   for (const [key, value] of Object.entries(options)) {
@@ -150,7 +148,7 @@ async function checkResult(page, s) {
     assert.ok(text.startsWith('Draw'), text);
     assert.equal(await page.locator('.player.winner').count(), 0);
   }
-  assert.equal(await page.locator('#board-box').getAttribute('data-over'), 'true');
+  assert.ok(await page.locator('#play-again').isVisible(), 'the game is over: Play again is offered');
 }
 
 /** Opens the current URL in a fresh context (no saved games) and compares the position. */
@@ -299,7 +297,7 @@ test('history: move list, undo/redo, back/forward, keyboard and typed steps', as
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  await waitCursor(page, 1);
   s = await state(page);
   assert.equal(s.steps.length, 1);
 
@@ -307,7 +305,7 @@ test('history: move list, undo/redo, back/forward, keyboard and typed steps', as
   const typed = s.legal.find((st) => st.kind === 'place').text;
   await page.fill('#step-input', typed);
   await page.press('#step-input', 'Enter');
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  await waitCursor(page, 2);
   await page.fill('#step-input', typed);
   await page.press('#step-input', 'Enter');
   await page.waitForFunction(() => document.getElementById('step-help').textContent.length > 0);
@@ -317,11 +315,11 @@ test('history: move list, undo/redo, back/forward, keyboard and typed steps', as
 
   // Undo, redo, jump by clicking the move list.
   await page.click('#undo-button');
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  await waitCursor(page, 1);
   await page.click('#redo-button');
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  await waitCursor(page, 2);
   await page.click('#moves .step[data-index="0"]');
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  await waitCursor(page, 1);
   s = await state(page);
   assert.equal(s.steps.length, 2, 'going back keeps the later steps');
   assert.ok(s.record.endsWith(';at=1'), s.record);
@@ -330,15 +328,15 @@ test('history: move list, undo/redo, back/forward, keyboard and typed steps', as
 
   // Browser back/forward move through the history of the page.
   await page.click('#last-button');
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  await waitCursor(page, 2);
   s = await state(page);
   const rand = random(5);
   s = await playStep(page, choose(s.legal.filter((x) => x.kind === 'place'), rand), s);
   assert.equal(s.steps.length, 3);
   await page.goBack();
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  await waitCursor(page, 2);
   await page.goForward();
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '3');
+  await waitCursor(page, 3);
 
   // Flipping the board keeps clicks on the right cells.
   await page.click('#flip-button');
@@ -355,7 +353,7 @@ test('Unity setup: a new random setup, then pieces and walls placed by hand in t
   await open(page, '#unity');
   const first = await state(page);
   await page.click('text=New random setup');
-  await page.waitForFunction(async (r) => (await import('/www/app.js')).app.view.record !== r, first.record);
+  await page.waitForFunction((r) => window.ludusTest.view().record !== r, first.record);
   const second = await state(page);
   assert.notEqual(second.record, first.record, 'a new random setup');
   assert.equal(await page.locator('#options-error').isHidden(), true);
@@ -365,10 +363,10 @@ test('Unity setup: a new random setup, then pieces and walls placed by hand in t
   const names = second.pieces.map((_, i) => i);
   // Wall tool: click the edge between cells 30 and 31; eraser: empty cell 40.
   await page.click('[data-tool="wall"]');
-  const edge = await page.evaluate(async () => (await import('/www/app.js')).app.editor.board.edgePoint(30, 31));
+  const edge = await page.evaluate(() => window.ludusTest.board('editor').edgePoint(30, 31));
   await page.mouse.click(edge.x, edge.y);
   await page.click('[data-tool="."]');
-  const cell = await page.evaluate(async () => (await import('/www/app.js')).app.editor.board.cellPoint(40));
+  const cell = await page.evaluate(() => window.ludusTest.board('editor').cellPoint(40));
   await page.mouse.click(cell.x, cell.y);
   assert.match(await page.locator('#editor-counts').textContent(), /1 wall\b/);
   await page.screenshot({ path: join(artifacts, 'unity-editor.png') });
@@ -381,8 +379,8 @@ test('Unity setup: a new random setup, then pieces and walls placed by hand in t
   assert.equal(edited.pieces[40], null);
   assert.match(edited.record, /;walls=[a-i]\d\|[a-i]\d(;|$)/);
   const wall = await page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    return app.view.walls;
+    const app = window.ludusTest;
+    return app.view().walls;
   });
   assert.deepEqual(wall, [[30, 31]]);
   assert.deepEqual(page.errors, []);
@@ -395,28 +393,28 @@ test("Unity setup editor: Random loads the engine's setup for a fresh seed, and 
   await open(page, '#unity');
   await page.click('text=Edit setup…');
   await page.waitForSelector('#setup-editor[open]');
-  const before = await page.evaluate(async () => (await import('/www/app.js')).app.editor.layoutText());
+  const before = await page.evaluate(() => window.ludusTest.editorLayout());
   // The editor draws its seed from Math.random: 0.25 makes seed 250000000.
   await page.evaluate(() => {
     Math.random = () => 0.25;
   });
   await page.click('#editor-random');
   assert.equal(await page.locator('#editor-error').isHidden(), true);
-  const shown = await page.evaluate(async () => (await import('/www/app.js')).app.editor.layoutText());
+  const shown = await page.evaluate(() => window.ludusTest.editorLayout());
   assert.notEqual(shown, before, 'a new setup in the editor');
   assert.match(await page.locator('#editor-counts').textContent(), /Purple: \d+ .*Orange: \d+ .*Green: \d+/);
   await page.click('#editor-use');
   await page.waitForFunction(() => !document.getElementById('setup-editor').open);
   const { played, expected } = await page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    const fresh = app.mod.Session.create('unity', { seed: '250000000' });
+    const app = window.ludusTest;
+    const fresh = app.engine().Session.create('unity', { seed: '250000000' });
     const parts = (record) => {
-      const { options } = app.mod.parseRecord(record);
+      const { options } = app.engine().parseRecord(record);
       return { layout: options.layout, walls: options.walls ?? '' };
     };
     const expected = parts(fresh.record());
     fresh.free();
-    return { played: parts(app.view.record), expected };
+    return { played: parts(app.view().record), expected };
   });
   assert.equal(played.layout, shown);
   assert.deepEqual(played, expected, "the game plays the engine's setup for that seed");
@@ -451,7 +449,7 @@ test('the canvas is sharp on high-DPI screens, follows resizes and takes taps', 
   const target = s.legal.find((st) => st.text === 'c3');
   const { x, y } = await point(page, { cell: target.cells[0] });
   await page.touchscreen.tap(x, y);
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  await waitCursor(page, 1);
   s = await state(page);
   assert.deepEqual(s.steps, ['c3']);
   await page.screenshot({ path: join(artifacts, 'narrow-hidpi.png') });
@@ -466,7 +464,7 @@ test('Unity by keyboard: a wall from the cursor, then an asterisk shot', async (
   await page.focus('#board-box canvas');
   await page.keyboard.press('ArrowLeft'); // shows the cursor on the centre cell
   await page.keyboard.press('2'); // a wall on its east side
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  await waitCursor(page, 1);
   let s = await state(page);
   assert.match(s.steps[0], /^[a-i]\d\|[a-i]\d$/);
   // Orange: walk the cursor to one of its asterisks, select it, fire with a digit.
@@ -478,7 +476,7 @@ test('Unity by keyboard: a wall from the cursor, then an asterisk shot', async (
   assert.equal(s.selection?.cell, target);
   const digit = String(['NE', 'E', 'SE', 'SW', 'W', 'NW'].indexOf(star.dir) + 1);
   await page.keyboard.press(digit);
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '2');
+  await waitCursor(page, 2);
   s = await state(page);
   assert.equal(s.steps[1], star.text);
   assert.deepEqual(page.errors, []);
@@ -488,10 +486,10 @@ test('Unity by keyboard: a wall from the cursor, then an asterisk shot', async (
 /** Walks the board's keyboard cursor to `target` with the arrow keys. */
 async function cursorTo(page, target) {
   const path = await page.evaluate(async (t) => {
-    const { app } = await import('/www/app.js');
-    const g = app.board.geometry();
+    const app = window.ludusTest;
+    const g = app.board().geometry();
     const keys = [];
-    let c = app.board.focus;
+    let c = app.board().focus;
     for (let i = 0; i < 40 && c !== t; i++) {
       const [x, y] = g.center(c);
       const [tx, ty] = g.center(t);
@@ -507,7 +505,7 @@ async function cursorTo(page, target) {
 
 /** Clicks the cell named `name` ("e5") on the game's board. */
 async function clickCell(page, name) {
-  const cell = await page.evaluate(async (name) => (await import('/www/app.js')).app.view.cells.indexOf(name), name);
+  const cell = await page.evaluate((name) => window.ludusTest.view().cells.indexOf(name), name);
   assert.ok(cell >= 0, name);
   await click(page, { cell });
 }
@@ -520,7 +518,7 @@ test('Unity: a click that makes no step is answered with the reason, in words ab
   const page = await newPage(context);
   // A piece picked, then a space behind a wall: the piece stays picked and the wall is named.
   await open(page, '#unity;layout=....Og.......GG.....GPG......G.G.....GGG....GG.....o....P....;walls=e5|f4');
-  const i1 = await page.evaluate(async () => (await import('/www/app.js')).app.view.cells.indexOf('i1'));
+  const i1 = await page.evaluate(() => window.ludusTest.view().cells.indexOf('i1'));
   await clickCell(page, 'i1');
   assert.equal((await state(page)).selection?.cell, i1);
   await clickCell(page, 'e5');
@@ -553,9 +551,9 @@ test('Unity by keyboard: a direction key that makes no step is answered with the
   // A Purple asterisk on e5, a Purple ring on a1 and a lone Orange ring just north-east of
   // e5: the asterisk may fire every way but north-east, which would leave Orange no pieces.
   const setup = await page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    const cells = app.view.cells;
-    const g = app.board.geometry();
+    const app = window.ludusTest;
+    const cells = app.view().cells;
+    const g = app.board().geometry();
     const star = cells.indexOf('e5');
     const orange = g.neighbor(star, 'NE');
     const layout = cells.map(() => '.');
@@ -592,7 +590,7 @@ test('Unity by keyboard: a direction key that makes no step is answered with the
   await cursorTo(page, setup.star);
   await page.keyboard.press('Enter');
   await page.keyboard.press('2');
-  await page.waitForFunction(() => document.getElementById('board-box').dataset.cursor === '1');
+  await waitCursor(page, 1);
   s = await state(page);
   assert.equal(s.steps[0], 'e5xE');
   await page.screenshot({ path: join(artifacts, 'unity-refused-key.png') });

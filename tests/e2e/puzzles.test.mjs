@@ -24,7 +24,7 @@ async function context(options = {}) {
 }
 
 /** A game's puzzle rating and streaks, as the page keeps them. */
-const stats = (page, game) => page.evaluate((g) => window.__ludus.trainer.progress.stats(g), game);
+const stats = (page, game) => page.evaluate((g) => window.ludusTest.trainer().progress.stats(g), game);
 
 /** A puzzle with a refutation (`lost`: a wrong step that loses at once, with no reply), and its wrong first step. */
 function refutable(game, { lost = false } = {}) {
@@ -87,7 +87,7 @@ test('a wrong first step is refuted on the board, then Try again; the streak end
     await waitTrainer(page);
     const start = await trainerState(page);
     await clickStep(page, r.wrong);
-    await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed', null, { timeout: 10000 });
+    await page.waitForFunction(() => window.ludusTest.trainer().state === 'failed', null, { timeout: 10000 });
     const s = await trainerState(page);
     const reply = r.puzzle.refutations[r.wrong];
     assert.equal(s.steps.length, start.steps.length + 1 + reply.length, `${game}: the refutation is on the board`);
@@ -107,7 +107,7 @@ test('a wrong first step is refuted on the board, then Try again; the streak end
     await open(page, `${site.server.url}#puzzles=${lost.puzzle.game}/${lost.puzzle.id}`);
     await waitTrainer(page);
     await clickStep(page, lost.wrong);
-    await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed');
+    await page.waitForFunction(() => window.ludusTest.trainer().state === 'failed');
     const l = await waitWhy(page);
     assert.match(l.message, /^Your step, .+, loses at once\. Try again\.$/);
     assert.match(l.why, /\w+ wins/, 'how it ended, below');
@@ -130,7 +130,7 @@ test('the daily puzzle: the same for everyone on the date, its game shown', asyn
   const s = await trainerState(page);
   assert.equal(s.game, game);
   assert.equal(s.id, want.id);
-  const title = await page.evaluate((g) => window.__ludus.gameInfo(g).title, game);
+  const title = await page.evaluate((g) => window.ludusTest.gameInfo(g).title, game);
   assert.equal(await page.locator('.trainer-kind').textContent(), `Daily puzzle: ${title}`);
   assert.deepEqual(page.errors, []);
   await c.close();
@@ -268,7 +268,7 @@ async function waitWhy(page) {
 
 /** Waits until the page has answered the learner's last step (its verdict and replies). */
 async function settle(page) {
-  await page.waitForFunction(() => ['play', 'done', 'failed'].includes(window.__ludus.trainer.drill.state) && !window.__ludus.trainer.timer, null, { timeout: 60000 });
+  await page.waitForFunction(() => ['play', 'done', 'failed'].includes(window.ludusTest.trainer().state) && !window.ludusTest.trainer().waiting, null, { timeout: 60000 });
   return trainerState(page);
 }
 
@@ -291,7 +291,7 @@ async function playOffLine(page, steps, rest) {
     assert.equal(s.state === 'failed', false, `${step}: ${s.message}`);
   }
   for (let s = await trainerState(page); s.state === 'play'; s = await trainerState(page)) {
-    const legal = await page.evaluate(() => window.__ludus.trainer.drill.view.legal.map((x) => x.text));
+    const legal = await page.evaluate(() => window.ludusTest.trainer().view.legal.map((x) => x.text));
     const step = rest.find((x) => legal.includes(x)) ?? legal[0];
     await clickStep(page, step);
     const after = await settle(page);
@@ -313,13 +313,13 @@ test('a later step off the stored line that keeps the win counts (the solver jud
     const puzzle = data('puzzles', 'merlins-chain').find((p) => p.id === id);
     await open(page, `${site.server.url}#puzzles=merlins-chain/${id}`);
     await waitTrainer(page);
-    const before = await page.evaluate(() => window.__ludus.trainer.progress.stats('merlins-chain'));
+    const before = await page.evaluate(() => window.ludusTest.trainer().progress.stats('merlins-chain'));
     const { state, said } = await playOffLine(page, steps, puzzle.line);
     const yes = `Yes, tile ${steps[1].replace('@', ' on ')} keeps the win too. Now the reply…`;
     assert.ok(said.includes(yes), said.join(' | '));
     assert.equal(state.state, 'done', `${id}: ${state.message}`);
     assert.equal(state.message, 'Solved!', 'solved at the first try: nothing counted as missed');
-    const after = await page.evaluate(() => window.__ludus.trainer.progress.stats('merlins-chain'));
+    const after = await page.evaluate(() => window.ludusTest.trainer().progress.stats('merlins-chain'));
     assert.equal(after.streak, before.streak + 1);
   }
   // A turn of several steps, in another order than the stored line's.
@@ -420,7 +420,7 @@ test('a later step off the stored line that keeps the win counts (the solver jud
   const lp = data('puzzles', 'unlur').find((p) => p.id === found.id);
   await open(page, `${site.server.url}#puzzles=unlur/${found.id}`);
   await waitTrainer(page);
-  const beforeMiss = await page.evaluate(() => window.__ludus.trainer.progress.stats('unlur'));
+  const beforeMiss = await page.evaluate(() => window.ludusTest.trainer().progress.stats('unlur'));
   await clickStep(page, lp.line[0]);
   await settle(page);
   assert.equal((await trainerState(page)).steps.at(-1), found.before.at(-1), 'the line up to the learner\'s second turn');
@@ -428,7 +428,7 @@ test('a later step off the stored line that keeps the win counts (the solver jud
   const refused = await settle(page);
   assert.match(refused.message, /does not win: the solver finds a defence\. Try another step\./);
   assert.equal(refused.steps.at(-1), found.before.at(-1), 'taken back');
-  const afterMiss = await page.evaluate(() => window.__ludus.trainer.progress.stats('unlur'));
+  const afterMiss = await page.evaluate(() => window.ludusTest.trainer().progress.stats('unlur'));
   assert.equal(afterMiss.streak, 0);
   assert.ok(afterMiss.rating < beforeMiss.rating, 'a miss');
   assert.deepEqual(page.errors, []);
@@ -446,12 +446,12 @@ test('a refutation says why, in words and on the board (desktop and phone)', asy
     await open(page, `${site.server.url}#puzzles=merlins-chain/${p.id}`);
     await waitTrainer(page);
     await clickStep(page, wrong, { touch: name === 'phone' });
-    await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed', null, { timeout: 10000 });
+    await page.waitForFunction(() => window.ludusTest.trainer().state === 'failed', null, { timeout: 10000 });
     const s = await waitWhy(page);
     assert.match(s.message, /^The reply, tile \d+ on [a-h]\d, beats that step\. Try again\.$/);
     assert.match(s.why, /can only go on [a-h]\d .*completes the chain [a-h]\d–[a-h]\d of rank \d+, and Green needs a chain of lower rank to win\./);
     assert.doesNotMatch(s.message, /\d+@[a-h]\d/, 'no raw step text');
-    const circles = await page.evaluate(() => window.__ludus.trainer.board.drawings?.circles ?? []);
+    const circles = await page.evaluate(() => window.ludusTest.board('trainer').drawings?.circles ?? []);
     assert.equal(circles.length, 4, 'the chain is circled on the board');
     await page.locator('#trainer').screenshot({ path: join(SHOTS, `refutation-merlins-chain-${name}.png`) });
     // Unity: a step that loses at once, with the rule that decided it.
@@ -460,7 +460,7 @@ test('a refutation says why, in words and on the board (desktop and phone)', asy
       await open(page, `${site.server.url}#puzzles=unity/${lost.puzzle.id}`);
       await waitTrainer(page);
       await clickStep(page, lost.wrong, { touch: name === 'phone' });
-      await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed');
+      await page.waitForFunction(() => window.ludusTest.trainer().state === 'failed');
       const u = await waitWhy(page);
       assert.match(u.message, /^Your step, .+, loses at once\. Try again\.$/);
       assert.match(u.why, /^\w+ wins: .*the largest group wins/);
@@ -476,7 +476,7 @@ test('a refutation says why, in words and on the board (desktop and phone)', asy
         await open(page, `${site.server.url}#puzzles=scattercut/${sc.id}`);
         await waitTrainer(page);
         await clickStep(page, w, { touch: name === 'phone' });
-        await page.waitForFunction(() => window.__ludus.trainer.drill.state === 'failed', null, { timeout: 10000 });
+        await page.waitForFunction(() => window.ludusTest.trainer().state === 'failed', null, { timeout: 10000 });
         // The reason comes from the study module: wait for it, or for a moment where there is none.
         await page.waitForFunction(() => !document.getElementById('trainer-why').hidden, null, { timeout: 5000 }).catch(() => {});
         const m = (await trainerState(page)).why;
@@ -487,7 +487,7 @@ test('a refutation says why, in words and on the board (desktop and phone)', asy
       }
       if (threat) {
         assert.match(threat, /(Red|Blue) threatens to join its .* sides with a stone on [a-h]\d/);
-        assert.ok((await page.evaluate(() => window.__ludus.trainer.board.drawings?.circles ?? [])).length >= 1);
+        assert.ok((await page.evaluate(() => window.ludusTest.board('trainer').drawings?.circles ?? [])).length >= 1);
         await page.locator('#trainer').screenshot({ path: join(SHOTS, `refutation-scattercut-${name}.png`) });
       }
     }
@@ -503,7 +503,7 @@ test('Skip: on to the next puzzle, unsolved, rating and streak unmoved; the rati
     const list = puzzlesInOrder('merlins-chain');
     await open(page, `${site.server.url}#puzzles=merlins-chain`);
     await waitTrainer(page);
-    const before = await page.evaluate(() => window.__ludus.trainer.progress.stats('merlins-chain'));
+    const before = await page.evaluate(() => window.ludusTest.trainer().progress.stats('merlins-chain'));
     assert.ok(await page.locator('#trainer-skip').isVisible());
     await page.click('#trainer-skip');
     await waitTrainer(page);
@@ -511,8 +511,8 @@ test('Skip: on to the next puzzle, unsolved, rating and streak unmoved; the rati
     assert.equal(s.id, list[1].id);
     assert.notEqual(list[1].id.replace(/-\d+$/, ''), list[0].id.replace(/-\d+$/, ''), 'the next puzzle comes from another game');
     assert.match(await page.evaluate(() => location.hash), new RegExp(`#puzzles=merlins-chain/${list[1].id}`));
-    assert.deepEqual(await page.evaluate(() => window.__ludus.trainer.progress.stats('merlins-chain')), before);
-    assert.equal(await page.evaluate((id) => window.__ludus.trainer.progress.puzzleSolved('merlins-chain', id), list[0].id), false);
+    assert.deepEqual(await page.evaluate(() => window.ludusTest.trainer().progress.stats('merlins-chain')), before);
+    assert.equal(await page.evaluate((id) => window.ludusTest.trainer().progress.puzzleSolved('merlins-chain', id), list[0].id), false);
     assert.match(await page.locator('#trainer-stats').textContent(), /Your Merlin's Chain rating \d+/);
     // The text version describes the puzzle shown, not the game its position came from.
     const summary = await page.locator('#trainer-board .ludus-description p').first().textContent();

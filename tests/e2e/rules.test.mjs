@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open } from './app-page.mjs';
+import { newPage, open, waitGame } from './app-page.mjs';
 
 const site = useSite();
 
@@ -22,11 +22,11 @@ test('the rules panel shows the engine\'s rules, board help and designer for eve
   const scripts = [];
   page.on('request', (r) => r.url().endsWith('.js') && scripts.push(new URL(r.url()).pathname));
   await open(page, site.server.url);
-  const games = await page.evaluate(() => window.__ludus.mod.games());
+  const games = await page.evaluate(() => window.ludusTest.games());
   assert.equal(games.length, 5);
   for (const info of games) {
     await open(page, `${site.server.url}#${info.name}`);
-    await page.waitForFunction((name) => window.__ludus.view?.game === name, info.name);
+    await waitGame(page, info.name);
     // The card's text loads when it is first opened, as a reader opens it.
     await page.evaluate(() => { document.getElementById('rules').open = true; });
     await page.waitForFunction((name) => document.getElementById('rules-text').dataset.game === name, info.name);

@@ -20,10 +20,10 @@ const records = async (page) => ((await stored(page))?.games ?? []).map((g) => g
 async function playSteps(page, n) {
   for (let i = 0; i < n; i++) {
     const before = (await state(page)).steps.length;
-    const step = await page.evaluate(() => window.__ludus.legal.find((s) => s.kind !== 'pass').text);
+    const step = await page.evaluate(() => window.ludusTest.legal().find((s) => s.kind !== 'pass').text);
     await page.fill('#step-input', step);
     await page.press('#step-input', 'Enter');
-    await page.waitForFunction((n) => window.__ludus.view.steps.length === n, before + 1);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .step').length === n, before + 1);
   }
   return state(page);
 }
@@ -111,11 +111,11 @@ test('a link never replaces the saved game: it opens beside it', async () => {
   await expectListed(tab, ['Unlur, move 6', 'Unlur, move 2']);
   assert.equal(await tab.locator('#saved-games .current .saved-game-title').textContent(), 'Unlur, move 2');
   await tab.locator('#saved-games .saved-game-open', { hasText: 'move 6' }).click();
-  await tab.waitForFunction((r) => window.__ludus.view.record === r, more.record);
+  await tab.waitForFunction((r) => window.ludusTest.view().record === r, more.record);
   await tab.waitForSelector('#saved-games .current >> text=Unlur, move 6');
   // Back goes to the game it came from, still saved as it was.
   await tab.goBack();
-  await tab.waitForFunction((r) => window.__ludus.view.record === r, theirs.record);
+  await tab.waitForFunction((r) => window.ludusTest.view().record === r, theirs.record);
   assert.deepEqual(await records(tab), [more.record, theirs.record].sort());
 
   // Delete one, and Undo.
@@ -165,7 +165,7 @@ test('the single saved game of earlier versions moves into the list on upgrade',
   assert.equal(await page.evaluate(() => localStorage.getItem('ludus:v1:game:unlur')), null);
   // The other game is one tab away, as before.
   await page.click('#game-tabs [data-game="unravel"]');
-  await page.waitForFunction(() => window.__ludus.view.record === 'unravel;size=6;moves=c3,d4');
+  await page.waitForFunction(() => window.ludusTest.view().record === 'unravel;size=6;moves=c3,d4');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
 import { serveData } from './learn-page.mjs';
-import { newPage, open, state } from './app-page.mjs';
+import { newPage, open, state, waitGame } from './app-page.mjs';
 
 const site = useSite(['ludus_bg.wasm', 'www/share/menu.js', 'www/examples/blog-post.html']);
 
@@ -288,10 +288,10 @@ test('the Export menu covers no part of the board and closes as menus do', async
     // Another game (a link followed, as a tab or a new game shows one) closes it.
     await openMenu();
     await page.evaluate(() => (location.hash = '#unravel;size=6'));
-    await page.waitForFunction(() => window.__ludus.view.game === 'unravel');
+    await waitGame(page, 'unravel');
     assert.equal(await isOpen(), false, `${name}: another game closes it`);
     await openMenu();
-    await page.evaluate(() => window.__ludus.history.startGame('unlur', {}));
+    await page.evaluate(() => window.ludusTest.startGame('unlur', {}));
     assert.equal(await isOpen(), false, `${name}: a new game closes it`);
     assert.deepEqual(page.errors, []);
     await context.close();
@@ -334,10 +334,10 @@ test('an exported text file is named for the game it holds: its main line, in st
   await open(page, `${site.server.url}#scattercut`);
   // Ten steps, then another seventh step tried: the line shown has 8 steps, the game 10 in its main line.
   await page.evaluate(() => {
-    const app = window.__ludus;
-    for (let i = 0; i < 10; i++) app.play(app.legal[Math.floor(app.legal.length / 2)].text);
+    const app = window.ludusTest;
+    for (let i = 0; i < 10; i++) app.play(app.legal()[Math.floor(app.legal().length / 2)].text);
     app.navigate(7);
-    const other = app.legal.find((s) => s.text !== app.view.steps[7]);
+    const other = app.legal().find((s) => s.text !== app.view().steps[7]);
     app.play(other.text);
   });
   const shown = await state(page);

@@ -32,9 +32,9 @@ for (const game of games) {
   await page.waitForSelector('body[data-state=ready]');
   // Play some random legal steps through the page's own module.
   await page.evaluate(async (n) => {
-    const { app } = await import('/www/app.js');
-    for (let i = 0; i < n && app.legal.length; i++) {
-      const legal = app.legal.filter((s) => s.kind !== 'wall') .length ? app.legal.filter((s) => s.kind !== 'wall') : app.legal;
+    const app = (await import('/www/test-interface.js')).ludusTest;
+    for (let i = 0; i < n && app.legal().length; i++) {
+      const legal = app.legal().filter((s) => s.kind !== 'wall') .length ? app.legal().filter((s) => s.kind !== 'wall') : app.legal();
       app.play(legal[Math.floor(Math.random() * legal.length)].text);
     }
   }, moves);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open as openPage, waitReady, axeProblems } from './app-page.mjs';
+import { newPage, open as openPage, waitReady, axeProblems, waitCursor } from './app-page.mjs';
 
 const site = useSite();
 
@@ -19,8 +19,8 @@ const COMMENT = 'Red <b>must</b> block here & <img src=x onerror="window.__hacke
 /** What the page shows of the game's tree, read through its own module. */
 function study(page) {
   return page.evaluate(async () => {
-    const { app } = await import('/www/app.js');
-    const v = app.view;
+    const app = window.ludusTest;
+    const v = app.view();
     const node = v.tree.find((n) => n.id === v.node);
     return {
       record: v.record,
@@ -29,7 +29,7 @@ function study(page) {
       steps: v.steps,
       tree: v.tree.map((n) => ({ id: n.id, parent: n.parent, step: n.step, children: n.children })),
       shown: { step: node.step, comment: node.comment, glyph: node.glyph, arrows: node.arrows, circles: node.circles },
-      boardDrawings: app.board.drawings,
+      boardDrawings: app.board().drawings,
       hash: location.hash,
     };
   });
@@ -38,25 +38,25 @@ function study(page) {
 /** Makes a legal step with clicks on the board (Unravel: a placement or a swap), not `avoid`. */
 async function playByClicks(page, avoid = []) {
   const { step, points } = await page.evaluate(async (avoid) => {
-    const { app } = await import('/www/app.js');
-    const step = app.legal.find((s) => !avoid.includes(s.text));
-    return { step: step.text, points: step.cells.map((c) => app.board.cellPoint(c)) };
+    const app = window.ludusTest;
+    const step = app.legal().find((s) => !avoid.includes(s.text));
+    return { step: step.text, points: step.cells.map((c) => app.board().cellPoint(c)) };
   }, avoid);
   const before = (await study(page)).node;
   for (const p of points) await page.mouse.click(p.x, p.y);
-  await page.waitForFunction((b) => window.__ludus.view.node !== b, before);
+  await page.waitForFunction((b) => window.ludusTest.view().node !== b, before);
   return step;
 }
 
 async function cellPoint(page, cell) {
-  return page.evaluate((c) => window.__ludus.board.cellPoint(c), cell);
+  return page.evaluate((c) => window.ludusTest.board().cellPoint(c), cell);
 }
 
 /** Right-click on a cell (a circle) and a right-button drag from one cell to another (an arrow). */
 async function drawWithMouse(page, circle, [from, to]) {
   const c = await cellPoint(page, circle);
   await page.mouse.click(c.x, c.y, { button: 'right' });
-  await page.waitForFunction((cell) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).circles.includes(cell), circle);
+  await page.waitForFunction((cell) => window.ludusTest.view().tree.find((n) => n.id === window.ludusTest.view().node).circles.includes(cell), circle);
   const a = await cellPoint(page, from);
   const b = await cellPoint(page, to);
   await page.mouse.move(a.x, a.y);
@@ -65,7 +65,7 @@ async function drawWithMouse(page, circle, [from, to]) {
   await page.mouse.move(b.x, b.y);
   await page.mouse.up({ button: 'right' });
   await page.waitForFunction(
-    ([f, t]) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).arrows.some(([x, y]) => x === f && y === t),
+    ([f, t]) => window.ludusTest.view().tree.find((n) => n.id === window.ludusTest.view().node).arrows.some(([x, y]) => x === f && y === t),
     [from, to],
   );
 }
@@ -90,15 +90,15 @@ async function annotatedGame(page) {
   await page.locator('#game-title').click();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  await page.waitForFunction(() => window.__ludus.view.cursor === 2);
+  await waitCursor(page, 2);
   const other = await playByClicks(page, [main[2]]);
   await page.click('#annotate-button');
   await page.waitForSelector('#comment-box');
   await page.fill('#comment-box', COMMENT);
   await page.locator('#game-title').click(); // leaving the box saves the comment
-  await page.waitForFunction((c) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).comment === c, COMMENT);
+  await page.waitForFunction((c) => window.ludusTest.view().tree.find((n) => n.id === window.ludusTest.view().node).comment === c, COMMENT);
   await page.click('.glyph-button[data-glyph="!?"]');
-  await page.waitForFunction(() => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).glyph === '!?');
+  await page.waitForFunction(() => window.ludusTest.view().tree.find((n) => n.id === window.ludusTest.view().node).glyph === '!?');
   await drawWithMouse(page, 14, [0, 35]);
   return { main, other };
 }
@@ -159,7 +159,7 @@ test('a variation, a comment, a glyph and drawings: kept on reload, in the link,
   await waitReady(other2);
   await other2.click('.board-toolbar .ludus-export > summary');
   await other2.setInputFiles('.ludus-export-panel input[type="file"]', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
-  await other2.waitForFunction((r) => window.__ludus.view.record === r, first.record);
+  await other2.waitForFunction((r) => window.ludusTest.view().record === r, first.record);
   await check(other2, 'from the text file');
   assert.match(await other2.locator('.export-status').textContent(), /^Opened game\.txt\.$/);
   // A file that holds no game: the engine's words; the game shown stays.
@@ -300,22 +300,22 @@ test('hint and analysis work on the position shown, a variation included', async
   const page = await newPage(context);
   const { main, other } = await annotatedGame(page);
   // In the variation: `other` is on the board, main[2] is not.
-  const legal = await page.evaluate(() => window.__ludus.legal.map((s) => s.text));
+  const legal = await page.evaluate(() => window.ludusTest.legal().map((s) => s.text));
   assert.ok(legal.includes(main[2]) && !legal.includes(other));
   await page.click('#hint-button');
-  await page.waitForFunction(() => window.__ludus.analysis.panel?.hint?.best);
-  const hint = await page.evaluate(() => ({ best: window.__ludus.analysis.panel.hint.best.step, record: window.__ludus.analysis.panel.hint.record, shown: window.__ludus.view.record }));
+  await page.waitForFunction(() => window.ludusTest.analysis().hint?.best);
+  const hint = await page.evaluate(() => ({ best: window.ludusTest.analysis().hint.best.step, record: window.ludusTest.analysis().hint.record, shown: window.ludusTest.view().record }));
   assert.ok(legal.includes(hint.best), `the hint ${hint.best} is a step of the variation's position`);
   assert.equal(hint.record, hint.shown);
   // Analysis of the variation's position, then of the main line's at the same depth.
-  if (!(await page.evaluate(() => window.__ludus.analysis.panel?.on))) await page.click('#analysis-button');
-  await page.waitForFunction(() => window.__ludus.analysis.result?.best && window.__ludus.analysis.result.record === window.__ludus.view.record);
-  assert.ok(legal.includes(await page.evaluate(() => window.__ludus.analysis.result.best.step)));
+  if (!(await page.evaluate(() => window.ludusTest.analysis().on))) await page.click('#analysis-button');
+  await page.waitForFunction(() => window.ludusTest.analysis().result?.best && window.ludusTest.analysis().result.record === window.ludusTest.view().record);
+  assert.ok(legal.includes(await page.evaluate(() => window.ludusTest.analysis().result.best.step)));
   await page.locator('#game-title').click();
   await page.keyboard.press('ArrowUp');
-  const mainLegal = await page.evaluate(() => window.__ludus.legal.map((s) => s.text));
-  await page.waitForFunction(() => window.__ludus.analysis.result?.best && window.__ludus.analysis.result.record === window.__ludus.view.record);
-  assert.ok(mainLegal.includes(await page.evaluate(() => window.__ludus.analysis.result.best.step)));
+  const mainLegal = await page.evaluate(() => window.ludusTest.legal().map((s) => s.text));
+  await page.waitForFunction(() => window.ludusTest.analysis().result?.best && window.ludusTest.analysis().result.record === window.ludusTest.view().record);
+  assert.ok(mainLegal.includes(await page.evaluate(() => window.ludusTest.analysis().result.best.step)));
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -327,16 +327,16 @@ test('the keyboard draws: O circles the cursor\'s cell, A and A again an arrow; 
   await playByClicks(page);
   await page.locator('#board-box canvas').focus();
   await page.keyboard.press('ArrowRight');
-  const from = await page.evaluate(() => window.__ludus.board.focus);
+  const from = await page.evaluate(() => window.ludusTest.board().focus);
   await page.keyboard.press('o');
-  await page.waitForFunction((c) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).circles.includes(c), from);
+  await page.waitForFunction((c) => window.ludusTest.view().tree.find((n) => n.id === window.ludusTest.view().node).circles.includes(c), from);
   await page.keyboard.press('a');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
-  const to = await page.evaluate(() => window.__ludus.board.focus);
+  const to = await page.evaluate(() => window.ludusTest.board().focus);
   assert.notEqual(to, from);
   await page.keyboard.press('A');
-  await page.waitForFunction(([f, t]) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).arrows.some(([x, y]) => x === f && y === t), [from, to]);
+  await page.waitForFunction(([f, t]) => window.ludusTest.view().tree.find((n) => n.id === window.ludusTest.view().node).arrows.some(([x, y]) => x === f && y === t), [from, to]);
   // O at the arrow's end circles it; A then Escape draws nothing.
   await page.keyboard.press('o');
   await page.keyboard.press('a');
@@ -346,7 +346,7 @@ test('the keyboard draws: O circles the cursor\'s cell, A and A again an arrow; 
   const shown = (await study(page)).shown;
   assert.deepEqual(shown.circles, [from, to], 'O circles where the cursor is');
   assert.deepEqual(shown.arrows, [[from, to]]);
-  assert.equal(await page.evaluate(() => window.__ludus.board.drawStart), await page.evaluate(() => window.__ludus.board.focus), 'the last A started an arrow');
+  assert.equal(await page.evaluate(() => window.ludusTest.board().drawStart), await page.evaluate(() => window.ludusTest.board().focus), 'the last A started an arrow');
   assert.deepEqual(page.errors, []);
   await context.close();
 
@@ -361,14 +361,14 @@ test('the keyboard draws: O circles the cursor\'s cell, A and A again an arrow; 
   await touch.evaluate(() => window.scrollTo(0, 0));
   const p = await cellPoint(touch, 7);
   await touch.touchscreen.tap(p.x, p.y);
-  await touch.waitForFunction(() => window.__ludus.view.tree[0].circles.includes(7));
+  await touch.waitForFunction(() => window.ludusTest.view().tree[0].circles.includes(7));
   assert.equal((await study(touch)).steps.length, 0, 'nothing played');
   await touch.locator('#moves').scrollIntoViewIfNeeded();
   await touch.screenshot({ path: join(artifacts, 'study-page-phone.png'), fullPage: true });
   await touch.tap('.draw-mode');
   await touch.evaluate(() => window.scrollTo(0, 0));
   await touch.touchscreen.tap(p.x, p.y);
-  await touch.waitForFunction(() => window.__ludus.view.steps.length === 1);
+  await touch.waitForFunction(() => document.querySelectorAll('#moves .step').length === 1);
   assert.deepEqual(touch.errors, []);
   await phone.close();
 });
@@ -395,23 +395,23 @@ test('a review stays on the line it reviewed while another line is shown, and it
   // A line tried from step 2, then back to the end of the game.
   await page.click('#moves .step[data-index="1"]');
   const tried = await page.evaluate(() => {
-    const app = window.__ludus;
-    const step = app.legal.find((s) => s.text !== 'a3').text;
+    const app = window.ludusTest;
+    const step = app.legal().find((s) => s.text !== 'a3').text;
     app.play(step);
     return step;
   });
   await page.click('#moves .round .step[data-index="7"]');
   await page.click('#review-button');
   await page.waitForSelector('#moves .better-step', { timeout: 60000 });
-  const mainNode = await page.evaluate(() => window.__ludus.view.line[7]);
+  const mainNode = await page.evaluate(() => window.ludusTest.view().line[7]);
   assert.equal(await page.getAttribute('#moves .step.mistake', 'data-node'), String(mainNode));
   // Into the line tried: the mark stays on the main line's step.
   await page.click(`#moves .variation .step:text-is("${tried}")`);
-  assert.equal(await page.evaluate(() => window.__ludus.view.steps[2]), tried);
+  assert.equal(await page.evaluate(() => window.ludusTest.view().steps[2]), tried);
   assert.equal(await page.getAttribute('#moves .step.mistake', 'data-node'), String(mainNode));
   // The better step: shown in the main line's position where it was missed.
   await page.click('#moves .better-step');
-  const at = await page.evaluate(() => ({ cursor: window.__ludus.view.cursor, steps: window.__ludus.view.steps }));
+  const at = await page.evaluate(() => ({ cursor: window.ludusTest.view().cursor, steps: window.ludusTest.view().steps }));
   assert.equal(at.cursor, 6);
   assert.deepEqual(at.steps.slice(0, 6), BLUNDER.slice(0, 6));
   assert.match(await page.textContent('#analysis-note'), /was better/);
@@ -429,7 +429,7 @@ test('a long annotated game goes in a packed link, which opens to the same game'
   await page.waitForSelector('#comment-box');
   await page.fill('#comment-box', long);
   await page.locator('#game-title').click();
-  await page.waitForFunction((c) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).comment === c, long);
+  await page.waitForFunction((c) => window.ludusTest.view().tree.find((n) => n.id === window.ludusTest.view().node).comment === c, long);
   const { record, hash } = await study(page);
   assert.ok(record.length > 1000, `${record.length} characters`);
   assert.match(hash, /^#~/, 'packed by the engine');
@@ -463,7 +463,7 @@ test('annotating up to the limit: the comment that would take the game over it i
     await page.fill('#comment-box', wide);
     await page.locator('#game-title').click(); // leaving the box saves the comment
     await page.waitForFunction(
-      (c) => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).comment === c || !document.getElementById('annotate-refused').hidden,
+      (c) => window.ludusTest.view().tree.find((n) => n.id === window.ludusTest.view().node).comment === c || !document.getElementById('annotate-refused').hidden,
       wide,
     );
     if (await page.locator('#annotate-refused').isVisible()) refusedAt = i;
@@ -483,7 +483,7 @@ test('annotating up to the limit: the comment that would take the game over it i
   // A shorter comment fits, and the message goes.
   await page.fill('#comment-box', 'short');
   await page.locator('#game-title').click();
-  await page.waitForFunction(() => window.__ludus.view.tree.find((n) => n.id === window.__ludus.view.node).comment === 'short');
+  await page.waitForFunction(() => window.ludusTest.view().tree.find((n) => n.id === window.ludusTest.view().node).comment === 'short');
   assert.equal(await page.locator('#annotate-refused').isHidden(), true);
   const kept = (await study(page)).record;
   // Reloaded without a link, the game comes back: nothing was dropped.

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open as openPage, state } from './app-page.mjs';
+import { newPage, open as openPage, state, waitGame, waitCursor } from './app-page.mjs';
 
 const site = useSite();
 
@@ -23,7 +23,7 @@ async function phone() {
 }
 
 /** Viewport point of a cell's centre. */
-const cellPoint = (page, cell) => page.evaluate((c) => window.__ludus.board.cellPoint(c), cell);
+const cellPoint = (page, cell) => page.evaluate((c) => window.ludusTest.board().cellPoint(c), cell);
 
 /** Taps a viewport point with the touchscreen. */
 async function tapAt(page, { x, y }) {
@@ -39,15 +39,15 @@ async function recordOf(page, game, n, seed = 1) {
   await open(page, `#${game}`);
   return page.evaluate(
     ({ n, seed }) => {
-      const app = window.__ludus;
+      const app = window.ludusTest;
       let s = seed;
       const next = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
-      for (let i = 0; i < n && app.legal.length; i++) {
-        const places = app.legal.filter((st) => st.kind === 'place');
-        const from = places.length ? places : app.legal;
+      for (let i = 0; i < n && app.legal().length; i++) {
+        const places = app.legal().filter((st) => st.kind === 'place');
+        const from = places.length ? places : app.legal();
         app.play(from[Math.floor(next() * from.length)].text);
       }
-      return app.view.record;
+      return app.view().record;
     },
     { n, seed },
   );
@@ -101,15 +101,15 @@ test('the page stays still: a link opens at the top and taps on the board never 
 /** Unity, two players, 5 a side: the steps and pieces of the shown position. */
 async function unityPosition(page) {
   return page.evaluate(() => {
-    const app = window.__ludus;
-    const v = app.view;
+    const app = window.ludusTest;
+    const v = app.view();
     return {
-      legal: app.legal,
+      legal: app.legal(),
       pieces: v.pieces,
       mover: v.players[v.toMove].color,
       cursor: v.cursor,
       steps: v.steps,
-      apothem: app.board.geometry().apothem,
+      apothem: app.board().geometry().apothem,
     };
   });
 }
@@ -118,7 +118,7 @@ async function unityPosition(page) {
 function offEdge(page, a, b, toward, px) {
   return page.evaluate(
     ({ a, b, toward, px }) => {
-      const board = window.__ludus.board;
+      const board = window.ludusTest.board();
       const m = board.edgePoint(a, b);
       const c = board.cellPoint(toward);
       const d = Math.hypot(c.x - m.x, c.y - m.y);
@@ -169,7 +169,7 @@ test('Unity: a missed or repeated tap never captures', async () => {
   assert.equal(s.selection, null, 'the asterisk was not picked');
   // Back to the position before (the shots are the mover's again).
   await page.locator('#undo-button').tap();
-  await page.waitForFunction((n) => window.__ludus.view.cursor === n, p.cursor);
+  await waitCursor(page, p.cursor);
 
   // The asterisk picked, then tapped again anywhere on itself: it lets go, nothing fires.
   const starPoint = await cellPoint(page, star);
@@ -193,7 +193,7 @@ test('Unity: a missed or repeated tap never captures', async () => {
   // The shot: the asterisk, then one of its arrows (outside the piece).
   if (!s.selection) await tapAt(page, starPoint);
   const shot = shots.find((st) => st.cells[0] === star);
-  const arrow = await page.evaluate(({ c, d }) => window.__ludus.board.dirPoint(c, d), { c: star, d: shot.dir });
+  const arrow = await page.evaluate(({ c, d }) => window.ludusTest.board().dirPoint(c, d), { c: star, d: shot.dir });
   const centre = await cellPoint(page, star);
   assert.ok(Math.hypot(arrow.x - centre.x, arrow.y - centre.y) > p.apothem, 'the arrow lies outside the asterisk');
   await page.screenshot({ path: join(artifacts, 'phone-unity-arrows.png') });
@@ -202,7 +202,7 @@ test('Unity: a missed or repeated tap never captures', async () => {
   assert.equal(s.cursor, p.cursor + 1);
   assert.equal(s.steps.at(-1), shot.text, 'the arrow fired the asterisk');
   await page.locator('#undo-button').tap();
-  await page.waitForFunction((n) => window.__ludus.view.cursor === n, p.cursor);
+  await waitCursor(page, p.cursor);
 
   // A ring: a second tap lets go; only the Fire button captures.
   p = await unityPosition(page);
@@ -305,7 +305,7 @@ test('the game tabs all fit on a 390 px screen', async () => {
   // Each tab opens its game.
   for (const t of tabs) {
     await page.locator(`#game-tabs [data-game="${t.game}"]`).tap();
-    await page.waitForFunction((g) => window.__ludus.view.game === g, t.game);
+    await waitGame(page, t.game);
     await page.waitForTimeout(100);
     await page.screenshot({ path: join(artifacts, `phone-game-${t.game}.png`) });
   }
@@ -320,7 +320,7 @@ test('against the computer: Back lands on your own turn, and a tap never plays f
   await page.locator('#players .seat-mode[data-seat="1"]').tap();
   await page.waitForFunction(() => document.querySelector('#players .player[data-seat="1"]').classList.contains('computer'));
   const humanTurn = () =>
-    page.waitForFunction(() => !window.__ludus.thinking && !window.__ludus.computerToMove() && window.__ludus.view.cursor === window.__ludus.view.steps.length, null, {
+    page.waitForFunction(() => !window.ludusTest.thinking() && !window.ludusTest.computerToMove() && window.ludusTest.view().cursor === window.ludusTest.view().steps.length, null, {
       timeout: 30000,
       polling: 50,
     });

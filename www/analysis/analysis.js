@@ -165,22 +165,4 @@ export class AnalysisUi {
   decorateMoves(list) {
     this.panel?.decorateMoves(list);
   }
-
-  // What the page's tests read: the panel's searches and results (before it is loaded:
-  // no client, nothing found yet).
-  get analyser() {
-    return this.panel?.analyser;
-  }
-
-  get result() {
-    return this.panel ? this.panel.result : null;
-  }
-
-  get error() {
-    return this.panel ? this.panel.error : '';
-  }
-
-  get timings() {
-    return this.panel ? this.panel.timings : [];
-  }
 }

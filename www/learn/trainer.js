@@ -538,10 +538,6 @@ export class Trainer {
     const drawings = threat?.cells?.length ? { arrows: [], circles: threat.cells } : null;
     const drawn = boardConfig(this.control, { view: v, drawings });
     this.board.update(drawn);
-    const box = this.ui.box;
-    box.dataset.legal = JSON.stringify(drawn.legal.map((s) => s.text));
-    box.dataset.cursor = String(v.cursor);
-    box.dataset.state = this.held ? 'taking-back' : this.drill.state;
     this.a11y.update(v, drawn.legal, this.about(v));
     this.board.canvas.setAttribute('aria-label', `${boardLabel(v)}. ${this.message || v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`);
     this.ui.pass.hidden = this.control.passStep() == null;
