@@ -139,6 +139,7 @@ test('after a broken link the history saves nothing until the user acts (keepSav
       },
       create: (name) => ({ name }),
     },
+    withRandomSetup: (_name, options) => options,
   };
   /** @type {import('../../www/app/history.js').HistoryHost} */
   const host = {
