@@ -154,6 +154,7 @@ export class SetupEditor {
     for (const [a, b] of v.walls ?? []) this.walls.add(a < b ? `${a}|${b}` : `${b}|${a}`);
   }
 
+  /** @returns {import('./types/ludus-views').BoardView} the setup drawn, as a board shows it */
   view() {
     return {
       shape: { kind: 'hex', side: this.side },

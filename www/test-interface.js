@@ -51,7 +51,7 @@ import { indexStats } from './input.js';
 export const ludusTest = {
   /** @returns {SessionView} the engine's view of the position shown. */
   view: () => app.view,
-  /** @returns {StepView[]} the legal steps a person can make now (none while the computer plays). */
+  /** @returns {readonly StepView[]} the legal steps a person can make now (none while the computer plays). */
   legal: () => app.legal,
   /** @returns {{ cell: number } | null} the first cell of a two-click step, if one is picked. */
   selection: () => app.control.selection,

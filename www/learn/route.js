@@ -21,12 +21,18 @@ export { isTrainerRoute } from '../app/learn-entry.js';
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
 
 /**
+ * A Learn, Puzzles or daily puzzle route (game and id null where the fragment names none).
+ * @typedef {{ kind: 'learn' | 'puzzles' | 'daily', game: string | null, id: string | null, error?: undefined }} Route
+ */
+/** Why a fragment is no route. @typedef {{ error: string, kind?: undefined, game?: undefined, id?: undefined }} RouteError */
+
+/**
  * The route a fragment holds: {kind: 'learn' | 'puzzles' | 'daily', game, id} or {error}
  * (a plain-words reason) when it names none of `games` (the engine's, gameNames) or a
  * malformed id.
  * @param {unknown} text
  * @param {readonly string[]} games
- * @returns {{ kind: 'learn' | 'puzzles' | 'daily', game: string | null, id: string | null } | { error: string }}
+ * @returns {Route | RouteError}
  */
 export function readRoute(text, games) {
   const raw = String(text ?? '').trim();
@@ -38,7 +44,7 @@ export function readRoute(text, games) {
   // zero-width space in the link cannot reverse the sentence or pass for a game's name.
   if (!games.includes(game)) return { error: `there is no game called "${visibleText(game.slice(0, 40))}"` };
   if (id != null && id !== '' && !ID.test(id)) return { error: 'the lesson or puzzle name in the link is damaged' };
-  return { kind, game, id: id || null };
+  return { kind: /** @type {'learn' | 'puzzles'} */ (kind), game, id: id || null };
 }
 
 /** The fragment (with `#`) for a route. */
