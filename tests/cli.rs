@@ -2,22 +2,9 @@
 
 use std::process::Command;
 
-/// `ludus` run with `args`, as it exits.
-fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("ludus runs")
-}
-
-fn ludus(args: &[&str]) -> (bool, String, String) {
-    let out = run(args);
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "common/cli.rs"]
+mod common_cli;
+use common_cli::{ludus, run};
 
 #[test]
 fn perft_prints_the_count() {

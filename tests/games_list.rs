@@ -10,21 +10,12 @@ use ludus::ai::PlayerSpec;
 use ludus::games::{lesson, GameKind};
 use ludus::views::game_infos;
 use std::collections::BTreeSet;
-use std::process::Command;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::ludus;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/js/fixtures/games.json");
-
-fn ludus(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("ludus runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn names() -> Vec<&'static str> {
     GameKind::ALL.iter().map(|k| k.name()).collect()

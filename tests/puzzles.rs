@@ -9,7 +9,10 @@ use ludus::session::Session;
 use ludus::with_game;
 use serde_json::Value;
 use std::collections::{BTreeSet, HashSet};
-use std::process::Command;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::ludus;
 
 /// Positions one puzzle's proofs may search, in all: far above what the generator's
 /// budgets let through, so a failure means a wrong puzzle, not a slow machine.
@@ -169,18 +172,6 @@ fn every_shipped_puzzle_is_proved_again() {
 }
 
 // ---- the command line ----
-
-fn ludus(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("ludus runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn the_cli_prints_the_shipped_puzzles() {
