@@ -160,8 +160,8 @@ export class App {
     return this.learnEntry?.trainer ?? null;
   }
 
-  // The state's fields under the names the parts' closures and the test interface
-  // (www/test-interface.js) read them by (read only: App writes `state`).
+  // The state's fields under the names the parts' closures and the browser tests' interface
+  // read them by (read only: App writes `state`).
   get session() {
     return this.state.session;
   }

@@ -151,7 +151,7 @@ facts: Array<[string, string]>,
 lifted: Array<number>, };
 
 /**
- * A win threatened in one step (see `Game::threat`): the cells and a sentence.
+ * A win threatened in one step (see `Describe::threat`): the cells and a sentence.
  */
 export type Threat = { text: string, cells: Array<number>, };
 
@@ -177,13 +177,13 @@ highlightNote: string | null,
  */
 then: { [key in StepKind]?: string }, 
 /**
- * Once the game is over: why it ended so, for a newcomer (`Game::outcome_reason`).
+ * Once the game is over: why it ended so, for a newcomer (`Describe::outcome_reason`).
  * This and `threat` are left out of the play module (always null there): the page
  * asks the study module (`explain_position`).
  */
 reason: string | null, 
 /**
- * While it goes on: the win the seat that moved last threatens (`Game::threat`), which
+ * While it goes on: the win the seat that moved last threatens (`Describe::threat`), which
  * the seat to move must stop.
  */
 threat: Threat | null, };
@@ -317,13 +317,13 @@ highlightNote: string | null,
  */
 then: { [key in StepKind]?: string }, 
 /**
- * Once the game is over: why it ended so, for a newcomer (`Game::outcome_reason`).
+ * Once the game is over: why it ended so, for a newcomer (`Describe::outcome_reason`).
  * This and `threat` are left out of the play module (always null there): the page
  * asks the study module (`explain_position`).
  */
 reason: string | null, 
 /**
- * While it goes on: the win the seat that moved last threatens (`Game::threat`), which
+ * While it goes on: the win the seat that moved last threatens (`Describe::threat`), which
  * the seat to move must stop.
  */
 threat: Threat | null, };
