@@ -86,7 +86,7 @@ const LIMITS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/www/engine-limit
 
 /// `www/engine-limits.js`: each limit as the engine defines it, with where it is defined.
 fn generated_limits() -> String {
-    let limits: [(&str, &str, usize, &str); 4] = [
+    let limits: [(&str, &str, usize, &str); 5] = [
         (
             "MAX_RECORD_LENGTH",
             "MAX_RECORD_LEN in src/session/record.rs",
@@ -106,6 +106,12 @@ fn generated_limits() -> String {
             "The most tags a text file holds besides Game, Options and At",
         ),
         (
+            "MAX_TEXT_LENGTH",
+            "MAX_TEXT_LEN in src/session/text.rs",
+            ludus::session::text::MAX_TEXT_LEN,
+            "The longest text file the engine reads, in bytes of UTF-8",
+        ),
+        (
             "MAX_GIF_BYTES",
             "MAX_BYTES in src/animation.rs",
             ludus::animation::MAX_BYTES,
@@ -114,7 +120,7 @@ fn generated_limits() -> String {
     ];
     let mut out = String::from(
         "// The engine's limits that the page keeps before it asks the engine anything (a link\n\
-         // too long to hand over, GIF frames too many to allocate).\n\
+         // too long to hand over, a file too big to read, GIF frames too many to allocate).\n\
          // Generated from the Rust constants by tests/typescript.rs: do not edit by hand; run\n\
          // `LUDUS_BLESS=1 cargo test --test typescript` after changing one.\n",
     );

@@ -4,6 +4,7 @@
 
 import { errorText, studyEngine } from '../engine.js';
 import { el } from '../app/dom.js';
+import { MAX_TEXT_LENGTH } from '../engine-limits.js';
 
 /** The exporters (www/share/export.js), loaded on first use. */
 const exporters = () => import('./export.js');
@@ -226,5 +227,5 @@ function textRow(host, id, say) {
   return row;
 }
 
-/** The largest text file the page reads (a long annotated game is far smaller). */
-export const MAX_TEXT_FILE = 1_000_000;
+/** The largest text file the page reads: the engine's limit, and a byte-order mark. */
+export const MAX_TEXT_FILE = MAX_TEXT_LENGTH + 3;
