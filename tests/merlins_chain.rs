@@ -21,12 +21,9 @@ fn after(steps: &str) -> Position {
     Position::from_steps(steps).unwrap_or_else(|e| panic!("{steps}: {e}"))
 }
 
-fn err(p: &Position, text: &str) -> String {
-    match p.parse_step(text) {
-        Ok(s) => panic!("{text} was accepted as {s:?}"),
-        Err(e) => e.to_string(),
-    }
-}
+#[path = "common/refusal.rs"]
+mod refusal;
+use refusal::err;
 
 fn cell(name: &str) -> usize {
     let b = name.as_bytes();

@@ -48,9 +48,9 @@ fn play(p: &mut Position, text: &str) {
     }
 }
 
-fn err(p: &Position, text: &str) -> String {
-    p.parse_step(text).unwrap_err().to_string()
-}
+#[path = "common/refusal.rs"]
+mod refusal;
+use refusal::err;
 
 /// A sorted list of cell names.
 fn names(list: &[&str]) -> Vec<String> {

@@ -78,8 +78,6 @@ fn the_session_readers_are_made_of_short_functions() {
 fn no_test_helper_is_copied_between_test_files() {
     const OWN_TYPES: &[(&str, &[&str])] = &[
         ("cell", &["unity.rs", "unravel.rs"]),
-        ("err", &["merlins_chain.rs", "unity.rs"]),
-        ("err", &["scattercut.rs", "unlur.rs"]),
         ("opts", &["scattercut.rs", "unlur.rs"]),
     ];
     let mut seen: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();

@@ -76,12 +76,9 @@ fn play(p: &mut Position, steps: &[&str]) {
     }
 }
 
-fn err(p: &Position, text: &str) -> String {
-    match p.parse_step(text) {
-        Ok(s) => panic!("{text} was accepted as {s:?}"),
-        Err(e) => e.to_string(),
-    }
-}
+#[path = "common/refusal.rs"]
+mod refusal;
+use refusal::err;
 
 fn slides_from(p: &Position, from: &str) -> BTreeSet<String> {
     texts(p)

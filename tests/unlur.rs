@@ -33,9 +33,9 @@ fn diagram(black: usize, to_move: usize, text: &str) -> Position {
     Position::from_diagram(&opts(4), Some(black), to_move, text).unwrap()
 }
 
-fn err(p: &Position, text: &str) -> String {
-    p.parse_step(text).unwrap_err().to_string()
-}
+#[path = "common/refusal.rs"]
+mod refusal;
+use refusal::err;
 
 fn cells(p: &Position, names: &str) -> Vec<usize> {
     let mut v: Vec<usize> = names
