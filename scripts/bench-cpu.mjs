@@ -16,24 +16,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchOptions } from './bench-options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const { number, games: optionGames } = benchOptions('bench-cpu', ['iterations', 'runs', 'games']);
 // Enough that a native search takes a second or more in most games: bash's `times` reads
 // CPU time to 10 ms, and the process's start is in the native figure. At 20,000 (0.1 s for
 // Unlur) the native figures read 2-3 times too low.
-const iterations = Number(opt('iterations', '200000'));
-const runs = Number(opt('runs', '5'));
-const ALL = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
-const games = opt('games', ALL.join(',')).split(',');
-if (!(iterations >= 100 && iterations <= 1e6) || !(runs >= 1 && runs <= 100) || games.some((g) => !ALL.includes(g))) {
-  console.error(`bench-cpu: --iterations 100..1000000, --runs 1..100, --games from ${ALL.join(',')}`);
-  process.exit(2);
-}
+const iterations = number('iterations', '200000', 100, 1e6, { whole: true });
+const runs = number('runs', '5', 1, 100, { whole: true });
+const games = optionGames('games');
 const ludus = join(root, 'target/release/ludus');
 const wasm = join(root, 'dist/ludus_study_bg.wasm');
 for (const file of [ludus, wasm]) {

@@ -2,6 +2,14 @@
 // checked against the names a script knows, so that a mistyped option stops the run.
 // Plain ES module, Node 20.
 
+import { readFileSync } from 'node:fs';
+
+/**
+ * The games' names, in the engine's order: its `games()` as the JS tests keep it
+ * (tests/js/fixtures/games.json, which tests/games_list.rs holds equal to the engine's).
+ */
+export const GAME_NAMES = JSON.parse(readFileSync(new URL('../tests/js/fixtures/games.json', import.meta.url), 'utf8')).map((g) => g.name);
+
 /**
  * Reads `argv` (default: this process's arguments) for the script named `script`, which
  * knows the options `known` (names without their dashes). An unknown option, or a number out
@@ -34,5 +42,11 @@ export function benchOptions(script, known, argv = process.argv.slice(2)) {
   const all = (name) => argv.flatMap((a, i) => (a === `--${name}` && i + 1 < argv.length ? [argv[i + 1]] : []));
   /** Whether `--name` is given. */
   const flag = (name) => argv.includes(`--${name}`);
-  return { opt, number, all, flag, fail };
+  /** The games after `--name` (comma-separated; default all), each checked against GAME_NAMES. */
+  const games = (name) => {
+    const list = opt(name, GAME_NAMES.join(',')).split(',');
+    for (const g of list) if (!GAME_NAMES.includes(g)) fail(`unknown game ${g} (games: ${GAME_NAMES.join(', ')})`);
+    return list;
+  };
+  return { opt, number, all, flag, games, fail };
 }

@@ -25,18 +25,11 @@ import { benchOptions } from './bench-options.mjs';
 import { launch, CHROMIUM } from '../tests/e2e/browser.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { opt, number, flag } = benchOptions('bench-wasm', ['seconds', 'runs', 'games', 'out', 'port', 'no-build']);
+const { opt, number, flag, games: optionGames } = benchOptions('bench-wasm', ['seconds', 'runs', 'games', 'out', 'port', 'no-build']);
 const seconds = number('seconds', '1', 0.01, 600);
 const runs = number('runs', '3', 1, 100);
 const port = number('port', '0', 0, 65535, { whole: true });
-const ALL = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
-const games = opt('games', ALL.join(',')).split(',');
-for (const g of games) {
-  if (!ALL.includes(g)) {
-    console.error(`bench-wasm: unknown game ${g} (games: ${ALL.join(', ')})`);
-    process.exit(2);
-  }
-}
+const games = optionGames('games');
 const out = resolve(opt('out', join(tmpdir(), 'ludus-bench-wasm')));
 const build = !flag('no-build');
 
