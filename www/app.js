@@ -50,23 +50,7 @@ document.head.append(
 /** @typedef {import('./types/ludus-views').GameInfo} GameInfo */
 /** @typedef {import('../ludus.js').Session} EngineSession */
 
-/**
- * What the page is drawn from: refresh() and the status line read it; only App writes it.
- * (The selection of a two-click step is the board controller's, shared with the widget;
- * what the computer is thinking about is the opponent's.)
- * @typedef {object} AppState
- * @property {EngineSession|null} session the engine's Session of the game shown (null before
- *   the first game)
- * @property {SessionView|null} view the engine's view of the position shown
- * @property {readonly StepView[]} legal the steps the user can play now (each refresh sets them)
- * @property {boolean} flipped whether the board is seen from the other side
- * @property {boolean} coords whether the cells' names are drawn (kept in the settings)
- * @property {string} message the last refusal or problem, in the status line ('' for none)
- * @property {string} note what the computer last did, in the status line ('' for none)
- * @property {'auto'|'light'|'dark'} theme the colour theme (kept in the settings)
- * @property {{session: EngineSession|null, tags: Record<string, string>}} fileTags the header
- *   tags of the text file the game shown came from (`session`: that game), for its export
- */
+/** @typedef {import('./types/app').AppState} AppState */
 
 export class App {
   constructor() {

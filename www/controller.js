@@ -15,18 +15,7 @@ import { interpret, selectionValid, analyse } from './input.js';
 /** @type {readonly StepView[]} */
 const NONE = Object.freeze([]);
 
-/**
- * What the controller works for.
- * @typedef {object} ControllerHost
- * @property {() => (import('../ludus.js').Session | null)} session the
- *   engine's Session at the view (for explainClick), or null
- * @property {() => (SessionView | null)} view the SessionView shown, or null
- * @property {() => boolean} canPlay whether the user may play now (false while the computer
- *   thinks, on a view-only widget)
- * @property {(text: string) => boolean | void} play plays a step, true if the engine took it
- * @property {() => void} changed the selection changed (redraw)
- * @property {(message: string) => void} say shows a message about the last click ('' clears it)
- */
+/** @typedef {import('./types/controller').ControllerHost} ControllerHost */
 
 export class BoardController {
   /** @param {ControllerHost} host what the controller works for */

@@ -3,6 +3,7 @@
 // parts through their methods instead of writing their fields.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { documentedNames } from './support/typedefs.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import { Opponent } from '../../www/app/seats.js';
 import { GameHistory } from '../../www/app/history.js';
@@ -35,9 +36,8 @@ test('the page writes no field of its parts: it asks them through their methods'
 
 test("what the page is drawn from is one state object, its fields those the AppState type documents", () => {
   const app = source('app.js');
-  const typedef = /@typedef \{object\} AppState\n([\s\S]*?)\*\//.exec(app);
-  assert.ok(typedef, 'www/app.js documents AppState');
-  const documented = [...typedef[1].matchAll(/@property \{[^}]*\}+ (\w+)/g)].map((m) => m[1]).sort();
+  const documented = documentedNames('app.js', 'AppState');
+  assert.ok(documented, 'www/app.js documents AppState');
   const literal = /this\.state = \{\n([\s\S]*?)\n {4}\};/.exec(app);
   assert.ok(literal, 'App sets this.state in its constructor');
   const fields = [...literal[1].matchAll(/^ {6}(\w+):/gm)].map((m) => m[1]).sort();

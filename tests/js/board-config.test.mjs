@@ -3,6 +3,7 @@
 // Learn build it the same way (boardConfig) from their controller.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { documentedNames } from './support/typedefs.mjs';
 import { readFileSync } from 'node:fs';
 import { BOARD_CONFIG_FIELDS, boardConfig, unknownBoardFields } from '../../www/board/config.js';
 import { BoardController } from '../../www/controller.js';
@@ -47,9 +48,7 @@ function controllerOn(name, { canPlay = true } = {}) {
 }
 
 test('the list of board fields is the BoardConfig typedef, field for field', () => {
-  const text = source('board/config.js');
-  const typedef = text.slice(text.indexOf('@typedef {object} BoardConfig'), text.indexOf('*/', text.indexOf('@typedef {object} BoardConfig')));
-  const documented = [...typedef.matchAll(/@property \{.*?\} \[(\w+)\]/g)].map((m) => m[1]);
+  const documented = documentedNames('board/config.js', 'BoardConfig') ?? [];
   assert.ok(documented.length >= 10, documented.join());
   assert.deepEqual([...BOARD_CONFIG_FIELDS].sort(), documented.sort());
 });

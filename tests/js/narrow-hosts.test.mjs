@@ -1,10 +1,12 @@
 // The page's sub-views get a narrow host from www/app.js, not the whole App: a small object
-// of functions, documented by a JSDoc typedef at the sub-view. Checked here on the sources:
+// of functions, documented by a JSDoc typedef at the sub-view (or the declaration file it
+// names, www/types/). Checked here on the sources:
 // each sub-view uses only what its typedef documents (and the typedef lists nothing unused),
 // never the App, and app.js hands it exactly those names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { balanced, documentedNames } from './support/typedefs.mjs';
 
 const read = (path) => readFileSync(new URL(`../../www/${path}`, import.meta.url), 'utf8');
 
@@ -47,32 +49,11 @@ const SUB_VIEWS = [
   { typedef: 'ShareMenuHost', home: 'share/menu.js', users: { 'share/menu.js': 'host', 'share/menu-panel.js': 'host' }, made: null },
 ];
 
-/** The text from `open` (an opening bracket at `start`) to its closing bracket. */
-function balanced(text, start) {
-  const pairs = { '{': '}', '(': ')', '[': ']' };
-  const stack = [];
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (pairs[c]) stack.push(pairs[c]);
-    else if (c === stack.at(-1)) {
-      stack.pop();
-      if (!stack.length) return text.slice(start, i + 1);
-    }
-  }
-  throw new Error(`unbalanced from ${start}`);
-}
-
-/** The property names a typedef documents (`@property {type} name`, `[name]` if optional). */
-function documented(source, typedef) {
-  const at = source.indexOf(`@typedef {object} ${typedef}`);
-  assert.ok(at >= 0, `${typedef} is documented`);
-  const block = source.slice(at, source.indexOf('*/', at));
-  const names = [];
-  for (let i = block.indexOf('@property'); i >= 0; i = block.indexOf('@property', i + 1)) {
-    const type = balanced(block, block.indexOf('{', i));
-    names.push(block.slice(block.indexOf(type, i) + type.length).match(/^\s*\[?(\w+)/)[1]);
-  }
-  return names.sort();
+/** The property names a host's type documents. */
+function documented(home, typedef) {
+  const names = documentedNames(home, typedef);
+  assert.ok(names, `${typedef} is documented`);
+  return names;
 }
 
 /** The names used on `host` (`this.host.x`, `host.x`) in a source. */
@@ -102,7 +83,7 @@ function handed(app, call) {
 
 test('each sub-view uses only the host its typedef documents, never the App', () => {
   for (const { typedef, home, users } of SUB_VIEWS) {
-    const names = documented(read(home), typedef);
+    const names = documented(home, typedef);
     const all = new Set();
     for (const [file, host] of Object.entries(users)) {
       const source = read(file);
@@ -119,6 +100,6 @@ test('each sub-view uses only the host its typedef documents, never the App', ()
 test('app.js hands each sub-view exactly the names of its host', () => {
   const app = read('app.js');
   for (const { typedef, home, made } of SUB_VIEWS.filter((view) => view.made)) {
-    assert.deepEqual(handed(app, made), documented(read(home), typedef), `${made}…) in app.js`);
+    assert.deepEqual(handed(app, made), documented(home, typedef), `${made}…) in app.js`);
   }
 });

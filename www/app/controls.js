@@ -4,27 +4,7 @@
 
 import { $, el } from './dom.js';
 
-/**
- * What the buttons and keys do, given by the page (www/app.js).
- * @typedef {object} ControlActions
- * @property {(action: 'first'|'undo'|'redo'|'last'|'up'|'down') => boolean|undefined} navigate
- *   moves through the game's steps; false when there is nowhere to go
- * @property {() => void} flip turns the board around
- * @property {() => void} coords shows or hides the cells' names
- * @property {() => void} pass plays the pass
- * @property {() => void} capture plays Fire (Merlin's Chain)
- * @property {(text: string) => string|null} playTyped plays a typed step: null if played, else why not
- * @property {() => void} startFromForm starts a game with the options form's choices
- * @property {() => void} restart starts the game shown afresh with its options
- * @property {() => void} computerPlaysHere the computer plays its seat's step in a past position
- * @property {(id: string) => void} setLevel the computer's level
- * @property {() => void} hideNotice
- * @property {() => void} clearSelection lets go of the selection and the message
- * @property {() => void} toggleTheme the next colour theme
- * @property {() => void} systemTheme the system's colour scheme changed
- * @property {() => boolean} shown whether the game's page is shown (not Learn or Puzzles)
- * @property {() => HTMLCanvasElement} boardCanvas the board's canvas (its own arrow keys)
- */
+/** @typedef {import('../types/app-controls').ControlActions} ControlActions */
 
 /**
  * Wires the buttons and keys to `act`.

@@ -14,33 +14,7 @@ export const POSITION_SAVE_DELAY = 1000;
 /** @typedef {import('../types/ludus-views').SessionView} SessionView */
 /** @typedef {import('../types/ludus-views').GameInfo} GameInfo */
 
-/**
- * What the history asks of the page (www/app.js).
- * @typedef {object} HistoryHost
- * @property {() => any} mod the engine's module (www/engine.js): Session, parseRecord
- * @property {() => GameInfo[]} games the games the page plays
- * @property {(name: string) => GameInfo|null} gameInfo the engine's facts of a game
- * @property {import('./saved-games.js').SavedGames} saved the saved games
- * @property {(problem: string) => void} report says a storage problem (www/record.js STORAGE_PROBLEMS)
- * @property {() => Record<string, any>} prefs the settings (a game's remembered options)
- * @property {() => SessionView|null} view the view shown
- * @property {() => any} session the engine's Session shown, or null
- * @property {(session: any) => void} setSession shows another session (the page takes it over)
- * @property {(n: number|{node: number}|null) => SessionView} goTo shows the position after
- *   step `n` or at a node of the game's tree (null: stays), returns its view
- * @property {() => void} moved another position is shown: the selection and messages go
- * @property {() => Set<number>} seats the seats the computer plays
- * @property {(record: string) => void} hold the computer waits in this position (a link's)
- * @property {() => void} analysisOn turns the analysis on (a linked or past position)
- * @property {import('./tasks.js').Tasks} tasks the page's short tasks (a computer step's
- *   `persist`)
- * @property {(text: string, actions?: ({label: string, action: () => void}|null|undefined|false)[], kind?: string) => void} showNotice
- * @property {() => void} hideNotice
- * @property {() => void} refresh redraws the page
- * @property {() => void} renderSaved redraws the saved games' card
- * @property {(text: string|null, initial: boolean) => void} trainer opens Learn or Puzzles for a
- *   fragment's text, or (null) closes them (the game behind stays as it is)
- */
+/** @typedef {import('../types/app-history').HistoryHost} HistoryHost */
 
 export class GameHistory {
   /** @param {HistoryHost} host */

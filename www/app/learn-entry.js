@@ -30,21 +30,7 @@ export function readOffers(text) {
   return out;
 }
 
-/**
- * What the ways into Learn and Puzzles ask of the page (www/app.js).
- * @typedef {object} LearnEntryHost
- * @property {any} mod the engine's module (www/engine.js), for Learn and Puzzles
- * @property {(name: string) => import('../types/ludus-views').GameInfo|null} gameInfo the
- *   engine's facts of a game
- * @property {() => import('../types/ludus-views').SessionView|null} view the game's view shown
- * @property {(initial: boolean) => boolean} behind puts a game behind Learn or Puzzles (the saved
- *   one, when none is shown or on the page's first load; the link stays); true if it did
- * @property {() => void} stop the computer stops thinking
- * @property {() => void} refresh redraws the page
- * @property {() => void} writeLocation the game's link back in the address
- * @property {(name: string) => void} resumeOrStart the latest saved game of `name`, or a new one
- * @property {(text: string) => void} notice says a problem
- */
+/** @typedef {import('../types/app-learn-entry').LearnEntryHost} LearnEntryHost */
 
 export class LearnEntry {
   /**

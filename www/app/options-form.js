@@ -5,20 +5,7 @@
 
 import { $, el } from './dom.js';
 
-/**
- * What the form asks of the page (www/app.js).
- * @typedef {object} OptionsHost
- * @property {(name: string) => import('../types/ludus-views').GameInfo | null} gameInfo the
- *   engine's facts of a game
- * @property {(record: string) => import('../types/ludus-views').RecordView} parseRecord the
- *   engine's reading of a record
- * @property {(record: string) => string} recordSetup the engine's setup part of a record
- *   (its game and options)
- * @property {(game: string, values: Record<string, string>, changed: string|undefined) => import('../types/ludus-views').OptionForm} optionForm
- *   the engine's form rules
- * @property {() => void} randomSetup
- * @property {(values: Record<string, string>) => void} openEditor opens the setup editor
- */
+/** @typedef {import('../types/app-options-form').OptionsHost} OptionsHost */
 
 export class OptionsForm {
   /** @param {OptionsHost} host */

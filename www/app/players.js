@@ -8,16 +8,7 @@ const ICON_HUMAN =
 const ICON_COMPUTER =
   'M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-6v2h3v2H7v-2h3v-2H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2v8h14V7Z';
 
-/**
- * Who plays each seat, for the player chips and the level picker (www/app/seats.js).
- * @typedef {object} SeatFacts
- * @property {Set<number>} computer the seats the computer plays
- * @property {number|undefined} thinkingSeat the seat the computer is thinking for
- * @property {import('../types/ludus-views').LevelView[]} levels the computer's levels
- * @property {string|null} level the level (or test player) the computer uses
- * @property {string|null} levelOverride the `?level=` player of this visit, or null
- * @property {(seat: number) => void} toggle switches a seat between a person and the computer
- */
+/** @typedef {import('../types/app-players').SeatFacts} SeatFacts */
 
 /**
  * @param {import('../types/ludus-views').SessionView} view

@@ -24,21 +24,7 @@ const COMPUTER_MIN_MS = 300;
 /** @typedef {import('../types/ludus-views').SessionView} SessionView */
 /** @typedef {import('../types/ludus-views').LevelView} LevelView */
 
-/**
- * What the computer opponent asks of the page (www/app.js).
- * @typedef {object} OpponentHost
- * @property {() => SessionView|null} view the view shown
- * @property {() => Uint8Array|null} layout the layout of the view shown (Session.layout()), or null
- * @property {() => Record<string, any>} prefs the settings (read only: changes go through savePrefs)
- * @property {(changes: Record<string, unknown>) => void} savePrefs changes some settings and
- *   keeps them
- * @property {(text: string, how: {computer: boolean, note: string, layout: Uint8Array|null}) => boolean} play
- *   plays the computer's step (`note`: what the status line says of it), true if played
- * @property {() => string} refused why the last step was not played
- * @property {() => void} refresh redraws the page (which calls sync)
- * @property {(message: string) => void} flash says a problem in the status line
- * @property {(record: string) => string} recordSetup the engine's setup part of a record
- */
+/** @typedef {import('../types/app-seats').OpponentHost} OpponentHost */
 
 export class Opponent {
   /** @param {OpponentHost} host */

@@ -4,18 +4,7 @@
 
 import { $ } from './dom.js';
 
-/**
- * The page's state the status line adds to the engine's words (www/app.js draws it from its
- * AppState and its parts).
- * @typedef {object} StatusFacts
- * @property {{seat: number}|null} thinking the computer's question in flight, or null
- * @property {string} levelWords the computer's level ("Medium level")
- * @property {boolean} computerToMove whether the computer plays the seat to move
- * @property {boolean} held whether the computer waits in a position opened from a link
- * @property {string} note what the computer last did ('' for nothing)
- * @property {string} hint what the second click of a selected step asks ('' for none)
- * @property {string} message the last refusal or problem ('' for none)
- */
+/** @typedef {import('../types/app-status').StatusFacts} StatusFacts */
 
 /**
  * @param {import('../types/ludus-views').SessionView} view

@@ -8,16 +8,7 @@ import { errorText } from '../engine.js';
 import { shownNodeOf } from './panels.js';
 import { MAX_TEXT_TAGS } from '../engine-limits.js';
 
-/**
- * What studying asks of the page (www/app.js).
- * @typedef {object} StudyHost
- * @property {() => any} session the engine's Session shown (its tree edits)
- * @property {() => import('../types/ludus-views').SessionView|null} view the view shown
- * @property {(before: import('../types/ludus-views').SessionView|null) => void} changed the tree
- *   changed (`before`: the view before the edit): save, link and redraw
- * @property {(message: string) => void} flash says a refusal in the status line
- * @property {() => import('../board/board.js').Board} board the page's board (for draw mode)
- */
+/** @typedef {import('../types/app-study').StudyHost} StudyHost */
 
 export class Study {
   /** @param {StudyHost} host */

@@ -11,24 +11,7 @@
 /** @typedef {{cell: number, piece: number | null}} Selection a cell, and a Merlin's Chain tile's number */
 /** @typedef {{arrows: [number, number][], circles: number[]}} Drawings */
 
-/**
- * Every field a board accepts; a field left out keeps its value.
- * @typedef {object} BoardConfig
- * @property {BoardView | null} [view] the position drawn (the engine's view); null for none
- * @property {readonly StepView[]} [legal] the steps a click or a key may play
- * @property {Selection | null} [selection] the first cell of a two-click step
- * @property {StepIndex | null} [index] the step index of `legal` and `selection` (input.js
- *   analyse) built by the controller; left out with a new view, legal or selection, the
- *   board builds its own
- * @property {boolean} [interactive] whether clicks and keys act
- * @property {PieceView | null} [preview] the piece a click on an empty cell would put down
- * @property {boolean} [flipped] the board turned 180 degrees
- * @property {boolean} [coords] cell names on the empty cells
- * @property {boolean} [hints] marks on what can be played (off in the editor)
- * @property {Drawings | null} [drawings] the shown step's arrows and circled cells
- * @property {boolean} [drawMode] whether a finger draws rather than plays
- * @property {object[] | null} [advice] the analysis' best steps (analysis/panel.js), drawn on top
- */
+/** @typedef {import('../types/board-config').BoardConfig} BoardConfig */
 
 /**
  * The names of BoardConfig's fields; the type makes this list and the typedef agree.

@@ -12,39 +12,7 @@ import { hexAspect, hexGeometry } from './hex.js';
 /** @typedef {[number, number]} Point a point in CSS pixels from the box's top-left corner */
 /** @typedef {{text: string, x: number, y: number, fontSize: number}} Label */
 
-/**
- * A board laid out in a box of CSS pixels (square.js and hex.js build it).
- * @typedef {object} Geometry
- * @property {number} count cells on the board
- * @property {boolean} flipped whether the board is turned 180 degrees on screen
- * @property {number} size a square cell's side, a hex cell's circumradius
- * @property {number} apothem from a cell's centre to the middle of its sides
- * @property {number} pieceRadius radius of the largest disc a piece can use
- * @property {{left: number, top: number, right: number, bottom: number}} bounds the cells' box
- * @property {number} borderWidth depth of the coloured goal borders
- * @property {string[]} names cell names in cell order ("a1", ...)
- * @property {(cell: number) => string} name
- * @property {readonly string[]} dirs the directions a cell's sides face, in order (keys 1 to
- *   6 on a hex board); none on a square board, whose cells have no walls or shots
- * @property {(cell: number) => Point} center
- * @property {(cell: number) => Point[]} polygon a cell's corners
- * @property {(cell: number, dir: number | string) => number} neighbor the cell across a side, or -1
- * @property {(x: number, y: number) => number} cellAt the cell under a point, or -1
- * @property {(x: number, y: number, tolerance?: number) => [number, number] | null} edgeAt
- *   the edge between two cells (lower index first) near a point
- * @property {(a: number, b: number) => [Point, Point] | null} edgeSegment ends of the edge between two cells
- * @property {(a: number, b: number) => Point | null} edgeMidpoint
- * @property {(cell: number, x: number, y: number, from?: number, to?: number) => string | null} dirAt
- *   the direction of a cell a point lies in, between `from` and `to` apothems out
- * @property {(dir: number | string) => Point} dirVector screen unit vector of a direction ([0, 0] for none)
- * @property {(cell: number) => string[]} sidesOf names of the board sides a cell lies on
- * @property {(side: string) => Point[] | null} sideOutline the points drawn for a board side
- * @property {() => Label[]} labels coordinate labels
- * @property {(cell: number, key: string) => number} step the keyboard cursor's move ("up", ...)
- * @property {(ctx: CanvasRenderingContext2D, theme: Theme) => void} drawCells paints the cells and grid
- * @property {(ctx: CanvasRenderingContext2D, colors: Map<string, string[]>, theme: Theme) => void} drawSides
- *   paints the board sides in their players' colours (side name -> colour names)
- */
+/** @typedef {import('../types/board-geometry').Geometry} Geometry */
 
 /**
  * Width / height that fits a board of this shape best.

@@ -72,29 +72,7 @@ function dirAngle(d) {
   return -60 + 60 * d;
 }
 
-/**
- * Where a board of side `side` lies in its box: the cells, the circumradius `s` of a cell,
- * and the maps between board coordinates (unflipped, centred) and the screen.
- * @typedef {object} HexLayout
- * @property {number} m side - 1: the largest axial coordinate
- * @property {number} rows
- * @property {number} count
- * @property {[number, number][]} coords axial coordinates in cell order
- * @property {string[]} names
- * @property {number[]} rowStarts the first cell of each row
- * @property {(q: number, r: number) => number} indexOf the cell at axial coordinates, or -1
- * @property {boolean} flipped
- * @property {number} s circumradius of a cell
- * @property {number} apothem
- * @property {number} cx the box's centre
- * @property {number} cy
- * @property {(bx: number, by: number) => Point} toScreen board -> screen coordinates
- * @property {(x: number, y: number) => Point} toBoard screen -> board coordinates
- * @property {(cell: number) => Point} boardCenter
- * @property {(cell: number) => Point} center on screen
- * @property {(cell: number, deg: number, dist: number) => Point} around the screen point at
- *   angle `deg` (board frame) and distance `dist` from a cell's centre
- */
+/** @typedef {import('../types/board-hex').HexLayout} HexLayout */
 
 /**
  * @param {number} side

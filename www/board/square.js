@@ -11,6 +11,7 @@ import { pathPolygon } from './marks.js';
 /** @typedef {import('./geometry.js').Geometry} Geometry */
 /** @typedef {import('./geometry.js').Point} Point */
 /** @typedef {import('./geometry.js').Theme} Theme */
+/** @typedef {import('../types/board-square').SquareLayout} SquareLayout */
 
 /** Space around the cells, in cell sizes: coloured goal borders and coordinate labels. */
 const PAD = { side: 0.62, border: 0.2 };
@@ -117,8 +118,7 @@ export function squareGeometry(width, height, boxWidth, boxHeight, { flipped = f
 
 /**
  * Which cell a point means, and where the keyboard cursor goes (in screen directions).
- * @param {{width: number, height: number, flipped: boolean, size: number, left: number, top: number,
- *   screenColumn: (file: number) => number, screenRow: (rank: number) => number}} board
+ * @param {Partial<SquareLayout>} board
  * @returns {Pick<Geometry, 'cellAt' | 'step'>}
  */
 function squarePicking({ width, height, flipped, size, left, top, screenColumn, screenRow }) {
@@ -143,8 +143,7 @@ function squarePicking({ width, height, flipped, size, left, top, screenColumn, 
 /**
  * The board's four sides: the goal borders drawn outside them, the cells on each, and the
  * coordinate labels beside them.
- * @param {{width: number, height: number, flipped: boolean, size: number, borderWidth: number,
- *   bounds: Geometry['bounds'], screenColumn: (file: number) => number, screenRow: (rank: number) => number}} board
+ * @param {Partial<SquareLayout>} board
  * @returns {Pick<Geometry, 'sideOutline' | 'sidesOf' | 'labels'>}
  */
 function squareSides({ width, height, flipped, size, borderWidth: b, bounds, screenColumn, screenRow }) {
@@ -201,7 +200,7 @@ function squareSides({ width, height, flipped, size, borderWidth: b, bounds, scr
  * The cells: a faint checkering (it helps count squares on big boards) under a grid.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Theme} theme
- * @param {{width: number, height: number, size: number, bounds: Geometry['bounds'], polygon: Geometry['polygon']}} board
+ * @param {Partial<SquareLayout>} board
  */
 function drawSquareCells(ctx, theme, { width, height, size, bounds, polygon }) {
   const { left, top, right, bottom } = bounds;
@@ -238,7 +237,7 @@ function drawSquareCells(ctx, theme, { width, height, size, bounds, polygon }) {
  * @param {CanvasRenderingContext2D} ctx
  * @param {Map<string, string[]>} colors side name -> colour names
  * @param {Theme} theme
- * @param {{flipped: boolean, sideOutline: Geometry['sideOutline']}} board
+ * @param {Partial<SquareLayout>} board
  */
 function drawSquareSides(ctx, colors, theme, { flipped, sideOutline }) {
   for (const [side, list] of colors) {

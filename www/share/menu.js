@@ -53,22 +53,7 @@ export const SHARE_CSS = `
 .ludus-export-panel .export-status.error { color: var(--danger, var(--ludus-danger, #b42318)); }
 `;
 
-/**
- * What the menu asks of the page or the widget when a button is pressed (the header above
- * says what each is for; www/share/menu-panel.js reads them).
- * @typedef {object} ShareMenuHost
- * @property {() => import('../types/ludus-views').SessionView|null} view the position shown
- * @property {() => any} theme the renderer theme (board.theme)
- * @property {() => boolean} [flipped] whether the board is turned around
- * @property {() => string} [background] the picture's background colour
- * @property {() => HTMLElement} [board] the board's element, which the open panel never covers
- * @property {() => HTMLElement} [anchor] the element the panel hangs under (default: the menu)
- * @property {() => Promise<string>} [gameText] the whole game as a text file (the page)
- * @property {(text: string) => Promise<string|null>} [importText] opens a text file's game:
- *   null once opened, else what is wrong with it (the page)
- * @property {() => string} [link] the record for a link (default: the view's)
- * @property {string} [site] the site embed code points to (default: the Ludus site)
- */
+/** @typedef {import('../types/share-menu').ShareMenuHost} ShareMenuHost */
 
 /**
  * Puts the menu's button in `container`; returns its <details> element.
