@@ -118,7 +118,7 @@ export function squareGeometry(width, height, boxWidth, boxHeight, { flipped = f
 
 /**
  * Which cell a point means, and where the keyboard cursor goes (in screen directions).
- * @param {Partial<SquareLayout>} board
+ * @param {Pick<SquareLayout, 'width' | 'height' | 'flipped' | 'size' | 'left' | 'top' | 'screenColumn' | 'screenRow'>} board
  * @returns {Pick<Geometry, 'cellAt' | 'step'>}
  */
 function squarePicking({ width, height, flipped, size, left, top, screenColumn, screenRow }) {
@@ -143,7 +143,7 @@ function squarePicking({ width, height, flipped, size, left, top, screenColumn, 
 /**
  * The board's four sides: the goal borders drawn outside them, the cells on each, and the
  * coordinate labels beside them.
- * @param {Partial<SquareLayout>} board
+ * @param {Pick<SquareLayout, 'width' | 'height' | 'flipped' | 'size' | 'borderWidth' | 'bounds' | 'screenColumn' | 'screenRow'>} board
  * @returns {Pick<Geometry, 'sideOutline' | 'sidesOf' | 'labels'>}
  */
 function squareSides({ width, height, flipped, size, borderWidth: b, bounds, screenColumn, screenRow }) {
@@ -200,7 +200,7 @@ function squareSides({ width, height, flipped, size, borderWidth: b, bounds, scr
  * The cells: a faint checkering (it helps count squares on big boards) under a grid.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Theme} theme
- * @param {Partial<SquareLayout>} board
+ * @param {Pick<SquareLayout, 'width' | 'height' | 'size' | 'bounds' | 'polygon'>} board
  */
 function drawSquareCells(ctx, theme, { width, height, size, bounds, polygon }) {
   const { left, top, right, bottom } = bounds;
@@ -237,7 +237,7 @@ function drawSquareCells(ctx, theme, { width, height, size, bounds, polygon }) {
  * @param {CanvasRenderingContext2D} ctx
  * @param {Map<string, string[]>} colors side name -> colour names
  * @param {Theme} theme
- * @param {Partial<SquareLayout>} board
+ * @param {Pick<SquareLayout, 'flipped' | 'sideOutline'>} board
  */
 function drawSquareSides(ctx, colors, theme, { flipped, sideOutline }) {
   for (const [side, list] of colors) {
