@@ -115,6 +115,18 @@ fn window_hash(o: usize, m: u8) -> u64 {
     }
 }
 
+/// Which of a window's four cells (bit k for `cells[k]`) are `a` or `b`.
+#[inline(always)]
+fn corners_at(cells: &[usize; 4], a: usize, b: usize) -> u8 {
+    let mut mask = 0u8;
+    for (k, &c) in cells.iter().enumerate() {
+        if c == a || c == b {
+            mask |= 1 << k;
+        }
+    }
+    mask
+}
+
 impl Position {
     /// The key of the position's image under `symmetry`, whose cell `c` holds what cell
     /// `image(c)` holds here (`position_key` for the identity). Crosscuts are kept by their
@@ -399,12 +411,7 @@ impl Position {
             for f in f0..=f1 {
                 let o = r * n + f;
                 let cells = self.window(o);
-                let mut mask = 0u8;
-                for (k, &c) in cells.iter().enumerate() {
-                    if c == a || c == b {
-                        mask |= 1 << k;
-                    }
-                }
+                let mask = corners_at(&cells, a, b);
                 if mask == 0 {
                     continue;
                 }
@@ -427,12 +434,7 @@ impl Position {
             for f in f0..=f1 {
                 let o = r * n + f;
                 let cells = self.window(o);
-                let mut mask = 0u8;
-                for (k, &c) in cells.iter().enumerate() {
-                    if c == a || c == b {
-                        mask |= 1 << k;
-                    }
-                }
+                let mask = corners_at(&cells, a, b);
                 if mask == 0 {
                     continue;
                 }
