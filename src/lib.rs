@@ -14,6 +14,7 @@
 //! - `views`: the plain data the page receives.
 //! - `animation`: a game as an animated GIF.
 //! - `rng`, `bits`, `work`: a seeded random generator, bit-set helpers, counts of costly work.
+//! - `server` (native only): `ludus serve`, live play between people (docs/ONLINE.md).
 //! - `wasm` (wasm only): the exports the page calls.
 
 pub mod ai;
@@ -24,6 +25,8 @@ pub mod games;
 pub mod geometry;
 pub mod options;
 pub mod rng;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod server;
 pub mod session;
 pub mod views;
 pub mod work;
