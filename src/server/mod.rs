@@ -5,3 +5,7 @@
 //!   serde: the fuzz crate reads frames without the server's runtime).
 
 pub mod protocol;
+
+// The load generator needs the runtime (tokio, the WebSocket client): not in the fuzz crate.
+#[cfg(feature = "server")]
+pub mod loadtest;

@@ -58,7 +58,15 @@ usage:
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
       and the record that reproduces it if one breaks (all: every game at its defaults;
-      --parse-back K: parse back K random listed steps a step instead of all of them)";
+      --parse-back K: parse back K random listed steps a step instead of all of them)
+  ludus loadtest --server http://HOST:PORT --games N --seconds S [--server http://HOST2:PORT2]
+                 [--seed X] [--rate STEPS_PER_SECOND_PER_GAME] [--hostile FRAMES]
+      N games of random legal steps at once (2N connections) against a running `ludus
+      serve` on this machine (with two servers, each game's players are on different
+      instances); checks that every confirmed step reaches the opponent, in order, and
+      prints `games G, steps S, errors E, lost L, p50 X ms, p99 Y ms`; exit status 1 if
+      errors or lost > 0 (--rate: default 1; --hostile: also that many refusable frames
+      from a few more connections, and how many the server refused)";
 
 /// What `--record` and `record` read, for the help.
 const TEXT_HELP: &str = "\
@@ -78,6 +86,20 @@ fn usage() -> String {
         options_help(),
         levels.join(", ")
     )
+}
+
+/// `ludus loadtest` (src/server/loadtest.rs): its one line on standard output, exit status 1
+/// when a step was lost or anything failed.
+#[cfg(feature = "server")]
+fn loadtest(args: &[String]) -> Result<(), Error> {
+    use ludus::server::loadtest;
+    let options = loadtest::Options::parse(args).map_err(Error::options)?;
+    let report = loadtest::run(&options).map_err(Error::options)?;
+    println!("{}", report.line());
+    if !report.passed() {
+        std::process::exit(1);
+    }
+    Ok(())
 }
 
 /// The OPTIONS of the help: each game's option flags, games with the same flags on one line.
@@ -297,6 +319,11 @@ fn run(args: &[String]) -> Result<(), Error> {
         println!("{}", usage());
         return Ok(());
     };
+    // Before the common reader: `--server` may be given twice.
+    #[cfg(feature = "server")]
+    if command == "loadtest" {
+        return loadtest(&args[1..]);
+    }
     let rest = Args::parse(&args[1..])?;
     match command.as_str() {
         "perft" => perft(&rest),
