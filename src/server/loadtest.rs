@@ -45,8 +45,9 @@ const CONNECTING_AT_ONCE: usize = 32;
 const HOSTILE_CONNECTIONS: usize = 4;
 /// A connection that sends nothing for this long pings (the server closes idle ones).
 const KEEPALIVE: Duration = Duration::from_secs(30);
-/// The most error messages shown on standard error; the rest are counted.
-const SHOWN_ERRORS: usize = 20;
+/// The most error messages shown on standard error, and of one kind; the rest are counted.
+const SHOWN_ERRORS: usize = 40;
+const SHOWN_OF_A_KIND: usize = 3;
 
 /// What `ludus loadtest` was asked.
 #[derive(Clone, Debug, PartialEq)]
@@ -225,18 +226,29 @@ struct Counters {
     hostile_closed: AtomicUsize,
     hostile_not_opened: AtomicUsize,
     shown: AtomicU64,
+    /// How many errors of each kind (the message without its numbers and quotes).
+    kinds: Mutex<std::collections::BTreeMap<String, usize>>,
 }
 
 impl Counters {
     fn error(&self, pair: usize, what: String) {
         self.errors.fetch_add(1, Ordering::Relaxed);
-        self.say(format!("game slot {pair}: {what}"));
+        let seen = {
+            let mut kinds = self.kinds.lock().unwrap();
+            let count = kinds.entry(kind_of(&what)).or_default();
+            *count += 1;
+            *count
+        };
+        // The first few of each kind: one kind of error does not hide the others.
+        if seen <= SHOWN_OF_A_KIND {
+            self.say(format!("game slot {pair}: {what}"));
+        }
     }
 
     fn lost(&self, pair: usize, count: usize, id: &str) {
         self.lost.fetch_add(count, Ordering::Relaxed);
         self.say(format!(
-            "game slot {pair}: {count} confirmed step(s) of game {id} never reached the opponent"
+            "game slot {pair}: {count} confirmed step(s) of game {id:?} never reached the opponent"
         ));
     }
 
@@ -248,6 +260,27 @@ impl Counters {
             eprintln!("loadtest: (further errors counted, not shown)");
         }
     }
+}
+
+/// An error's kind: its message with numbers as `#` and quoted text (ids, steps) as `…`.
+fn kind_of(message: &str) -> String {
+    let mut kind = String::new();
+    let mut quoted = false;
+    for c in message.chars() {
+        match c {
+            '"' => {
+                if !quoted {
+                    kind.push('…');
+                }
+                quoted = !quoted;
+            }
+            _ if quoted => {}
+            '0'..='9' if kind.ends_with('#') => {}
+            '0'..='9' => kind.push('#'),
+            _ => kind.push(c),
+        }
+    }
+    kind
 }
 
 /// Runs the load test; Err only for what keeps it from starting (a bad server address, no
@@ -306,6 +339,9 @@ async fn run_async(options: Options) -> Result<Report, String> {
         }
     }
     progress.abort();
+    for (kind, count) in counters.kinds.lock().unwrap().iter() {
+        eprintln!("loadtest: {count} error(s): {}", crate::game::visible(kind));
+    }
     Ok(report(&counters, options.hostile > 0))
 }
 
@@ -731,6 +767,13 @@ impl Pair {
     }
 
     async fn rematch(&mut self, old: String) -> Result<(), ()> {
+        // Each keeps its token (it holds the other seat in the rematch) and nothing else:
+        // the new game begins once both have its state.
+        for p in &mut self.players {
+            let token = p.token.take();
+            p.reset();
+            p.token = token;
+        }
         self.sent_at.clear();
         self.started = false;
         self.registry.lock().unwrap()[self.slot] = None;
@@ -751,10 +794,6 @@ impl Pair {
         }
         let token = self.players[p].token.clone();
         self.players[p].watching_next = true;
-        self.players[p].game = None;
-        self.players[p].seen.clear();
-        self.players[p].confirmed.clear();
-        self.players[p].seat = None;
         self.send(p, json!({"t": "unwatch", "id": old})).await?;
         self.send(p, json!({"t": "watch", "id": next, "token": token}))
             .await
@@ -897,7 +936,7 @@ impl Pair {
                     self.got_step(p, n, step, by, to_move, status);
                 } else {
                     self.counters
-                        .error(self.slot, format!("a step of game {id}, not this one's"));
+                        .error(self.slot, format!("a step of game {id:?}, not this one's"));
                 }
                 Ok(())
             }
@@ -927,7 +966,7 @@ impl Pair {
             }
             _ => {
                 self.counters
-                    .error(self.slot, format!("a seat in game {id} nobody asked for"));
+                    .error(self.slot, format!("a seat in game {id:?} nobody asked for"));
                 Ok(())
             }
         }
@@ -1133,11 +1172,17 @@ impl Pair {
                 .count();
             if lost > 0 {
                 self.counters.lost(self.slot, lost, &id);
+                if std::env::var_os("LUDUS_LOADTEST_DEBUG").is_some() {
+                    eprintln!(
+                        "DEBUG slot {} p{p} seat {:?} seen {:?} confirmed {:?} / other seat {:?} seen {:?} phase {:?} round {}",
+                        self.slot, me.seat, me.seen, me.confirmed, other.seat, other.seen, self.phase, self.round
+                    );
+                }
             }
             if let Some((n, text, _)) = &me.pending {
                 self.counters.error(
                     self.slot,
-                    format!("step {text} at n={n} of game {id}: no answer"),
+                    format!("step {text:?} at n={n} of game {id:?}: no answer"),
                 );
             }
         }
@@ -1146,7 +1191,7 @@ impl Pair {
         if differ > 0 {
             self.counters.error(
                 self.slot,
-                format!("game {id}: the players got {differ} different steps"),
+                format!("game {id:?}: the players got {differ} different steps"),
             );
         }
         self.started = false;
