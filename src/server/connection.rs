@@ -225,8 +225,10 @@ async fn handle(
             }
             follow(following, &id, Some(seat)).map_err(fail)?;
             live.seat(&id, seat, 1).await;
-            // The state follows as the change's event.
-            Ok(vec![ServerFrame::Seat { id, seat, token }.to_json()])
+            // The change's event went out before this page followed the game.
+            let game = live.load(&id).await.map_err(fail)?;
+            let state = state_frame(live, &game, Some(seat)).await;
+            Ok(vec![ServerFrame::Seat { id, seat, token }.to_json(), state])
         }
         ClientFrame::Watch { id, token } => {
             let game = live.load(&id).await.map_err(fail)?;

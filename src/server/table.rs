@@ -251,9 +251,12 @@ impl LiveGame {
             Status::Playing => {}
         }
         if n != self.steps.len() {
+            let had = match self.steps.len() {
+                1 => "1 step".to_string(),
+                k => format!("{k} steps"),
+            };
             return Err(Refusal(format!(
-                "the game has {} steps, not {n}: this step was sent for another position",
-                self.steps.len()
+                "the game has {had}, not {n}: this step was sent for another position"
             )));
         }
         let mover = self.to_move.expect("a game on has a seat to move");
@@ -609,7 +612,7 @@ mod tests {
         assert_eq!((played.text.as_str(), played.by), ("b2", 0));
         assert_eq!(game.record(), "unlur;size=4;moves=b2");
         // Sent again, the same step is refused: it was for the position before.
-        assert!(bad(&mut game, &mut pos, "a", 0, "b2").contains("has 1 steps"));
+        assert!(bad(&mut game, &mut pos, "a", 0, "b2").contains("has 1 step,"));
     }
 
     #[test]
