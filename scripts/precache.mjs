@@ -29,6 +29,8 @@ const worker = join(dir, 'sw.js');
 const files = (await walk(dir))
   .map((path) => relative(dir, path).split(sep).join('/'))
   .filter((name) => name !== 'sw.js' && name !== 'www/sw.js')
+  // The compressed copies `ludus serve` sends in a file's place (scripts/precompress.mjs).
+  .filter((name) => !/\.(gz|br)$/.test(name))
   .sort();
 
 const hash = createHash('sha256');
