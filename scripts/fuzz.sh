@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (cargo-afl, AFL++) of everything in Ludus that reads text: step
-# text, record text (both forms, packed records), text files, URL fragments, game options and
-# Unity setups (fuzz/src/lib.rs).
+# text, record text (both forms, packed records), text files, URL fragments, game options,
+# Unity setups and the live server's client frames (fuzz/src/lib.rs).
 #
 # Usage: scripts/fuzz.sh [--seconds N] [--out DIR] [TARGET ...]
 #   --seconds N  how long each target runs, one after another on one core (default 20)
 #   --out DIR    where AFL keeps its queue and findings (default fuzz/out/, emptied first)
 #   TARGET       step, record, fragment, options, unity_setup, tree_record, text_file,
-#                packed (default: all of them)
+#                packed, live_frame (default: all of them)
 # Each target starts from its seed corpus (fuzz/corpus/TARGET/) with fuzz/dict/ludus.dict.
 # Exits 1 if any target crashed (a failed check counts) or hung, after showing each
 # finding's panic message; a finding stays in DIR/TARGET/default/{crashes,hangs}/.
@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -eq 0 ] && targets=(step record fragment options unity_setup tree_record text_file packed)
+[ ${#targets[@]} -eq 0 ] && targets=(step record fragment options unity_setup tree_record text_file packed live_frame)
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --seconds must be a whole number" >&2; exit 2 ;; esac
 for t in "${targets[@]}"; do
   [ -d "fuzz/corpus/$t" ] || { echo "fuzz.sh: no target $t (no fuzz/corpus/$t)" >&2; exit 2; }

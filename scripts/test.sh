@@ -18,7 +18,9 @@ trap 'rm -f "$log"' EXIT
 run() { "$@" 2>&1 | tee -a "$log"; }
 
 step "install tools"
-scripts/install-tools.sh --browser --fuzz
+scripts/install-tools.sh --browser --fuzz --redis
+# Redis is installed: the live tests with two servers must run, not skip.
+export LUDUS_TEST_REDIS=1
 
 step "cargo fmt --check"
 cargo fmt --check

@@ -22,7 +22,7 @@ pub const MAX_ERROR_CHARS: usize = 200;
 pub type Target = fn(&[u8]);
 
 /// The targets by name, as `scripts/fuzz.sh` and the corpus test know them.
-pub const TARGETS: [(&str, Target); 8] = [
+pub const TARGETS: [(&str, Target); 9] = [
     ("step", step),
     ("record", record),
     ("fragment", fragment),
@@ -31,11 +31,16 @@ pub const TARGETS: [(&str, Target); 8] = [
     ("tree_record", tree_record),
     ("text_file", text_file),
     ("packed", packed),
+    ("live_frame", live_frame),
 ];
 
 /// An error must say what is wrong: non-empty, short, one line, every character visible.
 pub fn check_error(context: &str, e: &Error) {
-    let message = e.message();
+    check_message(context, e.message());
+}
+
+/// The checks of `check_error` on a message of any reader.
+pub fn check_message(context: &str, message: &str) {
     assert!(!message.trim().is_empty(), "{context}: empty error message");
     assert!(
         message.chars().count() <= MAX_ERROR_CHARS,
@@ -448,6 +453,67 @@ pub fn packed(data: &[u8]) {
         check_error("unpack", &e);
     }
     assert_eq!(inflate(&deflate(data), data.len()).as_deref(), Ok(data));
+}
+
+/// A client's frame for the live server (`ClientFrame::parse`, the first thing the server
+/// does with what a page sends): never a panic; a frame it takes keeps the protocol's own
+/// limits on every field, and reads the same again; a refusal is a message like any other
+/// error's (short, one line, every character visible), since it goes back to the client.
+pub fn live_frame(data: &[u8]) {
+    use ludus::server::protocol::ClientFrame;
+    let input = text(data);
+    match ClientFrame::parse(&input) {
+        Ok(frame) => {
+            check_frame(&input, &frame);
+            assert_eq!(ClientFrame::parse(&input).as_ref(), Ok(&frame), "{input:?}");
+        }
+        Err(e) => check_message("ClientFrame::parse", &e.0),
+    }
+}
+
+/// The limits of docs/ONLINE.md and `protocol`'s constants, on a frame the reader took.
+fn check_frame(input: &str, frame: &ludus::server::protocol::ClientFrame) {
+    use ludus::server::protocol::*;
+    assert!(input.len() <= MAX_FRAME_BYTES, "a frame of {} bytes taken", input.len());
+    let code = |what: &str, text: &str, len: usize| {
+        assert!(
+            text.len() == len && text.bytes().all(|b| ID_ALPHABET.contains(&b)),
+            "{what} {text:?} taken from {input:?}"
+        );
+    };
+    if let Some(id) = frame.game_id() {
+        code("game id", id, ID_LEN);
+    }
+    let name = |name: &str| {
+        assert!(name.chars().count() <= MAX_NAME_CHARS, "name {name:?} taken");
+    };
+    match frame {
+        ClientFrame::Create {
+            setup, clock, name: n, ..
+        } => {
+            assert!(setup.len() <= MAX_SETUP_BYTES, "a setup of {} bytes taken", setup.len());
+            assert_eq!(clock.check(), Ok(()), "{clock:?} taken");
+            name(n);
+        }
+        ClientFrame::Join { name: n, .. } => name(n),
+        ClientFrame::Watch { token, .. } => {
+            if let Some(token) = token {
+                code("token", token, TOKEN_LEN);
+            }
+        }
+        ClientFrame::Step { token, step, .. } => {
+            code("token", token, TOKEN_LEN);
+            assert!(
+                !step.is_empty() && step.len() <= MAX_STEP_BYTES,
+                "step {step:?} taken"
+            );
+        }
+        ClientFrame::Resign { token, .. }
+        | ClientFrame::Draw { token, .. }
+        | ClientFrame::Rematch { token, .. }
+        | ClientFrame::Cancel { token, .. } => code("token", token, TOKEN_LEN),
+        ClientFrame::Unwatch { .. } | ClientFrame::Lobby { .. } | ClientFrame::Ping => {}
+    }
 }
 
 /// Replays every file of the seed corpus (`corpus/<target>/`) through its target, without
