@@ -133,3 +133,33 @@ fn long_unity_steps_and_edges_are_cut_in_the_message() {
         assert_short_one_line(&Error::syntax(e));
     }
 }
+
+/// The live server's reader quoted serde's message whole and raw: an unknown frame type of
+/// 300 letters, or with a line break or DEL in it, came back in the refusal as it was
+/// (`live_frame`, within a second).
+#[test]
+fn a_refused_live_frame_says_so_in_one_short_line() {
+    use ludus::server::protocol::ClientFrame;
+    let long = format!(r#"{{"t":"{}"}}"#, "x".repeat(300));
+    let bad_number = format!(
+        r#"{{"t":"step","id":"abcdefghij","n":"{}"}}"#,
+        "9".repeat(3000)
+    );
+    for text in [
+        long.as_str(),
+        r#"{"t":"c\ncel"}"#,
+        "{\"t\":\"c\u{7f}ncel\"}",
+        r#"{"t":"\u202eping"}"#,
+        bad_number.as_str(),
+    ] {
+        let e = ClientFrame::parse(text).expect_err(text).0;
+        assert_eq!(
+            ludus::game::visible(&e),
+            e,
+            "an invisible character in {e:?}"
+        );
+        assert_short_one_line(&Error::options(e));
+    }
+    let e = ClientFrame::parse(&long).unwrap_err().0;
+    assert!(e.starts_with("unknown frame type"), "{e}");
+}

@@ -180,7 +180,10 @@ impl ClientFrame {
             )));
         }
         let frame: ClientFrame = serde_json::from_str(text).map_err(|e| {
-            let e = e.to_string();
+            // serde's message quotes the frame where it is wrong (a type it does not know,
+            // a string where a number goes), whole and raw: it is sent back, so it is made
+            // one short line of visible characters, as every error of the engine is.
+            let e = one_short_line(&e.to_string());
             FrameError(if e.starts_with("unknown variant") {
                 format!("unknown frame type: {e}")
             } else {
@@ -262,6 +265,16 @@ impl ClientFrame {
             ClientFrame::Unwatch { .. } | ClientFrame::Lobby { .. } | ClientFrame::Ping => {}
         }
         Ok(())
+    }
+}
+
+/// `message` with its control and invisible characters escaped, cut to 160 characters.
+fn one_short_line(message: &str) -> String {
+    const MOST: usize = 160;
+    let shown = crate::game::visible(message);
+    match shown.char_indices().nth(MOST) {
+        Some((cut, _)) => format!("{}…", &shown[..cut]),
+        None => shown,
     }
 }
 
