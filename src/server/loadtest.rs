@@ -1396,3 +1396,70 @@ mod hostile {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn reads_its_arguments() {
+        let o = Options::parse(&args(
+            "--server http://127.0.0.1:1 --games 3 --seconds 2 --server http://127.0.0.1:2 --rate 0.5",
+        ))
+        .unwrap();
+        assert_eq!(o.servers.len(), 2);
+        assert_eq!(
+            (o.games, o.seconds, o.rate, o.hostile, o.seed),
+            (3, 2.0, 0.5, 0, 1)
+        );
+        let refused = |text: &str| Options::parse(&args(text)).unwrap_err();
+        assert!(refused("--games 3 --seconds 2").contains("--server"));
+        assert!(
+            refused("--server a --server b --server c --games 1 --seconds 1").contains("twice")
+        );
+        assert!(refused("--server a --games 1 --games 2 --seconds 1").contains("given twice"));
+        assert!(refused("--server a --games 0 --seconds 1").contains("--games"));
+        assert!(refused("--server a --games 1 --seconds 1 --rate 0").contains("--rate"));
+        assert!(refused("--server a --games 1 --seconds x").contains("number"));
+        assert!(refused("--server a --games 1 --seconds 1 --fast 1").contains("no flag"));
+    }
+
+    #[test]
+    fn the_line_and_the_kinds_of_errors() {
+        let report = Report {
+            games: 2,
+            steps: 10,
+            p50_ms: Some(0.5),
+            ..Report::default()
+        };
+        assert_eq!(
+            report.line(),
+            "games 2, steps 10, errors 0, lost 0, p50 0.5 ms, p99 - ms"
+        );
+        assert!(report.passed());
+        assert_eq!(
+            kind_of(r#"step n=12 after 10 steps (game Some("ab3"))"#),
+            "step n=# after # steps (game Some(…))"
+        );
+    }
+
+    #[test]
+    fn only_loopback_servers() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let target = runtime.block_on(resolve("http://127.0.0.1:8080/")).unwrap();
+        assert!(target.spread);
+        assert_eq!(target.url, "ws://127.0.0.1:8080/live");
+        let e = runtime
+            .block_on(resolve("http://192.0.2.1:80"))
+            .unwrap_err();
+        assert!(e.contains("loopback"), "{e}");
+        assert!(runtime.block_on(resolve("ftp://127.0.0.1:1")).is_err());
+    }
+}
