@@ -280,6 +280,11 @@ impl Client {
         }
     }
 
+    /// The next server frame if one comes within `wait`.
+    pub async fn next_within(&mut self, wait: Duration) -> Option<ServerFrame> {
+        tokio::time::timeout(wait, self.next()).await.ok()
+    }
+
     /// Whether the server closes the connection within PATIENCE (frames before it skipped).
     pub async fn closed(&mut self) -> bool {
         loop {
