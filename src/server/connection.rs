@@ -6,11 +6,11 @@ use super::limits::{Addresses, Bucket, CONN_BURST, CONN_RATE, REFUSALS_TO_CLOSE}
 use super::live::{new_token, now_ms, token_hash, Live};
 use super::protocol::{clean_name, ClientFrame, ServerFrame, MAX_FRAME_BYTES};
 use super::table::{Holder, LiveGame, Refusal};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -21,6 +21,8 @@ const FOLLOWED: usize = 32;
 const IDLE: Duration = Duration::from_secs(90);
 
 static CONNECTIONS: AtomicU64 = AtomicU64::new(1);
+/// Sockets open now: a stopping server waits for them to say goodbye.
+pub static OPEN: AtomicUsize = AtomicUsize::new(0);
 
 /// What a connection follows: each game, with the seat this page holds in it.
 struct Following {
@@ -28,8 +30,15 @@ struct Following {
     lobby: bool,
 }
 
-pub async fn run(live: Arc<Live>, addresses: Arc<Addresses>, socket: WebSocket, ip: IpAddr) {
+pub async fn run(
+    live: Arc<Live>,
+    addresses: Arc<Addresses>,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
+    socket: WebSocket,
+    ip: IpAddr,
+) {
     let conn = CONNECTIONS.fetch_add(1, Ordering::Relaxed);
+    OPEN.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
     let (inbox, mut events) = mpsc::channel::<Arc<Event>>(INBOX);
     let mut following = Following {
@@ -81,6 +90,12 @@ pub async fn run(live: Arc<Live>, addresses: Arc<Addresses>, socket: WebSocket, 
             Some(event) = events.recv() => {
                 render(&live, &following, &event).await.into_iter().collect()
             }
+            _ = stopping.changed() => {
+                // 1012: the server restarts; a page reconnects by itself.
+                let close = CloseFrame { code: 1012, reason: "the server is restarting".into() };
+                let _ = sink.send(Message::Close(Some(close))).await;
+                break;
+            }
         };
         let mut broken = false;
         for frame in frames {
@@ -102,6 +117,7 @@ pub async fn run(live: Arc<Live>, addresses: Arc<Addresses>, socket: WebSocket, 
         }
     }
     addresses.disconnect(ip);
+    OPEN.fetch_sub(1, Ordering::Relaxed);
 }
 
 type Failure = (String, Option<String>, Refusal);
