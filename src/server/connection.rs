@@ -12,12 +12,14 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// The most games one connection follows at once.
 const FOLLOWED: usize = 32;
-/// A connection that sends nothing for this long (not even a ping) is closed.
+/// The server pings each page this often; one not heard from for `IDLE` (not even the
+/// pong its browser sends by itself) is closed.
+const PING: Duration = Duration::from_secs(25);
 const IDLE: Duration = Duration::from_secs(90);
 
 static CONNECTIONS: AtomicU64 = AtomicU64::new(1);
@@ -47,10 +49,13 @@ pub async fn run(
     };
     let mut bucket = Bucket::new(CONN_RATE, CONN_BURST);
     let mut refused = 0u32;
+    let mut heard = Instant::now();
+    let mut ping = tokio::time::interval(PING);
     loop {
         let frames: Vec<String> = tokio::select! {
-            message = tokio::time::timeout(IDLE, stream.next()) => {
-                let Ok(Some(Ok(message))) = message else { break };
+            message = stream.next() => {
+                let Some(Ok(message)) = message else { break };
+                heard = Instant::now();
                 let text = match message {
                     Message::Text(text) => text,
                     Message::Binary(_) => {
@@ -89,6 +94,16 @@ pub async fn run(
             }
             Some(event) = events.recv() => {
                 render(&live, &following, &event).await.into_iter().collect()
+            }
+            _ = ping.tick() => {
+                if heard.elapsed() > IDLE {
+                    break;
+                }
+                // A browser answers a ping by itself: a page that is there is heard from.
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+                Vec::new()
             }
             _ = stopping.changed() => {
                 // 1012: the server restarts; a page reconnects by itself.

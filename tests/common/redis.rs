@@ -18,7 +18,14 @@ impl RedisServer {
             .port();
         let child = Command::new("redis-server")
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no", "--protected-mode", "yes"])
+            .args([
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--protected-mode",
+                "yes",
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -26,7 +33,10 @@ impl RedisServer {
         let server = RedisServer { child, port };
         let deadline = Instant::now() + Duration::from_secs(10);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "redis-server did not start on port {port}");
+            assert!(
+                Instant::now() < deadline,
+                "redis-server did not start on port {port}"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
         server

@@ -200,8 +200,12 @@ impl RedisStore {
         let counts: Vec<(String, i64)> = conn.hgetall(online_key(id)).await.map_err(err)?;
         let mut online = vec![false; seats];
         for (field, count) in counts {
-            let Some((seat, instance)) = field.split_once(':') else { continue };
-            let Ok(seat) = seat.parse::<usize>() else { continue };
+            let Some((seat, instance)) = field.split_once(':') else {
+                continue;
+            };
+            let Ok(seat) = seat.parse::<usize>() else {
+                continue;
+            };
             if count <= 0 || seat >= seats || online[seat] {
                 continue;
             }
@@ -222,7 +226,8 @@ async fn heartbeat(mut conn: MultiplexedConnection, key: String) {
             .set_options(
                 &key,
                 1,
-                redis::SetOptions::default().with_expiration(redis::SetExpiry::PX(ALIVE_FOR.as_millis() as u64)),
+                redis::SetOptions::default()
+                    .with_expiration(redis::SetExpiry::PX(ALIVE_FOR.as_millis() as u64)),
             )
             .await;
         if let Err(e) = result {
