@@ -21,6 +21,8 @@ const FOLLOWED: usize = 32;
 /// pong its browser sends by itself) is closed.
 const PING: Duration = Duration::from_secs(25);
 const IDLE: Duration = Duration::from_secs(90);
+/// The longest a frame may wait to be taken by a page.
+const SEND: Duration = Duration::from_secs(10);
 
 static CONNECTIONS: AtomicU64 = AtomicU64::new(1);
 /// Sockets open now: a stopping server waits for them to say goodbye.
@@ -114,7 +116,9 @@ pub async fn run(
         };
         let mut broken = false;
         for frame in frames {
-            if sink.send(Message::text(frame)).await.is_err() {
+            // A page that does not read is let go rather than waited for.
+            let sent = tokio::time::timeout(SEND, sink.send(Message::text(frame))).await;
+            if !matches!(sent, Ok(Ok(()))) {
                 broken = true;
                 break;
             }
