@@ -4,8 +4,8 @@
 # Usage: scripts/install-tools.sh [--browser] [--fuzz] [--redis]
 #   --browser  adds Chromium and node_modules: the browser tests and the page's type check
 #   --fuzz     adds cargo-afl and its AFL++ build for scripts/fuzz.sh
-#   --redis    adds redis-server: the live tests with two servers (tests/live_load.rs) and
-#              scripts/bench-online.sh
+#   --redis    adds Debian's redis-server, which the tests of several servers sharing their
+#              games start on a loopback port of their own (never as a system service)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -63,7 +63,7 @@ if $browser; then
   fi
 fi
 if $redis; then
-  apt_install redis-server
+  command -v redis-server >/dev/null || apt_install redis-server
 fi
 if $fuzz; then
   if [ "$(cargo afl --version 2>/dev/null | awk '{print $2}')" != "$CARGO_AFL_VERSION" ]; then
