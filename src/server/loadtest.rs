@@ -30,8 +30,9 @@ use std::time::Duration;
 use tokio::net::{TcpSocket, TcpStream};
 use tokio::sync::Semaphore;
 use tokio::time::{sleep_until, timeout, Instant};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{client_async, WebSocketStream};
+use tokio_tungstenite::{client_async_with_config, WebSocketStream};
 
 type Ws = WebSocketStream<TcpStream>;
 
@@ -424,7 +425,10 @@ async fn connect(target: &Target, source: Option<Ipv4Addr>) -> Result<Ws, String
             .await
             .map_err(|e| format!("cannot connect to {}: {e}", target.addr))?;
         stream.set_nodelay(true).ok();
-        let (ws, _) = client_async(target.url.as_str(), stream)
+        // tungstenite reads into a 128 KiB buffer by default: for thousands of connections
+        // of frames under 4 KiB, a small one (it grows for a larger frame).
+        let config = WebSocketConfig::default().read_buffer_size(4096);
+        let (ws, _) = client_async_with_config(target.url.as_str(), stream, Some(config))
             .await
             .map_err(|e| format!("WebSocket handshake with {} failed: {e}", target.url))?;
         Ok(ws)
