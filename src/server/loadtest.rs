@@ -196,8 +196,11 @@ async fn resolve(server: &str) -> Result<Target, String> {
         .await
         .map_err(|e| format!("--server {server:?}: {e}"))?
         .collect();
+    // `localhost` may name ::1 first, where a server on 127.0.0.1 does not listen.
     let addr = *addrs
-        .first()
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(addrs.first())
         .ok_or_else(|| format!("--server {server:?}: no address"))?;
     if !addrs.iter().all(|a| a.ip().is_loopback()) {
         return Err(format!(
