@@ -8,7 +8,7 @@ mod cli;
 #[path = "common/live.rs"]
 mod live;
 
-use live::{Redis, Server, TempDir};
+use live::{Client, Redis, Server, Table, TempDir};
 use std::sync::Mutex;
 
 /// The load runs one at a time: two at once on a small machine would only slow each other.
@@ -60,16 +60,25 @@ fn two_hundred_games_on_sqlite_lose_no_step() {
     ]);
 }
 
-/// Each game's two players on different servers, which share the games through Redis.
-#[test]
-fn two_servers_on_redis_lose_no_step() {
-    let Some(redis) = Redis::start() else {
-        // Where Redis must be tested (scripts/test.sh installs it), its absence fails.
+/// A Redis of the test's own, or None where there is none to start: the test says it
+/// skipped, and fails instead where Redis must be tested (`LUDUS_TEST_REDIS`, which
+/// scripts/test.sh sets after installing it).
+fn redis_or_skip() -> Option<Redis> {
+    let redis = Redis::start();
+    if redis.is_none() {
         assert!(
             std::env::var_os("LUDUS_TEST_REDIS").is_none(),
             "LUDUS_TEST_REDIS is set but /usr/bin/redis-server is missing"
         );
         eprintln!("SKIPPED: no /usr/bin/redis-server (scripts/install-tools.sh --redis)");
+    }
+    redis
+}
+
+/// Each game's two players on different servers, which share the games through Redis.
+#[test]
+fn two_servers_on_redis_lose_no_step() {
+    let Some(redis) = redis_or_skip() else {
         return;
     };
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -117,4 +126,30 @@ fn a_loadtest_without_a_server_fails() {
         "1",
     ]);
     assert!(!ok && stderr.contains("loopback"), "{stderr}");
+}
+
+/// Two servers on one Redis, a game's players one on each: the first server is killed
+/// (SIGKILL) mid-game, its player comes back through the other, and the game goes on from
+/// its last confirmed step, the second player never disturbed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_goes_on_through_the_other_server_when_one_is_killed() {
+    let Some(redis) = redis_or_skip() else {
+        return;
+    };
+    let (dir_a, dir_b) = (TempDir::new("redis-a"), TempDir::new("redis-b"));
+    let mut a = Server::with_redis(&dir_a.0, &redis.url);
+    let b = Server::with_redis(&dir_b.0, &redis.url);
+    let mut table = Table::between([&a, &b], "unravel", [2, 3]).await;
+    for _ in 0..4 {
+        table.play().await;
+    }
+    a.kill();
+    table.players[0] = Client::connect_from(&b, 2).await;
+    let (id, token) = (table.id.clone(), table.tokens[0].clone());
+    let state = table.players[0].state(&id, Some(&token)).await;
+    assert_eq!((state.you, state.n), (Some(0), 4));
+    for _ in 0..4 {
+        table.play().await;
+    }
+    table.check().await;
 }

@@ -267,8 +267,10 @@ impl Client {
 
     /// The next server frame (pings and the like skipped); fails the test after PATIENCE.
     pub async fn next(&mut self) -> ServerFrame {
+        // One deadline for all: the server's pings every 25 s must not keep a test waiting.
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+            let message = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .expect("a frame in time")
                 .expect("the connection is open")
@@ -287,8 +289,9 @@ impl Client {
 
     /// Whether the server closes the connection within PATIENCE (frames before it skipped).
     pub async fn closed(&mut self) -> bool {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            match tokio::time::timeout(PATIENCE, self.ws.next()).await {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
                 Err(_) => return false,
                 Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return true,
                 Ok(Some(Ok(_))) => {}
@@ -298,11 +301,16 @@ impl Client {
 
     /// The next frame that `pick` takes, the others (presence, lobby, states) skipped.
     pub async fn until<T>(&mut self, mut pick: impl FnMut(ServerFrame) -> Option<T>) -> T {
-        loop {
-            if let Some(t) = pick(self.next().await) {
-                return t;
+        let wait = async {
+            loop {
+                if let Some(t) = pick(self.next().await) {
+                    return t;
+                }
             }
-        }
+        };
+        tokio::time::timeout(PATIENCE, wait)
+            .await
+            .expect("the frame waited for, in time")
     }
 
     /// The next error frame; fails the test if a step comes first (something was played).
@@ -380,8 +388,14 @@ pub struct Table {
 impl Table {
     /// A game of `setup` (a record without steps) between clients from 127.0.0.`hosts`.
     pub async fn new(server: &Server, setup: &str, hosts: [u8; 2]) -> Table {
-        let mut a = Client::connect_from(server, hosts[0]).await;
-        let mut b = Client::connect_from(server, hosts[1]).await;
+        Table::between([server, server], setup, hosts).await
+    }
+
+    /// As `new`, the first player (who creates the game) on one server, the second on the
+    /// other.
+    pub async fn between(servers: [&Server; 2], setup: &str, hosts: [u8; 2]) -> Table {
+        let mut a = Client::connect_from(servers[0], hosts[0]).await;
+        let mut b = Client::connect_from(servers[1], hosts[1]).await;
         let (id, seat_a, token_a) = a.create(setup).await;
         let (seat_b, token_b) = b.join(&id).await;
         assert_ne!(seat_a, seat_b);
