@@ -171,6 +171,9 @@ async fn socket(
             .into_response();
     }
     upgrade
+        // A small read buffer per socket: frames are small, and tungstenite's default of
+        // 128 KiB each made most of the server's memory with thousands of pages.
+        .read_buffer_size(4096)
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .on_failed_upgrade({
