@@ -266,24 +266,50 @@ impl Counters {
     }
 }
 
-/// An error's kind: its message with numbers as `#` and quoted text (ids, steps) as `…`.
+/// An error's kind: its message with numbers as `#`, and quoted text (ids, steps) and ids
+/// or tokens written bare (the server's reasons name a game so) as `…`.
 fn kind_of(message: &str) -> String {
+    let looks_like_code = |word: &str| {
+        (word.len() == ID_LEN || word.len() == TOKEN_LEN)
+            && word.bytes().all(|b| ID_ALPHABET.contains(&b))
+            && word
+                .bytes()
+                .any(|b| b.is_ascii_digit() || b.is_ascii_uppercase())
+    };
     let mut kind = String::new();
     let mut quoted = false;
-    for c in message.chars() {
-        match c {
-            '"' => {
-                if !quoted {
-                    kind.push('…');
+    let mut word = String::new();
+    let flush = |word: &mut String, kind: &mut String| {
+        if looks_like_code(word) {
+            kind.push('…');
+        } else {
+            for c in word.chars() {
+                match c {
+                    '0'..='9' if kind.ends_with('#') => {}
+                    '0'..='9' => kind.push('#'),
+                    _ => kind.push(c),
                 }
-                quoted = !quoted;
             }
-            _ if quoted => {}
-            '0'..='9' if kind.ends_with('#') => {}
-            '0'..='9' => kind.push('#'),
-            _ => kind.push(c),
+        }
+        word.clear();
+    };
+    for c in message.chars() {
+        if c == '"' {
+            flush(&mut word, &mut kind);
+            if !quoted {
+                kind.push('…');
+            }
+            quoted = !quoted;
+        } else if quoted {
+            continue;
+        } else if c.is_ascii_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut kind);
+            kind.push(c);
         }
     }
+    flush(&mut word, &mut kind);
     kind
 }
 
@@ -1451,6 +1477,10 @@ mod tests {
         assert_eq!(
             kind_of(r#"step n=12 after 10 steps (game Some("ab3"))"#),
             "step n=# after # steps (game Some(…))"
+        );
+        assert_eq!(
+            kind_of("there is no game Hdbup2cHjj, nor everything"),
+            "there is no game …, nor everything"
         );
     }
 
