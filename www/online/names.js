@@ -5,11 +5,14 @@
 // about who is playing, or the clock beside it around.
 
 /**
- * Control characters, format characters (the bidirectional controls and isolates, zero
- * width spaces, the byte order mark), line and paragraph separators, and lone surrogates.
- * The zero width joiner is left alone: it only joins emoji (👩‍💻) and hides nothing.
+ * What the page's messages escape too (www/engine.js, visibleText; docs/SECURITY.md):
+ * control and format characters (the bidirectional controls and isolates, zero width
+ * spaces, the byte order mark), line and paragraph separators, private-use and unassigned
+ * code points, lone surrogates, spaces other than the plain one, and letters that draw as
+ * nothing. Unlike there, combining marks stay (names in many scripts need them), and so does
+ * the zero width joiner, which only joins emoji (👩‍💻) and hides nothing.
  */
-const HIDDEN = /(?!\u200d)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|\p{Surrogate}/gu;
+const HIDDEN = /(?!\u200d)[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u2800\u3164\uffa0]|\p{Surrogate}/gu;
 
 /** The most characters of a name (the server refuses more). */
 export const MAX_NAME_CHARS = 24;
@@ -24,7 +27,7 @@ export function shownName(name) {
   // Only plain spaces are trimmed: trim() would also drop a byte order mark unseen.
   const chars = [...text.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '')];
   const kept = chars.length > MAX_NAME_CHARS ? [...chars.slice(0, MAX_NAME_CHARS), '…'] : chars;
-  return kept.join('').replace(HIDDEN, (c) => `\\u{${c.codePointAt(0).toString(16).toUpperCase()}}`);
+  return kept.join('').replace(HIDDEN, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
 }
 
 /** The name a user typed, as sent: trimmed, whitespace runs made one space, cut to the limit. */
