@@ -2,7 +2,7 @@
 // server's figure, the text shown, when it changes next, the clocks in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { timeLeft, clockText, nextTick, clockWords, CLOCK_PRESETS } from '../../www/online/clock.js';
+import { timeLeft, clockText, nextTick, clockWords, clockChoices, CLOCK_PRESETS } from '../../www/online/clock.js';
 
 const live = { clocks: [180_000, 95_500], clocksAt: 1000, toMove: 0, status: 'playing' };
 
@@ -54,4 +54,14 @@ test('clocks in words, and the presets the form offers', () => {
     CLOCK_PRESETS.map((p) => clockWords(p.clock)),
     ['3 + 2', '5 + 3', '10 + 5', '15 + 10', '1 day per move', '3 days per move'],
   );
+});
+
+test('a ?clock=S+I parameter adds a short Fischer clock for the visit (tests)', () => {
+  assert.equal(clockChoices(''), CLOCK_PRESETS);
+  assert.equal(clockChoices('?clock=abc'), CLOCK_PRESETS);
+  assert.equal(clockChoices('?clock=5+0+1'), CLOCK_PRESETS);
+  assert.equal(clockChoices('?clock=5+0')[0].id, '5+0s');
+  const [first, ...rest] = clockChoices('?level=x&clock=5%2B0');
+  assert.deepEqual(first, { id: '5+0s', label: '5 s + 0', clock: { kind: 'fischer', initial: 5, increment: 0 } });
+  assert.deepEqual(rest, CLOCK_PRESETS);
 });

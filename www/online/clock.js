@@ -14,6 +14,20 @@ export const CLOCK_PRESETS = [
   { id: '3d', label: '3 days per move', clock: { kind: 'move', seconds: 3 * 86400 } },
 ];
 
+/**
+ * The clock choices of the create form: the presets, and the Fischer clock a `?clock=S+I`
+ * parameter of the address sets for this visit (seconds and increment, e.g. `?clock=5+0`:
+ * shorter than any preset, for tests of a clock running out), first if given.
+ * @param {string} search the address's query
+ */
+export function clockChoices(search) {
+  // A `+` in a query reads as a space.
+  const m = /^(\d{1,5})[+ ](\d{1,3})$/.exec(new URLSearchParams(search ?? '').get('clock') ?? '');
+  if (!m) return CLOCK_PRESETS;
+  const clock = /** @type {ClockSpec} */ ({ kind: 'fischer', initial: Number(m[1]), increment: Number(m[2]) });
+  return [{ id: `${m[1]}+${m[2]}s`, label: clockWords(clock), clock }, ...CLOCK_PRESETS];
+}
+
 /** "5 + 3", "1 day per move", "90 s per move": a clock in words. @param {ClockSpec} clock */
 export function clockWords(clock) {
   if (!clock || typeof clock !== 'object') return '';

@@ -10,7 +10,7 @@ import { el } from '../app/dom.js';
 import { sessionView, errorText } from '../engine.js';
 import { Connection, liveUrl, serverProblem } from './connection.js';
 import { applyFrame, canStep, withPending, resultWords } from './live-state.js';
-import { CLOCK_PRESETS, clockText, clockWords, timeLeft, nextTick } from './clock.js';
+import { clockChoices, clockText, clockWords, timeLeft, nextTick } from './clock.js';
 import { shownName, nameToSend, MAX_NAME_CHARS } from './names.js';
 import { yourTurnTone } from './sound.js';
 
@@ -54,6 +54,12 @@ export function setupWords(parseRecord, setup) {
   }
 }
 
+/** The panel's styles, beside this module: fetched with it rather than on the first load. */
+function addStyles() {
+  if (document.getElementById('online-styles')) return;
+  document.head.append(el('link', { rel: 'stylesheet', id: 'online-styles', href: new URL('./online.css', import.meta.url).href }));
+}
+
 export class OnlineUi {
   /**
    * @param {OnlineHost} host
@@ -83,6 +89,9 @@ export class OnlineUi {
     this.copied = false;
     this.clockTimer = null;
     this.lastTurnTone = null;
+    /** The create form drawn, and the game and options it is for. @type {{key: string, node: HTMLFormElement}|null} */
+    this.form = null;
+    addStyles();
     this.card.addEventListener('click', (e) => this.onClick(e));
     this.checkServer();
   }
@@ -236,6 +245,13 @@ export class OnlineUi {
       case 'presence':
         break;
       case 'rematch':
+        // Every player asked: the rematch is made, each holder one seat on, with the same
+        // token (the server keeps the holders). Players go there; a spectator is offered it.
+        if (m.you != null) {
+          const held = this.tokens()[m.id];
+          if (held) this.keepToken(effect.next, (held.seat + 1) % m.seats.length, held.token);
+          this.follow(effect.next);
+        }
         break;
     }
   }
@@ -248,11 +264,12 @@ export class OnlineUi {
   load() {
     const m = this.model;
     const view = this.host.view();
-    const expected = m.record;
-    if (this.shown() && view?.record === expected) return;
+    if (this.shown() && !m.steps.length && view?.record === m.record) return;
     let session;
     try {
       session = this.host.mod.Session.fromRecord(m.record);
+      // The steps confirmed since the server last sent the whole record.
+      for (const step of m.steps) session.play(step);
     } catch (error) {
       this.message = `The server's game cannot be shown: ${errorText(error)}.`;
       return;
@@ -377,7 +394,8 @@ export class OnlineUi {
       return this.render();
     }
     const seatText = String(data.get('seat') ?? 'random');
-    const preset = CLOCK_PRESETS.find((p) => p.id === data.get('clock')) ?? CLOCK_PRESETS[1];
+    const choices = clockChoices(location.search);
+    const preset = choices.find((p) => p.id === data.get('clock')) ?? choices[0];
     const name = nameToSend(String(data.get('name') ?? ''));
     this.host.savePrefs({ 'online-name': name, 'online-clock': preset.id });
     this.message = '';
@@ -401,9 +419,6 @@ export class OnlineUi {
     const token = m ? this.tokens()[m.id]?.token : null;
     const mine = (frame) => token && this.send({ ...frame, id: m.id, token });
     switch (act) {
-      case 'create':
-        e.preventDefault();
-        return this.create();
       case 'close':
         return this.closePanel();
       case 'retry':
@@ -499,15 +514,25 @@ export class OnlineUi {
       else if (m) parts.push(...this.gameParts(m));
       else parts.push(this.createForm(), this.lobbyList());
     }
+    // Drawn afresh at each change: the control that had the focus keeps it.
+    const focused = /** @type {HTMLElement|null} */ (document.activeElement);
+    const focusKey = this.card.contains(focused) ? (focused.id ? `#${focused.id}` : focused.dataset.act ? `[data-act="${focused.dataset.act}"]` : null) : null;
     this.card.replaceChildren(...parts);
+    if (focusKey) {
+      const again = /** @type {HTMLElement|null} */ (this.card.querySelector(focusKey) ?? this.card.querySelector('.online-actions button, [data-act]'));
+      if (again && again !== document.activeElement) again.focus();
+    }
     this.tickClocks();
     this.updateTitle();
   }
 
+  /** The create form for the game shown, kept while its game and options stay (what was typed stays). */
   createForm() {
     const view = this.host.view();
-    const prefs = this.host.prefs();
     const game = view?.game ?? '';
+    const key = `${game} ${JSON.stringify(this.host.formOptions())}`;
+    if (this.form?.key === key) return this.form.node;
+    const prefs = this.host.prefs();
     let players = [];
     let summary = '';
     try {
@@ -521,11 +546,13 @@ export class OnlineUi {
     }
     const title = this.host.gameInfo(game)?.title ?? game;
     const seat = el('select', { id: 'online-seat', name: 'seat' }, el('option', { value: 'random', text: 'Random' }), ...players.map((p, i) => el('option', { value: String(i), text: p })));
-    const clock = el('select', { id: 'online-clock', name: 'clock' }, ...CLOCK_PRESETS.map((p) => el('option', { value: p.id, text: p.label, selected: p.id === (prefs['online-clock'] ?? '5+3') })));
+    const choices = clockChoices(location.search);
+    const chosen = choices.some((p) => p.id === prefs['online-clock']) ? prefs['online-clock'] : '5+3';
+    const clock = el('select', { id: 'online-clock', name: 'clock' }, ...choices.map((p) => el('option', { value: p.id, text: p.label, selected: p.id === chosen })));
     const name = el('input', { id: 'online-name', name: 'name', type: 'text', maxlength: MAX_NAME_CHARS, autocomplete: 'nickname', spellcheck: 'false', value: prefs['online-name'] ?? '' });
     const sound = el('input', { id: 'online-sound', type: 'checkbox', checked: !!prefs['online-sound'] });
     sound.addEventListener('change', () => this.host.savePrefs({ 'online-sound': sound.checked }));
-    return el(
+    const node = el(
       'form',
       { id: 'online-create', class: 'online-create', onsubmit: (e) => (e.preventDefault(), this.create()) },
       el('p', { class: 'muted', text: `${title}${summary ? ` (${summary})` : ''}: the game of the tab shown, with the options of New game.` }),
@@ -536,6 +563,8 @@ export class OnlineUi {
       el('label', { class: 'check' }, sound, ' A sound when it is your turn'),
       el('div', { class: 'options-actions' }, el('button', { type: 'submit', class: 'primary', id: 'online-create-button', text: 'Create' })),
     );
+    this.form = { key, node };
+    return node;
   }
 
   lobbyList() {
