@@ -270,7 +270,7 @@ export class App {
       say: (text) => this.a11y.say(text),
       notice: (text) => this.showNotice(text),
     }, {
-      buttonSlot: $('restart-button').parentElement,
+      buttonSlot: $('options-form'),
       cardSlot: document.querySelector('.game-head'),
       store: this.store,
     });

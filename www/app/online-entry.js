@@ -31,7 +31,7 @@ export class OnlineEntry {
       text: 'Play online',
       onclick: () => this.load().then((ui) => ui.openPanel()),
     });
-    buttonSlot.append(this.button);
+    buttonSlot.append(el('div', { class: 'online-entry' }, el('span', { class: 'muted', text: 'Or play someone on another device:' }), this.button));
     this.card = el('section', { class: 'card online-card', id: 'online-card', 'aria-label': 'Play online', hidden: true });
     cardSlot.after(this.card);
   }

@@ -230,6 +230,8 @@ export class OnlineUi {
         break;
       }
       case 'confirm':
+        // The turn may go on (Unity's walls): the board takes clicks again.
+        if (this.shown()) this.host.changed();
         break;
       case 'resync':
         this.resync();
@@ -264,7 +266,8 @@ export class OnlineUi {
   load() {
     const m = this.model;
     const view = this.host.view();
-    if (this.shown() && !m.steps.length && view?.record === m.record) return;
+    // The same game: drawn again all the same (whose turn it is, and so what may be clicked).
+    if (this.shown() && !m.steps.length && view?.record === m.record) return this.host.changed();
     let session;
     try {
       session = this.host.mod.Session.fromRecord(m.record);
