@@ -11,6 +11,9 @@ use super::lesson::{Lesson, RulePoint};
 /// One game, as Ludus describes it.
 #[derive(Debug)]
 pub struct GameDescription {
+    /// Whether the rules can end the game in a draw (Unity's endless passing, Merlin's
+    /// Chain with no chain): only then do players online offer each other a draw.
+    pub draws: bool,
     /// The name used on the command line, in records and in URLs.
     pub name: &'static str,
     /// What Ludus tells about the game: title, designer, rules, help, options.

@@ -84,6 +84,13 @@ macro_rules! define_games {
                 }
             }
 
+            /// Whether the rules can end the game in a draw.
+            pub fn draws(self) -> bool {
+                match self {
+                    $(GameKind::$variant => const { $module::GAME.draws },)*
+                }
+            }
+
             /// What Ludus tells about the game: title, designer, rules, help, options.
             pub fn about(self) -> &'static About {
                 match self {

@@ -116,7 +116,9 @@ pub enum ClientFrame {
         token: Option<String>,
     },
     /// Stops following a game.
-    Unwatch { id: String },
+    Unwatch {
+        id: String,
+    },
     /// One step; `n` is the number of steps played before it (a step sent twice, or after
     /// the game moved on, is refused rather than played twice).
     Step {
@@ -125,7 +127,10 @@ pub enum ClientFrame {
         n: usize,
         step: String,
     },
-    Resign { id: String, token: String },
+    Resign {
+        id: String,
+        token: String,
+    },
     /// `offer: true` offers a draw, or accepts the one offered; `false` declines or takes
     /// one's own offer back. Only in a game whose rules have a draw.
     Draw {
@@ -134,9 +139,15 @@ pub enum ClientFrame {
         offer: bool,
     },
     /// Asks for a rematch, seats turned round; the game is made once every player asked.
-    Rematch { id: String, token: String },
+    Rematch {
+        id: String,
+        token: String,
+    },
     /// Withdraws a challenge nobody has accepted yet.
-    Cancel { id: String, token: String },
+    Cancel {
+        id: String,
+        token: String,
+    },
     /// Follows the list of open challenges (`on: false` stops).
     Lobby {
         #[serde(default = "yes")]
@@ -385,7 +396,9 @@ pub enum ServerFrame {
         token: String,
     },
     /// The whole game: after `watch`, and after every change but a step.
-    State { game: GameView },
+    State {
+        game: GameView,
+    },
     /// One step, confirmed: it is in the database. `n` steps are played after it.
     Step {
         id: String,
@@ -405,7 +418,9 @@ pub enum ServerFrame {
         seat: usize,
         online: bool,
     },
-    Lobby { challenges: Vec<ChallengeView> },
+    Lobby {
+        challenges: Vec<ChallengeView>,
+    },
     /// A frame refused: `ref` is its type; the game is as it was.
     Error {
         #[serde(rename = "ref")]
@@ -456,7 +471,10 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(f.kind(), "step");
-        assert_eq!(ClientFrame::parse(r#"{"t":"ping"}"#).unwrap(), ClientFrame::Ping);
+        assert_eq!(
+            ClientFrame::parse(r#"{"t":"ping"}"#).unwrap(),
+            ClientFrame::Ping
+        );
         assert_eq!(
             ClientFrame::parse(r#"{"t":"lobby"}"#).unwrap(),
             ClientFrame::Lobby { on: true }
@@ -483,8 +501,10 @@ mod tests {
             r#"{"t":"create","setup":"unlur","seat":0,"clock":{"kind":"fischer","initial":1,"increment":0}}"#
         )
         .contains("initial time"));
-        assert!(reason(r#"{"t":"step","id":"abcdefghij","token":"x","n":-1,"step":"a"}"#)
-            .contains("cannot be read"));
+        assert!(
+            reason(r#"{"t":"step","id":"abcdefghij","token":"x","n":-1,"step":"a"}"#)
+                .contains("cannot be read")
+        );
     }
 
     #[test]

@@ -23,6 +23,7 @@ mod bench;
 mod lessons;
 mod puzzles;
 mod record;
+mod serve;
 mod soak;
 use ludus::{ai, game, games, options, rng, with_game};
 use soak::game_seed;
@@ -55,6 +56,11 @@ usage:
       a game (a record, a packed link record or a text file) written as a record, as a
       link's record (packed when long) or as a text file with a header (docs/RECORD.md)
   ludus bench [GAME ...] [--seconds S] [--runs R]   (or: [--mcts N [--runs R] [--seed S]])
+  ludus serve [--port P] [--address A] [--dist DIR] [--db FILE] [--redis URL]
+      the page built in DIR (default dist) and live play between people, on
+      http://A:P/ (default 127.0.0.1:8080); games kept in the SQLite FILE (default
+      data/ludus.db), or in Redis, shared by every server given the same URL
+      (docs/ONLINE.md)
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
       and the record that reproduces it if one breaks (all: every game at its defaults;
@@ -311,6 +317,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "lessons" => lessons::print(&rest),
         "puzzles" => puzzles::run(&rest),
         "record" => record::record(&rest),
+        "serve" => serve::run(&rest),
         "help" | "--help" | "-h" => {
             println!("{}", usage());
             Ok(())

@@ -6,6 +6,7 @@ use crate::games::description::{GameDescription, PuzzlePlan, SearchTuning};
 
 /// Merlin's Chain, as Ludus describes it.
 pub const GAME: GameDescription = GameDescription {
+    draws: true,
     name: "merlins-chain",
     about: ABOUT,
     lessons: super::lessons::LESSONS,

@@ -9,6 +9,7 @@ use crate::games::red_blue::OPTIONS;
 
 /// Scattercut, as Ludus describes it.
 pub const GAME: GameDescription = GameDescription {
+    draws: false,
     name: "scattercut",
     about: ABOUT,
     lessons: super::lessons::LESSONS,

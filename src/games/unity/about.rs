@@ -7,6 +7,7 @@ use crate::games::description::{GameDescription, PuzzlePlan, SearchTuning, PUZZL
 
 /// Unity, as Ludus describes it.
 pub const GAME: GameDescription = GameDescription {
+    draws: true,
     name: "unity",
     about: ABOUT,
     lessons: super::lessons::LESSONS,

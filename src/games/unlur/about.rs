@@ -6,6 +6,7 @@ use crate::games::description::{small_board_puzzles, GameDescription, GENERAL_SE
 
 /// Unlur, as Ludus describes it.
 pub const GAME: GameDescription = GameDescription {
+    draws: false,
     name: "unlur",
     about: ABOUT,
     lessons: super::lessons::LESSONS,

@@ -7,6 +7,7 @@ use crate::games::red_blue::OPTIONS;
 
 /// Unravel, as Ludus describes it.
 pub const GAME: GameDescription = GameDescription {
+    draws: false,
     name: "unravel",
     about: ABOUT,
     lessons: super::lessons::LESSONS,
