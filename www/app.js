@@ -501,12 +501,13 @@ export class App {
   // The computer opponent
   // --------------------------------------------------------------------------------------
 
+  /** The seats the computer plays: none in a live game, which is between people. */
   computerSeats() {
-    return this.opponent.seats();
+    return this.online?.liveShown() ? new Set() : this.opponent.seats();
   }
 
   computerToMove() {
-    return this.opponent.toMove();
+    return !this.online?.liveShown() && this.opponent.toMove();
   }
 
   /** In a past position: the computer plays its seat's step here (a variation; the later steps stay). */
@@ -545,7 +546,15 @@ export class App {
     // A view made without the legal steps, now that a person may play: with them.
     if (!this.view.legal && !this.computerToMove()) this.state.view = sessionView(this.session);
     const v = this.view;
-    this.opponent.sync();
+    // A live game is between people: the computer neither thinks nor plays in it, nor is
+    // it offered (its seat toggles, its level), nor is sending the game by link.
+    const live = !!this.online?.liveShown();
+    if (live) this.opponent.stop();
+    else this.opponent.sync();
+    $('players').hidden = live;
+    $('computer-bar').hidden = live;
+    const send = $('send-move-button');
+    if (send) send.hidden = live;
     const drawn = boardConfig(this.control, { view: v, flipped: this.flipped, coords: this.coords, drawings: shownDrawings(v) });
     this.state.legal = drawn.legal;
     this.board.update(drawn);

@@ -47,6 +47,8 @@ export async function player(site, url, options = DESKTOP) {
   await page.goto(url);
   await waitReady(page);
   page.context = () => context;
+  // A touch device's page is played with taps.
+  page.touch = !!options.hasTouch;
   return page;
 }
 
@@ -142,8 +144,9 @@ function clicksFor(step, pieces) {
   }
 }
 
-/** Makes one step on `page` with clicks (a pass with its button, touch taps with `tap`). */
-export async function clickStep(page, step, { tap = false } = {}) {
+/** Makes one step on `page` with clicks (a pass with its button; taps on a touch device's page). */
+export async function clickStep(page, step) {
+  const tap = !!page.touch;
   const s = await state(page);
   if (step.kind === 'pass') return page.click('#pass-button');
   for (const c of clicksFor(step, s.pieces)) {
@@ -173,7 +176,7 @@ export function random(seed) {
  * `steps` more steps are made: each step is clicked on the page whose turn it is, and every
  * page waits for it to be confirmed. Returns the number of steps of the game.
  */
-export async function playLive(pages, { seed = 1, limit = 400, steps = Infinity, prefer = () => 0, opening = [], tap = false } = {}) {
+export async function playLive(pages, { seed = 1, limit = 400, steps = Infinity, prefer = () => 0, opening = [] } = {}) {
   const rand = random(seed);
   let made = 0;
   for (;;) {
@@ -192,7 +195,7 @@ export async function playLive(pages, { seed = 1, limit = 400, steps = Infinity,
       const pool = s.legal.filter((st) => prefer(st, s, rand) === best);
       step = pool[Math.floor(rand() * pool.length)];
     }
-    await clickStep(mover, step, { tap });
+    await clickStep(mover, step);
     for (const page of pages) await waitSteps(page, model.n + 1);
     const after = await state(pages[0]);
     assert.equal(after.steps[model.n], step.text, `the clicks made ${step.text}`);

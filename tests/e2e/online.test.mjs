@@ -65,7 +65,9 @@ for (const g of GAMES) {
     assert.deepEqual(seats, pages.map((_, i) => i));
     // No analysis, no hint and no computer while the game is on.
     for (const page of pages) {
-      assert.ok(await page.locator('#analysis-toggle, .analysis-toggle').first().isHidden().catch(() => true));
+      assert.ok(await page.locator('#analysis-toggle').isHidden());
+      assert.ok(await page.locator('#hint-button').isHidden());
+      assert.ok(await page.locator('#computer-bar').isHidden());
       assert.equal((await state(page)).thinking, null);
     }
     const mover = pages[0];
@@ -77,6 +79,8 @@ for (const g of GAMES) {
     assert.match(result, /won by the rules|Drawn by the rules/);
     for (const page of pages) {
       assert.equal(await page.locator('#online-result').textContent(), result, 'every page says the same result');
+      // Over: a game like any other, analysis offered again.
+      assert.ok(await page.locator('#analysis-toggle').isVisible());
       const s = await state(page);
       assert.equal(s.steps.length, n);
       assert.ok(s.outcome, 'the board shows the end');
@@ -87,3 +91,152 @@ for (const g of GAMES) {
     await closeAll(pages);
   });
 }
+
+test('two browsers in one live game, desktop and phone (touch): names as text, clocks, turn (screenshots)', async () => {
+  const { pages } = await startGame('unlur', { size: 5 }, { creator: { name: 'Ann\u202Eevil' }, contexts: [DESKTOP, PHONE], clock: '5+3' });
+  const [desk, phone] = pages;
+  // The right-to-left override in the name is written out, never obeyed.
+  const names = await phone.locator('#online-seats .online-name').allTextContents();
+  assert.equal(names[0], 'Ann\\u{202e}evil');
+  await playLive(pages, { seed: 3, steps: 4, prefer: (st) => (st.kind === 'pass' ? 0 : 1) });
+  // The clocks count down on both pages: the one to move's runs.
+  const clocks = await desk.locator('#online-seats .online-clock').allTextContents();
+  assert.ok(clocks.every((c) => /^\d+:\d\d$/.test(c)), clocks.join(' '));
+  await desk.screenshot({ path: join(artifacts, 'online-desktop.png') });
+  await phone.screenshot({ path: join(artifacts, 'online-phone.png'), fullPage: true });
+  await phone.locator('#online-card').screenshot({ path: join(artifacts, 'online-phone-panel.png') });
+  await closeAll(pages);
+});
+
+test('an open challenge is listed with its name, and accepted with one click', async () => {
+  const first = await player(site, site.server.url);
+  await openPanel(first, 'unravel', { size: 5 });
+  await create(first, { seat: 'random', clock: '3+2', open: true, name: 'Challenger' });
+  const second = await player(site, site.server.url);
+  await openPanel(second, 'unlur');
+  const item = second.locator('#online-challenges li', { hasText: 'Challenger' });
+  await item.waitFor();
+  const text = await item.textContent();
+  assert.match(text, /Unravel/);
+  assert.match(text, /size 5/);
+  assert.match(text, /3 \+ 2/);
+  await item.locator('button', { hasText: 'Accept' }).click();
+  await waitStatus(second, 'playing');
+  await waitStatus(first, 'playing');
+  const a = (await live(first)).model;
+  const b = (await live(second)).model;
+  assert.equal(a.id, b.id);
+  assert.deepEqual([a.you, b.you].sort(), [0, 1]);
+  assert.equal(new URL(second.url()).hash, `#live=${a.id}`);
+  // Taken: no longer listed.
+  const third = await player(site, site.server.url);
+  await openPanel(third, 'unravel');
+  await third.waitForSelector('#online-challenges');
+  assert.equal(await third.locator('#online-challenges li', { hasText: 'Challenger' }).count(), 0);
+  await closeAll([first, second, third]);
+});
+
+test('resign with a confirm, then a rematch with the seats turned round', async () => {
+  const { pages } = await startGame('unravel', { size: 4 });
+  const [red, blue] = pages;
+  await playLive(pages, { seed: 5, steps: 2 });
+  await blue.click('#online-card [data-act="resign"]');
+  // Asked first: No leaves the game on.
+  await blue.click('#online-card [data-act="resign-no"]');
+  assert.equal((await live(blue)).model.status, 'playing');
+  await blue.click('#online-card [data-act="resign"]');
+  await blue.click('#online-card [data-act="resign-yes"]');
+  for (const page of pages) await waitStatus(page, 'ended');
+  assert.equal(await red.locator('#online-result').textContent(), 'Red won: Blue resigned.');
+  assert.equal(await blue.locator('#online-result').textContent(), 'Red won: Blue resigned.');
+  const old = (await live(red)).model.id;
+  await red.click('#online-card [data-act="rematch"]');
+  await blue.locator('#online-card [data-act="rematch"]', { hasText: 'Accept rematch' }).click();
+  for (const page of pages) await page.waitForFunction((old) => { const l = window.ludusTest.live(); return l.id !== old && l.model?.status === 'playing'; }, old);
+  assert.equal((await live(red)).model.you, 1, 'Red plays Blue now');
+  assert.equal((await live(blue)).model.you, 0);
+  assert.match(blue.url(), /#live=/);
+  await playLive([blue, red], { seed: 6, steps: 2 });
+  await closeAll(pages);
+});
+
+test('a draw offered and accepted (Merlin\'s Chain)', async () => {
+  const { pages } = await startGame('merlins-chain');
+  const [first, second] = pages;
+  await playLive(pages, { seed: 7, steps: 2 });
+  await first.click('#online-card [data-act="draw"]');
+  await second.locator('#online-card [data-act="draw"]', { hasText: 'Accept draw' }).waitFor();
+  assert.ok(await second.locator('#online-card [data-act="draw-no"]', { hasText: 'Decline' }).isVisible());
+  await second.click('#online-card [data-act="draw"]');
+  for (const page of pages) await waitStatus(page, 'ended');
+  for (const page of pages) assert.equal(await page.locator('#online-result').textContent(), 'Drawn by agreement.');
+  await closeAll(pages);
+});
+
+test('a spectator follows the game live and cannot play in it', async () => {
+  const { pages, link } = await startGame('unravel', { size: 4 });
+  const watcher = await player(site, link);
+  await watcher.waitForFunction(() => window.ludusTest.live()?.model?.status === 'playing');
+  assert.equal((await live(watcher)).model.you, null);
+  assert.match(await watcher.locator('#online-card').textContent(), /Watching/);
+  await playLive(pages, { seed: 8, steps: 3 });
+  await waitSteps(watcher, 3);
+  const s = await state(watcher);
+  assert.deepEqual(s.legal, [], 'nothing to click for a spectator');
+  assert.deepEqual(s.steps, (await state(pages[0])).steps);
+  // A step typed by the spectator is refused on the page, never sent.
+  assert.equal(await watcher.evaluate(() => window.ludusTest.play('c3')), false);
+  await closeAll([...pages, watcher]);
+});
+
+test('a reload mid-game takes the same seat again and the game goes on', async () => {
+  const { pages } = await startGame('scattercut', { size: 4 });
+  await playLive(pages, { seed: 9, steps: 3 });
+  const [first, second] = pages;
+  await second.reload();
+  await second.waitForSelector('body[data-state="ready"]');
+  await second.evaluate(async () => {
+    window.ludusTest = (await import('/www/test-interface.js')).ludusTest;
+  });
+  await waitSteps(second, 3);
+  assert.equal((await live(second)).model.you, 1);
+  await playLive(pages, { seed: 10, steps: 2 });
+  await waitSteps(first, 5);
+  await closeAll(pages);
+});
+
+test('a clock running out ends the game on time', async () => {
+  const first = await player(site, `${site.server.url}?clock=5%2B0`);
+  await openPanel(first, 'unravel', { size: 4 });
+  const link = await create(first, { seat: '0', clock: '5+0s' });
+  const second = await player(site, link);
+  await waitStatus(first, 'playing');
+  // Red's clock runs; nobody moves.
+  await first.waitForFunction(() => /^0:0\d\.\d$/.test(document.querySelector('#online-seats .online-clock')?.textContent ?? ''));
+  for (const page of [first, second]) await waitStatus(page, 'ended', 15_000);
+  assert.equal(await second.locator('#online-result').textContent(), 'Blue won: Red ran out of time.');
+  await closeAll([first, second]);
+});
+
+test('the computer never plays in a live game, even on a seat it plays at home', async () => {
+  const first = await player(site, site.server.url);
+  await openPanel(first, 'unravel', { size: 4 });
+  const link = await create(first, { seat: '0' });
+  // The second person has the computer on Blue for Unravel at home.
+  const second = await player(site, site.server.url);
+  await second.click('#game-tabs [data-game="unravel"]');
+  await second.click('#players li:nth-child(2) button');
+  await second.goto(link);
+  await second.waitForSelector('body[data-state="ready"]');
+  await second.evaluate(async () => {
+    window.ludusTest = (await import('/www/test-interface.js')).ludusTest;
+  });
+  await waitStatus(second, 'playing');
+  await playLive([first, second], { seed: 4, steps: 1 });
+  await second.waitForTimeout(1500);
+  assert.equal((await live(second)).model.n, 1, 'nothing was played for Blue');
+  assert.equal((await state(second)).thinking, null);
+  assert.match(await second.title(), /^Your turn · /);
+  await playLive([first, second], { seed: 4, steps: 1 });
+  await closeAll([first, second]);
+});
