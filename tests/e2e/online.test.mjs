@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { artifacts } from './site.mjs';
-import { state, savedRecord } from './app-page.mjs';
+import { state, savedRecord, waitReady } from './app-page.mjs';
 import { useLiveSite, player, live, openPanel, create, waitSteps, waitStatus, playLive, clickStep, DESKTOP, PHONE } from './online-page.mjs';
 
 const site = useLiveSite();
@@ -194,10 +194,7 @@ test('a reload mid-game takes the same seat again and the game goes on', async (
   await playLive(pages, { seed: 9, steps: 3 });
   const [first, second] = pages;
   await second.reload();
-  await second.waitForSelector('body[data-state="ready"]');
-  await second.evaluate(async () => {
-    window.ludusTest = (await import('/www/test-interface.js')).ludusTest;
-  });
+  await waitReady(second);
   await waitSteps(second, 3);
   assert.equal((await live(second)).model.you, 1);
   await playLive(pages, { seed: 10, steps: 2 });
@@ -227,10 +224,7 @@ test('the computer never plays in a live game, even on a seat it plays at home',
   await second.click('#game-tabs [data-game="unravel"]');
   await second.click('#players li:nth-child(2) button');
   await second.goto(link);
-  await second.waitForSelector('body[data-state="ready"]');
-  await second.evaluate(async () => {
-    window.ludusTest = (await import('/www/test-interface.js')).ludusTest;
-  });
+  await waitReady(second);
   await waitStatus(second, 'playing');
   await playLive([first, second], { seed: 4, steps: 1 });
   await second.waitForTimeout(1500);
