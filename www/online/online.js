@@ -343,7 +343,7 @@ export class OnlineUi {
     this.setLobby(true);
     this.render();
     this.card.scrollIntoView({ block: 'nearest' });
-    /** @type {HTMLElement|null} */ (this.card.querySelector('button, select, input'))?.focus();
+    /** @type {HTMLElement|null} */ (this.card.querySelector('#online-seat, [data-act="retry"]'))?.focus();
   }
 
   closePanel() {
@@ -433,7 +433,10 @@ export class OnlineUi {
       }
       case 'copy': {
         const input = /** @type {HTMLInputElement} */ (this.card.querySelector('#online-link'));
-        navigator.clipboard?.writeText(input.value).then(
+        // No clipboard (a page served over plain http from another machine): the link is
+        // selected for the user to copy.
+        const copying = navigator.clipboard?.writeText(input.value) ?? Promise.reject(new Error('no clipboard'));
+        copying.then(
           () => {
             this.copied = true;
             this.render();
@@ -553,8 +556,7 @@ export class OnlineUi {
     const chosen = choices.some((p) => p.id === prefs['online-clock']) ? prefs['online-clock'] : '5+3';
     const clock = el('select', { id: 'online-clock', name: 'clock' }, ...choices.map((p) => el('option', { value: p.id, text: p.label, selected: p.id === chosen })));
     const name = el('input', { id: 'online-name', name: 'name', type: 'text', maxlength: MAX_NAME_CHARS, autocomplete: 'nickname', spellcheck: 'false', value: prefs['online-name'] ?? '' });
-    const sound = el('input', { id: 'online-sound', type: 'checkbox', checked: !!prefs['online-sound'] });
-    sound.addEventListener('change', () => this.host.savePrefs({ 'online-sound': sound.checked }));
+    const sound = this.soundToggle();
     const node = el(
       'form',
       { id: 'online-create', class: 'online-create', onsubmit: (e) => (e.preventDefault(), this.create()) },
@@ -563,7 +565,7 @@ export class OnlineUi {
       el('div', { class: 'option' }, el('label', { for: 'online-clock', text: 'Clock' }), clock),
       el('div', { class: 'option' }, el('label', { for: 'online-name', text: 'Your name (optional)' }), name),
       el('label', { class: 'check' }, el('input', { type: 'checkbox', name: 'open', id: 'online-open' }), ' List it in open challenges'),
-      el('label', { class: 'check' }, sound, ' A sound when it is your turn'),
+      sound,
       el('div', { class: 'options-actions' }, el('button', { type: 'submit', class: 'primary', id: 'online-create-button', text: 'Create' })),
     );
     this.form = { key, node };
@@ -653,7 +655,7 @@ export class OnlineUi {
             else buttons.push(el('button', { type: 'button', 'data-act': 'draw', text: 'Offer draw' }));
           }
         }
-        parts.push(el('div', { class: 'online-actions' }, ...buttons));
+        parts.push(el('div', { class: 'online-actions' }, ...buttons), this.soundToggle());
       }
     }
     if (m.status === 'ended') {
@@ -669,6 +671,13 @@ export class OnlineUi {
       }
     }
     return parts;
+  }
+
+  /** The choice of a tone when the turn comes (kept in the settings; off unless chosen). */
+  soundToggle() {
+    const box = el('input', { id: 'online-sound', type: 'checkbox', checked: !!this.host.prefs()['online-sound'] });
+    box.addEventListener('change', () => this.host.savePrefs({ 'online-sound': box.checked }));
+    return el('label', { class: 'check' }, box, ' A sound when it is your turn');
   }
 
   /** Draws each clock's time and, while one runs, draws it again when its text changes. */
