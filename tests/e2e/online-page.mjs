@@ -83,7 +83,7 @@ export async function create(page, { seat = '0', clock = '10+5', open = false, n
   await page.click('#online-create-button');
   const link = await page.waitForSelector('#online-link');
   const href = await link.inputValue();
-  assert.match(href, /#live=[2-9a-zA-Z]{10}$/);
+  assert.match(href, /^http:\/\/127\.0\.0\.1:\d+\/#live=[2-9a-zA-Z]{10}$/);
   // The seat's token stays in this browser: never in the link.
   const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('ludus:v1:live-tokens') ?? '{}'));
   assert.ok(Object.keys(tokens).length > 0, 'the token is kept');

@@ -117,6 +117,7 @@ test('an open challenge is listed with its name, and accepted with one click', a
   const item = second.locator('#online-challenges li', { hasText: 'Challenger' });
   await item.waitFor();
   const text = await item.textContent();
+  await second.locator('#online-card').screenshot({ path: join(artifacts, 'online-panel.png') });
   assert.match(text, /Unravel/);
   assert.match(text, /size 5/);
   assert.match(text, /3 \+ 2/);
@@ -206,6 +207,7 @@ test('a clock running out ends the game on time', async () => {
   const first = await player(site, `${site.server.url}?clock=5%2B0`);
   await openPanel(first, 'unravel', { size: 4 });
   const link = await create(first, { seat: '0', clock: '5+0s' });
+  await first.locator('#online-card').screenshot({ path: join(artifacts, 'online-waiting.png') });
   const second = await player(site, link);
   await waitStatus(first, 'playing');
   // Red's clock runs; nobody moves.

@@ -157,12 +157,14 @@ export function liveUrl(pageUrl) {
   return url.href;
 }
 
+/** What the page says when the server cannot be reached (no network, or no answer). */
+export const OFFLINE = 'You are offline: online play needs a connection to the Ludus server.';
+
 /**
  * Whether a Ludus server is there: null if it is, else why not, in words. `fetch` and
  * `onLine` are the browser's unless given (tests).
  */
 export async function serverProblem(pageUrl, { fetch: get = globalThis.fetch, onLine = globalThis.navigator?.onLine } = {}) {
-  const OFFLINE = 'You are offline: online play needs a connection to the Ludus server.';
   const NO_SERVER = 'This copy of Ludus is served without a Ludus server, so online play is unavailable here (the rest of the page works as always).';
   if (onLine === false) return OFFLINE;
   let response;

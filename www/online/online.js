@@ -8,7 +8,8 @@
 
 import { el } from '../app/dom.js';
 import { sessionView, errorText } from '../engine.js';
-import { Connection, liveUrl, serverProblem } from './connection.js';
+import { Connection, liveUrl, serverProblem, OFFLINE } from './connection.js';
+import { reconnectDelay } from './backoff.js';
 import { applyFrame, canStep, withPending, resultWords } from './live-state.js';
 import { clockChoices, clockText, clockWords, timeLeft, nextTick } from './clock.js';
 import { shownName, nameToSend, MAX_NAME_CHARS } from './names.js';
@@ -89,6 +90,9 @@ export class OnlineUi {
     this.copied = false;
     this.clockTimer = null;
     this.lastTurnTone = null;
+    /** The asking again for a server that did not answer, and how many times it was asked. */
+    this.checkTimer = null;
+    this.checks = 0;
     /** The create form drawn, and the game and options it is for. @type {{key: string, node: HTMLFormElement}|null} */
     this.form = null;
     addStyles();
@@ -101,10 +105,19 @@ export class OnlineUi {
   // ------------------------------------------------------------------------------------
 
   async checkServer() {
+    clearTimeout(this.checkTimer);
     this.problem = null;
     this.render();
     this.problem = (await serverProblem(location.href)) ?? '';
     if (!this.problem) this.connect();
+    else if (this.problem === OFFLINE) {
+      // No network, or no answer (the server restarting): asked again by itself, later and
+      // later, and at once when the browser is online again. A page without a server
+      // ("served without") is not asked again unless the user says so.
+      this.checkTimer = setTimeout(() => this.checkServer(), reconnectDelay(this.checks++));
+      addEventListener('online', () => this.checkServer(), { once: true });
+    }
+    if (!this.problem) this.checks = 0;
     this.render();
   }
 
@@ -598,7 +611,8 @@ export class OnlineUi {
     const colours = this.colours();
     const spectator = m.you == null;
     if (m.status === 'waiting') {
-      const link = `${location.href.split('#')[0]}#live=${m.id}`;
+      // The page's own address, without this visit's query (`?clock=`, `?level=`).
+      const link = `${location.origin}${location.pathname}#live=${m.id}`;
       if (m.you != null) {
         parts.push(
           el('p', { text: 'Send this link to your opponent; the game starts when they open it.' }),
