@@ -200,7 +200,12 @@ test('a reload mid-game takes the same seat again and the game goes on', async (
   assert.equal((await live(second)).model.you, 1);
   await playLive(pages, { seed: 10, steps: 2 });
   await waitSteps(first, 5);
-  await closeAll(pages);
+  // The other player goes away: said beside their seat.
+  assert.deepEqual(second.errors, []);
+  await second.context().close();
+  await first.locator('#online-seats li[data-seat="1"] .online-away', { hasText: 'disconnected' }).waitFor();
+  assert.equal(await first.locator('#online-seats li[data-seat="0"] .online-away').count(), 0);
+  await closeAll([first]);
 });
 
 test('a clock running out ends the game on time', async () => {
