@@ -141,7 +141,9 @@ export class RedisServer {
 
   async stop() {
     const child = this.child;
-    if (!child || child.exitCode != null) return;
+    this.child = null;
+    // Already gone (stopped once): an exit event would never come again.
+    if (!child || child.exitCode != null || child.signalCode != null) return;
     const gone = new Promise((ok) => child.once('exit', ok));
     child.kill('SIGKILL');
     await gone;
