@@ -57,7 +57,8 @@ const GAMES = [
 ];
 
 for (const g of GAMES) {
-  test(`a whole live game of ${g.game}, clicked on the canvas, ${g.players ?? 2} players`, async () => {
+  test(`a whole live game of ${g.game}, clicked on the canvas, ${g.players ?? 2} players`, async (t) => {
+  if (site.skip) return t.skip(site.skip);
     const { pages } = await startGame(g.game, g.options, { players: g.players ?? 2 });
     // Each page holds its own seat; the second seat of a two-player game sees the board turned.
     const seats = [];
@@ -92,7 +93,8 @@ for (const g of GAMES) {
   });
 }
 
-test('two browsers in one live game, desktop and phone (touch): names as text, clocks, turn (screenshots)', async () => {
+test('two browsers in one live game, desktop and phone (touch): names as text, clocks, turn (screenshots)', async (t) => {
+  if (site.skip) return t.skip(site.skip);
   const { pages } = await startGame('unlur', { size: 5 }, { creator: { name: 'Ann\u202Eevil' }, contexts: [DESKTOP, PHONE], clock: '5+3' });
   const [desk, phone] = pages;
   // The right-to-left override in the name is written out, never obeyed.
@@ -108,7 +110,8 @@ test('two browsers in one live game, desktop and phone (touch): names as text, c
   await closeAll(pages);
 });
 
-test('an open challenge is listed with its name, and accepted with one click', async () => {
+test('an open challenge is listed with its name, and accepted with one click', async (t) => {
+  if (site.skip) return t.skip(site.skip);
   const first = await player(site, site.server.url);
   await openPanel(first, 'unravel', { size: 5 });
   await create(first, { seat: 'random', clock: '3+2', open: true, name: 'Challenger' });
@@ -137,7 +140,8 @@ test('an open challenge is listed with its name, and accepted with one click', a
   await closeAll([first, second, third]);
 });
 
-test('resign with a confirm, then a rematch with the seats turned round', async () => {
+test('resign with a confirm, then a rematch with the seats turned round', async (t) => {
+  if (site.skip) return t.skip(site.skip);
   const { pages } = await startGame('unravel', { size: 4 });
   const [red, blue] = pages;
   await playLive(pages, { seed: 5, steps: 2 });
@@ -161,7 +165,8 @@ test('resign with a confirm, then a rematch with the seats turned round', async 
   await closeAll(pages);
 });
 
-test('a draw offered and accepted (Merlin\'s Chain)', async () => {
+test('a draw offered and accepted (Merlin\'s Chain)', async (t) => {
+  if (site.skip) return t.skip(site.skip);
   const { pages } = await startGame('merlins-chain');
   const [first, second] = pages;
   await playLive(pages, { seed: 7, steps: 2 });
@@ -174,7 +179,8 @@ test('a draw offered and accepted (Merlin\'s Chain)', async () => {
   await closeAll(pages);
 });
 
-test('a spectator follows the game live and cannot play in it', async () => {
+test('a spectator follows the game live and cannot play in it', async (t) => {
+  if (site.skip) return t.skip(site.skip);
   const { pages, link } = await startGame('unravel', { size: 4 });
   const watcher = await player(site, link);
   await watcher.waitForFunction(() => window.ludusTest.live()?.model?.status === 'playing');
@@ -190,7 +196,8 @@ test('a spectator follows the game live and cannot play in it', async () => {
   await closeAll([...pages, watcher]);
 });
 
-test('a reload mid-game takes the same seat again and the game goes on', async () => {
+test('a reload mid-game takes the same seat again and the game goes on', async (t) => {
+  if (site.skip) return t.skip(site.skip);
   const { pages } = await startGame('scattercut', { size: 4 });
   await playLive(pages, { seed: 9, steps: 3 });
   const [first, second] = pages;
@@ -208,7 +215,8 @@ test('a reload mid-game takes the same seat again and the game goes on', async (
   await closeAll([first]);
 });
 
-test('a clock running out ends the game on time', async () => {
+test('a clock running out ends the game on time', async (t) => {
+  if (site.skip) return t.skip(site.skip);
   const first = await player(site, `${site.server.url}?clock=5%2B0`);
   await openPanel(first, 'unravel', { size: 4 });
   const link = await create(first, { seat: '0', clock: '5+0s' });
@@ -222,7 +230,8 @@ test('a clock running out ends the game on time', async () => {
   await closeAll([first, second]);
 });
 
-test('the computer never plays in a live game, even on a seat it plays at home', async () => {
+test('the computer never plays in a live game, even on a seat it plays at home', async (t) => {
+  if (site.skip) return t.skip(site.skip);
   const first = await player(site, site.server.url);
   await openPanel(first, 'unravel', { size: 4 });
   const link = await create(first, { seat: '0' });
