@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Installs what building and testing Ludus needs, skipping whatever is already there.
 # Everything comes from package registries (crates.io, npm, Debian): nothing else is downloaded.
-# Usage: scripts/install-tools.sh [--browser] [--fuzz]
+# Usage: scripts/install-tools.sh [--browser] [--fuzz] [--redis]
 #   --browser  adds Chromium and node_modules: the browser tests and the page's type check
 #   --fuzz     adds cargo-afl and its AFL++ build for scripts/fuzz.sh
+#   --redis    adds Debian's redis-server, which the tests of several servers sharing their
+#              games start on a loopback port of their own (never as a system service)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-browser=false fuzz=false
+browser=false fuzz=false redis=false
 for arg in "$@"; do
   case "$arg" in
     --browser) browser=true ;;
     --fuzz) fuzz=true ;;
+    --redis) redis=true ;;
     *) echo "install-tools.sh: unknown option $arg" >&2; exit 2 ;;
   esac
 done
@@ -58,6 +61,9 @@ if $browser; then
     say "npm ci"
     npm ci --no-audit --no-fund --silent
   fi
+fi
+if $redis; then
+  command -v redis-server >/dev/null || apt_install redis-server
 fi
 if $fuzz; then
   if [ "$(cargo afl --version 2>/dev/null | awk '{print $2}')" != "$CARGO_AFL_VERSION" ]; then

@@ -28,6 +28,8 @@ const worker = join(dir, 'sw.js');
 
 const files = (await walk(dir))
   .map((path) => relative(dir, path).split(sep).join('/'))
+  // Not the worker, nor the compressed copies `ludus serve` sends in a file's place
+  // (scripts/precompress.mjs), nor the server's /live (scripts/precache-files.mjs).
   .filter(precached)
   .sort();
 

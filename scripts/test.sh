@@ -18,7 +18,7 @@ trap 'rm -f "$log"' EXIT
 run() { "$@" 2>&1 | tee -a "$log"; }
 
 step "install tools"
-scripts/install-tools.sh --browser --fuzz
+scripts/install-tools.sh --browser --fuzz --redis
 
 step "cargo fmt --check"
 cargo fmt --check

@@ -6,21 +6,27 @@ use super::limits::{Addresses, Bucket, CONN_BURST, CONN_RATE, REFUSALS_TO_CLOSE}
 use super::live::{new_token, now_ms, token_hash, Live};
 use super::protocol::{clean_name, ClientFrame, ServerFrame, MAX_FRAME_BYTES};
 use super::table::{Holder, LiveGame, Refusal};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// The most games one connection follows at once.
 const FOLLOWED: usize = 32;
-/// A connection that sends nothing for this long (not even a ping) is closed.
+/// The server pings each page this often; one not heard from for `IDLE` (not even the
+/// pong its browser sends by itself) is closed.
+const PING: Duration = Duration::from_secs(25);
 const IDLE: Duration = Duration::from_secs(90);
+/// The longest a frame may wait to be taken by a page.
+const SEND: Duration = Duration::from_secs(10);
 
 static CONNECTIONS: AtomicU64 = AtomicU64::new(1);
+/// Sockets open now: a stopping server waits for them to say goodbye.
+pub static OPEN: AtomicUsize = AtomicUsize::new(0);
 
 /// What a connection follows: each game, with the seat this page holds in it.
 struct Following {
@@ -28,8 +34,15 @@ struct Following {
     lobby: bool,
 }
 
-pub async fn run(live: Arc<Live>, addresses: Arc<Addresses>, socket: WebSocket, ip: IpAddr) {
+pub async fn run(
+    live: Arc<Live>,
+    addresses: Arc<Addresses>,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
+    socket: WebSocket,
+    ip: IpAddr,
+) {
     let conn = CONNECTIONS.fetch_add(1, Ordering::Relaxed);
+    OPEN.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
     let (inbox, mut events) = mpsc::channel::<Arc<Event>>(INBOX);
     let mut following = Following {
@@ -38,10 +51,13 @@ pub async fn run(live: Arc<Live>, addresses: Arc<Addresses>, socket: WebSocket, 
     };
     let mut bucket = Bucket::new(CONN_RATE, CONN_BURST);
     let mut refused = 0u32;
+    let mut heard = Instant::now();
+    let mut ping = tokio::time::interval(PING);
     loop {
         let frames: Vec<String> = tokio::select! {
-            message = tokio::time::timeout(IDLE, stream.next()) => {
-                let Ok(Some(Ok(message))) = message else { break };
+            message = stream.next() => {
+                let Some(Ok(message)) = message else { break };
+                heard = Instant::now();
                 let text = match message {
                     Message::Text(text) => text,
                     Message::Binary(_) => {
@@ -81,10 +97,28 @@ pub async fn run(live: Arc<Live>, addresses: Arc<Addresses>, socket: WebSocket, 
             Some(event) = events.recv() => {
                 render(&live, &following, &event).await.into_iter().collect()
             }
+            _ = ping.tick() => {
+                if heard.elapsed() > IDLE {
+                    break;
+                }
+                // A browser answers a ping by itself: a page that is there is heard from.
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+                Vec::new()
+            }
+            _ = stopping.changed() => {
+                // 1012: the server restarts; a page reconnects by itself.
+                let close = CloseFrame { code: 1012, reason: "the server is restarting".into() };
+                let _ = sink.send(Message::Close(Some(close))).await;
+                break;
+            }
         };
         let mut broken = false;
         for frame in frames {
-            if sink.send(Message::text(frame)).await.is_err() {
+            // A page that does not read is let go rather than waited for.
+            let sent = tokio::time::timeout(SEND, sink.send(Message::text(frame))).await;
+            if !matches!(sent, Ok(Ok(()))) {
                 broken = true;
                 break;
             }
@@ -102,6 +136,7 @@ pub async fn run(live: Arc<Live>, addresses: Arc<Addresses>, socket: WebSocket, 
         }
     }
     addresses.disconnect(ip);
+    OPEN.fetch_sub(1, Ordering::Relaxed);
 }
 
 type Failure = (String, Option<String>, Refusal);

@@ -32,6 +32,8 @@ pub struct ServeOptions {
 struct App {
     live: Arc<Live>,
     addresses: Arc<Addresses>,
+    /// Turns true when the server stops: each socket then closes, saying so.
+    stopping: tokio::sync::watch::Receiver<bool>,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM); an error says what stopped it starting.
@@ -66,9 +68,11 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         }
     };
     let live = Arc::new(Live::new(store, hub));
+    let (stop, stopping) = tokio::sync::watch::channel(false);
     let app = App {
         live: live.clone(),
         addresses: Arc::new(Addresses::default()),
+        stopping,
     };
     let sweeper = live.clone();
     tokio::spawn(async move {
@@ -105,9 +109,20 @@ async fn run(options: ServeOptions) -> Result<(), String> {
         listener,
         router.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(stopped())
+    .with_graceful_shutdown(async move {
+        stopped().await;
+        let _ = stop.send(true);
+    })
     .await
-    .map_err(|e| e.to_string())
+    .map_err(|e| e.to_string())?;
+    // The sockets close with "restarting" (see `connection::run`): give them a moment.
+    for _ in 0..20 {
+        if connection::OPEN.load(std::sync::atomic::Ordering::Relaxed) == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Ok(())
 }
 
 async fn stopped() {
@@ -156,11 +171,16 @@ async fn socket(
             .into_response();
     }
     upgrade
+        // A small read buffer per socket: frames are small, and tungstenite's default of
+        // 128 KiB each made most of the server's memory with thousands of pages.
+        .read_buffer_size(4096)
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .on_failed_upgrade({
             let addresses = app.addresses.clone();
             move |_| addresses.disconnect(ip)
         })
-        .on_upgrade(move |socket| connection::run(app.live, app.addresses, socket, ip))
+        .on_upgrade(move |socket| {
+            connection::run(app.live, app.addresses, app.stopping, socket, ip)
+        })
 }

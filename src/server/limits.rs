@@ -66,9 +66,23 @@ pub struct Addresses {
     map: Mutex<HashMap<IpAddr, Address>>,
 }
 
+/// The address a client is counted under: an IPv6 address by its /64 network, which one
+/// household or host holds whole.
+fn counted(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => {
+            let bits = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(bits.into())
+        }
+        IpAddr::V6(v6) => IpAddr::V4(v6.to_ipv4_mapped().expect("mapped")),
+        v4 => v4,
+    }
+}
+
 impl Addresses {
     /// Counts a new connection from `ip`; false if it has too many already.
     pub fn connect(&self, ip: IpAddr) -> bool {
+        let ip = counted(ip);
         let mut map = self.map.lock().unwrap();
         let entry = map.entry(ip).or_insert_with(|| Address {
             connections: 0,
@@ -83,6 +97,7 @@ impl Addresses {
     }
 
     pub fn disconnect(&self, ip: IpAddr) {
+        let ip = counted(ip);
         let mut map = self.map.lock().unwrap();
         if let Some(entry) = map.get_mut(&ip) {
             entry.connections -= 1;
@@ -103,7 +118,11 @@ impl Addresses {
     }
 
     fn with(&self, ip: IpAddr, f: impl FnOnce(&mut Address) -> bool) -> bool {
-        self.map.lock().unwrap().get_mut(&ip).is_some_and(f)
+        self.map
+            .lock()
+            .unwrap()
+            .get_mut(&counted(ip))
+            .is_some_and(f)
     }
 }
 
@@ -130,5 +149,17 @@ mod tests {
         assert!(a.connect(ip));
         assert!(a.frame(ip));
         assert!(!a.frame("127.0.0.8".parse().unwrap()), "unknown address");
+    }
+
+    #[test]
+    fn an_ipv6_network_counts_as_one_address() {
+        let a = Addresses::default();
+        for i in 0..ADDR_CONNECTIONS {
+            assert!(a.connect(format!("2001:db8::{i:x}").parse().unwrap()));
+        }
+        assert!(!a.connect("2001:db8::ffff:1".parse().unwrap()));
+        assert!(a.connect("2001:db8:0:1::1".parse().unwrap()), "another /64");
+        let mapped: IpAddr = "::ffff:127.0.0.9".parse().unwrap();
+        assert_eq!(counted(mapped), "127.0.0.9".parse::<IpAddr>().unwrap());
     }
 }

@@ -214,13 +214,23 @@ impl Live {
                 return frame.clone();
             }
         }
-        let challenges: Vec<ChallengeView> = match self.store.open_challenges(LOBBY_SIZE).await {
-            Ok(games) => games.iter().map(LiveGame::challenge).collect(),
-            Err(e) => {
+        let games = self
+            .store
+            .open_challenges(LOBBY_SIZE)
+            .await
+            .unwrap_or_else(|e| {
                 eprintln!("ludus serve: {e}");
                 Vec::new()
+            });
+        // Only challenges whose challenger is here to play: one who left is not listed
+        // (the challenge stands, and is listed again when its page comes back).
+        let mut challenges: Vec<ChallengeView> = Vec::with_capacity(games.len());
+        for game in &games {
+            let online = self.store.online(&game.id, game.seats.len()).await;
+            if online.is_ok_and(|o| o.contains(&true)) {
+                challenges.push(game.challenge());
             }
-        };
+        }
         let frame: Arc<str> = ServerFrame::Lobby { challenges }.to_json().into();
         *cached = Some((Instant::now(), frame.clone()));
         frame
@@ -249,6 +259,12 @@ impl Live {
             };
             if let Err(e) = self.store.publish(event).await {
                 eprintln!("ludus serve: {e}");
+            }
+            // A challenger who came or went shows or hides the challenge in the lobby.
+            if let Ok(Some(game)) = self.store.load(id).await {
+                if game.open && game.status == Status::Waiting {
+                    self.lobby_changed().await;
+                }
             }
         }
     }

@@ -102,7 +102,7 @@ function boardPixels(page) {
   });
 }
 
-test('scripts/play.sh on a fresh clone serves a page that draws a board', { timeout: budget + 120_000 }, async () => {
+test('scripts/play.sh on a fresh clone serves a page that draws a board, and the live endpoint', { timeout: budget + 120_000 }, async () => {
   const deadline = Date.now() + budget;
   const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   const folder = await mkdtemp(join(tmpdir(), 'ludus-fresh-'));
@@ -123,11 +123,15 @@ test('scripts/play.sh on a fresh clone serves a page that draws a board', { time
     assert.equal(Number(printed[1]), port, 'play.sh prints the address for PORT');
     const url = printed[0];
 
-    // Trunk answers once its first build is done.
+    // The server answers once the page and the server are built.
     await until(`answer from ${url}`, deadline, server, async () => {
       const response = await fetch(url).catch(() => null);
       return response?.ok;
     });
+    // Play online works out of the box: the live endpoint is there, on SQLite.
+    const info = await (await fetch(new URL('live/info', url))).json();
+    assert.equal(info.server, 'ludus');
+    assert.equal(info.store, 'sqlite');
 
     browser = await launch();
     const page = await browser.newPage();

@@ -18,8 +18,13 @@ test('the service worker leaves /live and /live/info to the network', () => {
   assert.ok(guard < sw.indexOf('event.respondWith'), 'the guard comes before any answer');
 });
 
-test("the page's Content-Security-Policy lets it connect to its own server only", () => {
-  const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
-  const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)[1];
+test("the pages' Content-Security-Policy lets them connect to their own server only, the same in each", () => {
+  const policy = (file) => {
+    const html = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+    return /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)[1];
+  };
+  const csp = policy('index.html');
   assert.match(csp, /(^|; )connect-src 'self'(;|$)/);
+  assert.equal(policy('www/embed.html'), csp);
+  assert.equal(policy('www/examples/blog-post.html'), csp);
 });

@@ -26,6 +26,14 @@ fn online_key(id: &str) -> String {
     format!("ludus:online:{id}")
 }
 
+fn instance_key(instance: &str) -> String {
+    format!("ludus:instance:{instance}")
+}
+
+/// A server says it is alive this often, and is taken for gone after `ALIVE_FOR` without.
+const HEARTBEAT: Duration = Duration::from_secs(5);
+const ALIVE_FOR: Duration = Duration::from_secs(15);
+
 const WRITE: &str = r"
 local cur = redis.call('HGET', KEYS[1], 'v')
 if ARGV[1] == '' then
@@ -47,6 +55,10 @@ fn err(e: impl std::fmt::Display) -> StoreError {
 pub struct RedisStore {
     conn: MultiplexedConnection,
     write: redis::Script,
+    /// This server's name among those sharing the store: who is connected is counted per
+    /// server, so that the seats held on a server that died stop counting once its
+    /// heartbeat lapses.
+    instance: String,
 }
 
 impl RedisStore {
@@ -62,9 +74,12 @@ impl RedisStore {
         started
             .await
             .map_err(|_| StoreError("Redis: the subscriber did not start".into()))??;
+        let instance = crate::server::live::random_code(12);
+        tokio::spawn(heartbeat(conn.clone(), instance_key(&instance)));
         Ok(RedisStore {
             conn,
             write: redis::Script::new(WRITE),
+            instance,
         })
     }
 
@@ -168,27 +183,56 @@ impl RedisStore {
         Ok(games)
     }
 
-    /// Counts a seat's connection in or out, over all servers.
+    /// Counts a seat's connection on this server in or out.
     pub async fn seat(&self, id: &str, seat: usize, delta: i64) -> Result<(), StoreError> {
         let _: i64 = self
             .conn
             .clone()
-            .hincr(online_key(id), seat.to_string(), delta)
+            .hincr(online_key(id), format!("{seat}:{}", self.instance), delta)
             .await
             .map_err(err)?;
         Ok(())
     }
 
-    /// Which seats have a connection on some server.
+    /// Which seats have a connection on some server that is alive.
     pub async fn online(&self, id: &str, seats: usize) -> Result<Vec<bool>, StoreError> {
-        let fields: Vec<String> = (0..seats).map(|s| s.to_string()).collect();
-        let counts: Vec<Option<i64>> = redis::cmd("HMGET")
-            .arg(online_key(id))
-            .arg(&fields)
-            .query_async(&mut self.conn.clone())
-            .await
-            .map_err(err)?;
-        Ok(counts.into_iter().map(|c| c.unwrap_or(0) > 0).collect())
+        let mut conn = self.conn.clone();
+        let counts: Vec<(String, i64)> = conn.hgetall(online_key(id)).await.map_err(err)?;
+        let mut online = vec![false; seats];
+        for (field, count) in counts {
+            let Some((seat, instance)) = field.split_once(':') else {
+                continue;
+            };
+            let Ok(seat) = seat.parse::<usize>() else {
+                continue;
+            };
+            if count <= 0 || seat >= seats || online[seat] {
+                continue;
+            }
+            let alive: bool = instance == self.instance
+                || conn.exists(instance_key(instance)).await.map_err(err)?;
+            online[seat] = alive;
+        }
+        Ok(online)
+    }
+}
+
+/// Tells the other servers this one is alive, until it stops.
+async fn heartbeat(mut conn: MultiplexedConnection, key: String) {
+    let mut tick = tokio::time::interval(HEARTBEAT);
+    loop {
+        tick.tick().await;
+        let result: redis::RedisResult<()> = conn
+            .set_options(
+                &key,
+                1,
+                redis::SetOptions::default()
+                    .with_expiration(redis::SetExpiry::PX(ALIVE_FOR.as_millis() as u64)),
+            )
+            .await;
+        if let Err(e) = result {
+            eprintln!("ludus serve: Redis heartbeat: {e}");
+        }
     }
 }
 
