@@ -15,7 +15,7 @@ import { root, dist } from './site.mjs';
 
 export const LUDUS_BIN = process.env.LUDUS_BIN ?? join(root, 'target/release/ludus');
 
-/** Whether the server binary is built (the live tests are skipped without it, saying why). */
+/** Whether the server binary is built (the live tests fail without it, saying how to build it). */
 export async function ludusBuilt() {
   return !!(await stat(LUDUS_BIN).catch(() => null));
 }

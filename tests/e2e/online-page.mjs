@@ -17,16 +17,14 @@ export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, is
 
 /**
  * Registers a test file's set-up: one `ludus serve` on a free port with a database in a
- * temporary folder, and one headless Chromium. `site.skip` says why the tests cannot run
- * (no server binary), else null.
+ * temporary folder, and one headless Chromium. Without the server binary the set-up
+ * fails, saying how to build it.
  */
 export function useLiveSite() {
-  const site = { server: null, browser: null, temp: null, skip: null };
+  const site = { server: null, browser: null, temp: null };
   before(async () => {
-    if (!(await ludusBuilt())) {
-      site.skip = `no server binary at ${LUDUS_BIN}: cargo build --release --bin ludus`;
-      return;
-    }
+    // A missing server fails the tests: they would pass unseen otherwise.
+    if (!(await ludusBuilt())) throw new Error(`no server binary at ${LUDUS_BIN}: cargo build --release --bin ludus`);
     await mkdir(artifacts, { recursive: true });
     site.temp = await tempDir();
     site.server = await new LiveServer({ port: await freePort(), db: join(site.temp.dir, 'ludus.db') }).start();

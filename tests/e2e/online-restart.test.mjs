@@ -12,10 +12,10 @@ import { state } from './app-page.mjs';
 import { player, live, openPanel, create, waitSteps, waitStatus, playLive } from './online-page.mjs';
 import { LiveServer, RedisServer, freePort, tempDir, ludusBuilt, LUDUS_BIN } from './live-server.mjs';
 
-const site = { browser: null, temp: null, skip: null, servers: [] };
+const site = { browser: null, temp: null, servers: [] };
 
 before(async () => {
-  if (!(await ludusBuilt())) site.skip = `no server binary at ${LUDUS_BIN}`;
+  if (!(await ludusBuilt())) throw new Error(`no server binary at ${LUDUS_BIN}: cargo build --release --bin ludus`);
   site.temp = await tempDir();
   site.browser = await launch();
 });
@@ -41,7 +41,6 @@ async function waitReconnecting(page) {
 }
 
 test('the server killed mid-game and started again: the pages reconnect and the game goes on', async (t) => {
-  if (site.skip) return t.skip(site.skip);
   const server = new LiveServer({ port: await freePort(), db: join(site.temp.dir, 'restart.db') });
   site.servers.push(server);
   await server.start();
@@ -74,8 +73,7 @@ test('the server killed mid-game and started again: the pages reconnect and the 
 });
 
 test('two servers on one Redis, a player on each; one killed and started again', async (t) => {
-  if (site.skip) return t.skip(site.skip);
-  if (!(await RedisServer.available())) return t.skip('no redis-server');
+  assert.ok(await RedisServer.available(), 'redis-server is installed (scripts/install-tools.sh --redis)');
   const redis = new RedisServer(await freePort());
   site.servers.push(redis);
   await redis.start();

@@ -58,7 +58,6 @@ const GAMES = [
 
 for (const g of GAMES) {
   test(`a whole live game of ${g.game}, clicked on the canvas, ${g.players ?? 2} players`, async (t) => {
-  if (site.skip) return t.skip(site.skip);
     const { pages } = await startGame(g.game, g.options, { players: g.players ?? 2 });
     // Each page holds its own seat; the second seat of a two-player game sees the board turned.
     const seats = [];
@@ -94,7 +93,6 @@ for (const g of GAMES) {
 }
 
 test('two browsers in one live game, desktop and phone (touch): names as text, clocks, turn (screenshots)', async (t) => {
-  if (site.skip) return t.skip(site.skip);
   // The desktop page lets axe-core in (an inline script, which the page's policy forbids).
   const { pages } = await startGame('unlur', { size: 5 }, { creator: { name: 'Ann\u202Eevil' }, contexts: [{ ...DESKTOP, bypassCSP: true }, PHONE], clock: '5+3' });
   const [desk, phone] = pages;
@@ -115,7 +113,6 @@ test('two browsers in one live game, desktop and phone (touch): names as text, c
 });
 
 test('an open challenge is listed with its name, and accepted with one click', async (t) => {
-  if (site.skip) return t.skip(site.skip);
   const first = await player(site, site.server.url);
   await openPanel(first, 'unravel', { size: 5 });
   await create(first, { seat: 'random', clock: '3+2', open: true, name: 'Challenger' });
@@ -145,7 +142,6 @@ test('an open challenge is listed with its name, and accepted with one click', a
 });
 
 test('resign with a confirm, then a rematch with the seats turned round', async (t) => {
-  if (site.skip) return t.skip(site.skip);
   const { pages } = await startGame('unravel', { size: 4 });
   const [red, blue] = pages;
   await playLive(pages, { seed: 5, steps: 2 });
@@ -170,7 +166,6 @@ test('resign with a confirm, then a rematch with the seats turned round', async 
 });
 
 test('a draw offered and accepted (Merlin\'s Chain)', async (t) => {
-  if (site.skip) return t.skip(site.skip);
   const { pages } = await startGame('merlins-chain');
   const [first, second] = pages;
   await playLive(pages, { seed: 7, steps: 2 });
@@ -184,7 +179,6 @@ test('a draw offered and accepted (Merlin\'s Chain)', async (t) => {
 });
 
 test('a spectator follows the game live and cannot play in it', async (t) => {
-  if (site.skip) return t.skip(site.skip);
   const { pages, link } = await startGame('unravel', { size: 4 });
   const watcher = await player(site, link);
   await watcher.waitForFunction(() => window.ludusTest.live()?.model?.status === 'playing');
@@ -201,7 +195,6 @@ test('a spectator follows the game live and cannot play in it', async (t) => {
 });
 
 test('a reload mid-game takes the same seat again and the game goes on', async (t) => {
-  if (site.skip) return t.skip(site.skip);
   const { pages } = await startGame('scattercut', { size: 4 });
   await playLive(pages, { seed: 9, steps: 3 });
   const [first, second] = pages;
@@ -220,7 +213,6 @@ test('a reload mid-game takes the same seat again and the game goes on', async (
 });
 
 test('a clock running out ends the game on time', async (t) => {
-  if (site.skip) return t.skip(site.skip);
   const first = await player(site, `${site.server.url}?clock=5%2B0`);
   await openPanel(first, 'unravel', { size: 4 });
   const link = await create(first, { seat: '0', clock: '5+0s' });
@@ -235,7 +227,6 @@ test('a clock running out ends the game on time', async (t) => {
 });
 
 test('the computer never plays in a live game, even on a seat it plays at home', async (t) => {
-  if (site.skip) return t.skip(site.skip);
   const first = await player(site, site.server.url);
   await openPanel(first, 'unravel', { size: 4 });
   const link = await create(first, { seat: '0' });
