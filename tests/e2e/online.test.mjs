@@ -245,3 +245,18 @@ test('the computer never plays in a live game, even on a seat it plays at home',
   await playLive([first, second], { seed: 4, steps: 1 });
   await closeAll([first, second]);
 });
+
+test('the panel opens whole, below the page bar, with the focus on its first choice', async () => {
+  for (const options of [DESKTOP, PHONE]) {
+    const page = await player(site, site.server.url + '#unity', options);
+    // The button sits far below the card it opens: the page must scroll up to the card.
+    await openPanel(page, 'unity');
+    await page.waitForFunction(() => document.activeElement?.id === 'online-seat');
+    const { card, bar } = await page.evaluate(() => ({
+      card: document.querySelector('#online-card').getBoundingClientRect().top,
+      bar: document.querySelector('header').getBoundingClientRect().bottom,
+    }));
+    assert.ok(card >= bar, `${options.viewport.width} px: the card top (${card}) is below the bar (${bar}), not under it`);
+    await closeAll([page]);
+  }
+});

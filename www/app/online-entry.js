@@ -33,6 +33,9 @@ export class OnlineEntry {
     });
     buttonSlot.append(el('div', { class: 'online-entry' }, el('span', { class: 'muted', text: 'Or play someone on another device:' }), this.button));
     this.card = el('section', { class: 'card online-card', id: 'online-card', 'aria-label': 'Play online', hidden: true });
+    // Scrolled into view below the page's sticky bar, not under it; set here, not in the
+    // panel's own styles, which may still be loading when the card is first scrolled to.
+    this.card.style.scrollMarginTop = '4.5rem';
     cardSlot.after(this.card);
   }
 

@@ -97,7 +97,8 @@ export class OnlineUi {
     this.form = null;
     addStyles();
     this.card.addEventListener('click', (e) => this.onClick(e));
-    this.checkServer();
+    /** The last look for the server, done or under way. @type {Promise<void>} */
+    this.checking = this.checkServer();
   }
 
   // ------------------------------------------------------------------------------------
@@ -352,11 +353,16 @@ export class OnlineUi {
   openPanel() {
     this.panelOpen = true;
     this.card.hidden = false;
-    if (this.problem !== null && this.problem) this.checkServer();
+    if (this.problem !== null && this.problem) this.checking = this.checkServer();
     this.setLobby(true);
     this.render();
-    this.card.scrollIntoView({ block: 'nearest' });
-    /** @type {HTMLElement|null} */ (this.card.querySelector('#online-seat, [data-act="retry"]'))?.focus();
+    this.card.scrollIntoView({ block: 'start' });
+    // Once the server has answered, so that the form is there; scrolled by the card, so the
+    // focus must not scroll its heading under the page's bar.
+    this.checking.then(() => {
+      if (!this.panelOpen) return;
+      /** @type {HTMLElement|null} */ (this.card.querySelector('#online-seat, [data-act="retry"]'))?.focus({ preventScroll: true });
+    });
   }
 
   closePanel() {
@@ -539,7 +545,7 @@ export class OnlineUi {
     this.card.replaceChildren(...parts);
     if (focusKey) {
       const again = /** @type {HTMLElement|null} */ (this.card.querySelector(focusKey) ?? this.card.querySelector('.online-actions button, [data-act]'));
-      if (again && again !== document.activeElement) again.focus();
+      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
     }
     this.tickClocks();
     this.updateTitle();
