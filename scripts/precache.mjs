@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { precached } from './precache-files.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -24,13 +25,12 @@ async function walk(folder) {
 }
 
 const worker = join(dir, 'sw.js');
-// The site's own files; the worker itself is fetched by the browser, never from the cache.
-// www/sw.js is the unbuilt source of the worker, copied with the rest of www/.
+
 const files = (await walk(dir))
   .map((path) => relative(dir, path).split(sep).join('/'))
-  .filter((name) => name !== 'sw.js' && name !== 'www/sw.js')
-  // The compressed copies `ludus serve` sends in a file's place (scripts/precompress.mjs).
-  .filter((name) => !/\.(gz|br)$/.test(name))
+  // Not the worker, nor the compressed copies `ludus serve` sends in a file's place
+  // (scripts/precompress.mjs), nor the server's /live (scripts/precache-files.mjs).
+  .filter(precached)
   .sort();
 
 const hash = createHash('sha256');

@@ -55,6 +55,12 @@ run node --test tests/js/
 step "the engine package: packed, installed from the tarball, used in Node and Chromium"
 run node --test tests/package/
 
+# Play online's browser tests (tests/e2e/online*.test.mjs) run against the real server: the
+# test-fast build the Rust tests made (debug assertions on), not a release build of its own.
+step "the server (ludus serve) for the live-play browser tests"
+cargo build --profile test-fast --bin ludus
+export LUDUS_BIN="$PWD/target/test-fast/ludus"
+
 step "end-to-end tests in headless Chromium"
 run node --test --test-concurrency=1 tests/e2e/
 

@@ -7,7 +7,8 @@
 // app/seats.js (the computer opponent), app/players.js, app/status.js, app/controls.js,
 // app/head.js, app/options-form.js, app/saved-games.js, app/panels.js, app/tasks.js,
 // app/dom.js, analysis/analysis.js, share/correspondence-entry.js, share/menu.js, editor.js,
-// app/learn-entry.js and learn/trainer.js (Learn and Puzzles, loaded when first opened).
+// app/learn-entry.js and learn/trainer.js (Learn and Puzzles, loaded when first opened),
+// app/online-entry.js and online/online.js (Play online, loaded when first used).
 
 import { engine, errorText, sessionView } from './engine.js';
 import { Board } from './board/board.js';
@@ -32,6 +33,7 @@ import { mountContrastSwitch } from './a11y/contrast.js';
 import { CorrespondenceEntry } from './share/correspondence-entry.js';
 import { AnalysisUi } from './analysis/analysis.js';
 import { LearnEntry } from './app/learn-entry.js';
+import { OnlineEntry } from './app/online-entry.js';
 import { Study, textTags } from './app/study.js';
 
 // The board colours, light and dark (one source shared with the embeddable widget).
@@ -65,7 +67,8 @@ export class App {
       session: () => this.session,
       view: () => this.view,
       // A person never makes the computer's steps, not even in the past ("Computer plays here").
-      canPlay: () => !this.thinking && !this.computerToMove(),
+      // In a live game only at the latest position, on one's own turn (www/online/online.js).
+      canPlay: () => !this.thinking && !this.computerToMove() && (this.online?.allows() ?? true),
       play: (text) => this.play(text),
       changed: () => this.refresh(),
       say: (message) => this.flash(message),
@@ -117,6 +120,8 @@ export class App {
       refresh: () => this.refresh(),
       renderSaved: () => this.renderSaved(),
       trainer: (text, initial) => this.learnEntry.show(text, initial),
+      live: (text) => this.online.route(text),
+      liveShown: () => !!this.online?.liveShown(),
     });
     // Comments, glyphs, drawings and the lines tried (app/study.js).
     this.study = new Study({
@@ -230,6 +235,45 @@ export class App {
       notice: (text) => this.showNotice(text),
     });
     buildTabs(this.games, (name) => this.learnEntry.back(name));
+    // Play online (app/online-entry.js): before the address is read, which may be a live link.
+    this.online = new OnlineEntry({
+      mod: this.mod,
+      view: () => this.view,
+      session: () => this.session,
+      gameInfo: (name) => this.gameInfo(name),
+      formOptions: () => this.optionsForm.options(),
+      show: (session, flipped) => {
+        this.setSession(session);
+        this.history.forgetEntry();
+        this.state.flipped = flipped;
+        this.refresh();
+      },
+      changed: () => {
+        this.control.deselect();
+        this.state.view = sessionView(this.session);
+        this.refresh();
+      },
+      behind: () => {
+        if (this.session) return false;
+        const hash = location.hash;
+        this.history.resumeCurrent({ push: false });
+        history.replaceState(history.state, '', hash);
+        return true;
+      },
+      keepFinished: () => {
+        this.history.adoptShown();
+        this.renderSaved();
+        this.refresh();
+      },
+      prefs: () => this.prefs,
+      savePrefs: (changes) => this.savePrefs(changes),
+      say: (text) => this.a11y.say(text),
+      notice: (text) => this.showNotice(text),
+    }, {
+      buttonSlot: $('options-form'),
+      cardSlot: document.querySelector('.game-head'),
+      store: this.store,
+    });
     mountRules();
     // The single saved game of earlier versions joins the list (that code loads only then).
     if (this.store.get('last') != null) {
@@ -265,7 +309,7 @@ export class App {
       movesChanged: () => this.renderMoves(true),
       drawAdvice: (advice) => this.board.update({ advice }),
       boardBox: this.board.container,
-      heldBack: () => !!this.correspondence?.inProgress(),
+      heldBack: () => !!this.correspondence?.inProgress() || !!this.online?.liveShown(),
     }, document.querySelector('.moves-section'));
     const opened = this.history.openFromLocation({ initial: true });
     this.renderSaved();
@@ -400,6 +444,11 @@ export class App {
    */
   play(text, { computer = false, note = '', layout = null } = {}) {
     this.tasks.flush('persist');
+    // A typed step in a live game, out of turn: refused here as a click would be.
+    if (!computer && this.online && !this.online.allows()) {
+      this.flash('In this live game you can play only on your turn, at the latest position.');
+      return false;
+    }
     try {
       // The computer's step comes with the layout of the view after it (worked out in its
       // worker): the engine then shows it without searching for it on this thread.
@@ -411,6 +460,7 @@ export class App {
     this.control.deselect();
     this.state.message = '';
     this.state.note = note;
+    this.online?.played(text);
     this.history.keepSaving();
     this.hideNotice();
     // While the computer is to move again nobody takes a step on the page, so its view
@@ -451,12 +501,13 @@ export class App {
   // The computer opponent
   // --------------------------------------------------------------------------------------
 
+  /** The seats the computer plays: none in a live game, which is between people. */
   computerSeats() {
-    return this.opponent.seats();
+    return this.online?.liveShown() ? new Set() : this.opponent.seats();
   }
 
   computerToMove() {
-    return this.opponent.toMove();
+    return !this.online?.liveShown() && this.opponent.toMove();
   }
 
   /** In a past position: the computer plays its seat's step here (a variation; the later steps stay). */
@@ -495,7 +546,15 @@ export class App {
     // A view made without the legal steps, now that a person may play: with them.
     if (!this.view.legal && !this.computerToMove()) this.state.view = sessionView(this.session);
     const v = this.view;
-    this.opponent.sync();
+    // A live game is between people: the computer neither thinks nor plays in it, nor is
+    // it offered (its seat toggles, its level), nor is sending the game by link.
+    const live = !!this.online?.liveShown();
+    if (live) this.opponent.stop();
+    else this.opponent.sync();
+    $('players').hidden = live;
+    $('computer-bar').hidden = live;
+    const send = $('send-move-button');
+    if (send) send.hidden = live;
     const drawn = boardConfig(this.control, { view: v, flipped: this.flipped, coords: this.coords, drawings: shownDrawings(v) });
     this.state.legal = drawn.legal;
     this.board.update(drawn);
@@ -530,6 +589,8 @@ export class App {
       panel();
     }
     document.title = `${v.title} · Ludus`;
+    // The live game's panel, and "Your turn" in the title.
+    this.online?.update();
     this.board.canvas.setAttribute(
       'aria-label',
       `${boardLabel(v)}. ${v.prompt}. Arrow keys move over the cells, Enter or Space plays there.`,

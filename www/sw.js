@@ -44,7 +44,10 @@ const OWN = new Set(FILES.map((file) => new URL(file, worker.location.href).path
 worker.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  // Anything that is not one of this build's files goes to the network untouched.
+  // Anything that is not one of this build's files goes to the network untouched: the
+  // live-play server's `/live` (its socket) and `/live/info` above all, never listed in
+  // FILES (scripts/precache.mjs), are said here too so that no later change answers them.
+  if (url.pathname === '/live' || url.pathname.startsWith('/live/')) return;
   if (request.method !== 'GET' || url.origin !== worker.location.origin || !OWN.has(url.pathname)) return;
   event.respondWith(
     (async () => {

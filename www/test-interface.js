@@ -124,6 +124,15 @@ export const ludusTest = {
     if (!app.analysis) throw new Error('the analysis is not mounted');
     return (await app.analysis.load()).analyser;
   },
+  /**
+   * Play online (www/online/online.js), or null before it is first used.
+   * @returns {{ id: string | null, model: any, connection: string, shown: boolean } | null}
+   *   the game followed, its model (online/live-state.js), the socket's state, whether the board shows it
+   */
+  live: () => {
+    const ui = app.online?.ui;
+    return ui ? { id: ui.id, model: ui.model, connection: ui.connState, shown: ui.shown() } : null;
+  },
   /** @returns {TrainerState | null} Learn or Puzzles, or null before it is first opened. */
   trainer: () => {
     const t = app.trainer;

@@ -121,7 +121,7 @@ test('a game played by link: neither player gets analysis or a hint until it is 
     hint: false,
     on: false,
     body: false,
-    note: 'Analysis and hints come back when this game played by link is over.',
+    note: 'Analysis and hints come back when this game between people (by link or online) is over.',
     found: null,
   };
   const red = await person();

@@ -165,6 +165,8 @@ test('after a broken link the history saves nothing until the user acts (keepSav
     refresh: () => calls.push('refresh'),
     renderSaved: () => {},
     trainer: () => {},
+    live: () => {},
+    liveShown: () => false,
   };
   const gameHistory = new GameHistory(host);
   assert.equal(gameHistory.openFromLocation({ initial: true }), 'broken');

@@ -42,6 +42,12 @@ const SUB_VIEWS = [
     users: { 'app/study.js': 'this.host', 'app/annotate-panel.js': 'this.study.host' },
     made: 'new Study(',
   },
+  {
+    typedef: 'OnlineHost',
+    home: 'app/online-entry.js',
+    users: { 'app/online-entry.js': 'this.host', 'online/online.js': 'this.host' },
+    made: 'new OnlineEntry(',
+  },
   { typedef: 'LearnEntryHost', home: 'app/learn-entry.js', users: { 'app/learn-entry.js': 'this.host' }, made: 'new LearnEntry(' },
   { typedef: 'ControlActions', home: 'app/controls.js', users: { 'app/controls.js': 'act' }, made: 'bindControls({' },
   { typedef: 'StatusFacts', home: 'app/status.js', users: { 'app/status.js': 'page' }, made: 'renderStatus(this.view, {' },

@@ -16,7 +16,7 @@ export const HINT_BUDGET = 2000;
 export const REVIEW_ITERATIONS = 1000;
 export const REVIEW_THRESHOLD = 0.15;
 /** What the section says while a game played by link goes on. */
-export const HELD_BACK = 'Analysis and hints come back when this game played by link is over.';
+export const HELD_BACK = 'Analysis and hints come back when this game between people (by link or online) is over.';
 
 export class AnalysisUi {
   /**

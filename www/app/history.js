@@ -6,6 +6,7 @@ import { fragmentFor, readFragment, gameOfRecord, STORAGE_PROBLEMS } from '../re
 import { randomSeed } from './options-form.js';
 import { historyStep } from './autoplay.js';
 import { isTrainerRoute } from './learn-entry.js';
+import { isLiveRoute } from './online-entry.js';
 import { loadedTree } from './panels.js';
 
 /** How long after the last step through a game its position is saved (ms). */
@@ -57,6 +58,11 @@ export class GameHistory {
     const trainer = frag.record != null && isTrainerRoute(frag.record);
     this.host.trainer(trainer ? frag.record : null, initial);
     if (trainer) return 'trainer';
+    // A live game's link (`#live=ID`): its game comes from the server (www/online/online.js).
+    if (frag.record != null && isLiveRoute(frag.record)) {
+      this.host.live(frag.record);
+      return 'live';
+    }
     const shown = this.host.view();
     if (frag.record != null && shown && (frag.record === shown.record || frag.record === this.linkRecord())) return 'same';
     if (frag.empty) {
@@ -193,6 +199,22 @@ export class GameHistory {
     this.startGame(name, this.host.prefs()[`options:${name}`] ?? {}, { push });
   }
 
+  /** A live game is shown: no saved game is it (until it ends). */
+  forgetEntry() {
+    this.entry = null;
+    this.persist = true;
+  }
+
+  /** The live game shown has ended: it joins the saved games (once), its record in the address. */
+  adoptShown() {
+    const v = this.host.view();
+    if (!v) return;
+    this.entry = this.host.saved.find(v.record)?.id ?? this.entry;
+    this.persist = true;
+    this.save({ adopt: true });
+    this.writeLocation(false);
+  }
+
   /** The shown game was deleted from the list: it stays on the board, unsaved. */
   forgetShown() {
     this.entry = null;
@@ -241,7 +263,8 @@ export class GameHistory {
     // This save holds the position shown: a position save still waiting is done with.
     clearTimeout(this.positionTimer);
     this.positionTimer = null;
-    if (!this.persist || !this.host.view()) return;
+    // A live game is the server's until it ends: kept then (adoptShown).
+    if (!this.persist || !this.host.view() || this.host.liveShown()) return;
     const v = this.host.view();
     // The engine's one line for a list of games: who is to move, or how the game ended.
     if (this.entry) this.host.saved.save(this.entry, v.record, v.status.summary);
@@ -271,7 +294,8 @@ export class GameHistory {
   }
 
   writeLocation(push) {
-    if (!this.host.view()) return;
+    // A live game's address is its link (`#live=ID`), written by online/online.js.
+    if (!this.host.view() || this.host.liveShown()) return;
     const hash = fragmentFor(this.linkRecord());
     // Back and Forward stay in the saved game.
     const state = { entry: this.entry };

@@ -44,4 +44,8 @@ export interface HistoryHost {
   renderSaved: () => void;
   /** opens Learn or Puzzles for a fragment's text, or (null) closes them (the game behind stays as it is) */
   trainer: (text: string|null, initial: boolean) => void;
+  /** opens a live game's link (`live=ID`, www/app/online-entry.js) */
+  live: (text: string) => void;
+  /** whether the game shown is a live game still on (not saved, its address its link) */
+  liveShown: () => boolean;
 }
