@@ -4,14 +4,19 @@
 //! servers would have).
 #![cfg(feature = "server")]
 
-#[path = "common/redis.rs"]
-mod redis_server;
+#[path = "common/live.rs"]
+mod live;
 
 use ludus::server::hub::{Event, Hub};
 use ludus::server::protocol::{ClockSpec, SeatChoice};
 use ludus::server::store::{redis::RedisStore, sqlite::SqliteStore, Store};
 use ludus::server::table::{Holder, LiveGame};
 use std::sync::Arc;
+
+/// These tests are of the store itself: without Redis they fail, saying how to install it.
+fn redis_server() -> live::Redis {
+    live::Redis::start().expect("/usr/bin/redis-server (scripts/install-tools.sh --redis)")
+}
 
 fn holder(token: &str) -> Holder {
     Holder {
@@ -119,7 +124,7 @@ async fn redis_writes_one_of_two_racing_steps_from_two_servers() {
 async fn a_game_whose_clock_ran_out_is_due() {
     let dir = std::env::temp_dir().join(format!("ludus-due-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let redis = redis_server::RedisServer::start();
+    let redis = redis_server();
     let stores = [
         Store::Sqlite(SqliteStore::open(&dir.join("g.db"), Arc::new(Hub::default())).unwrap()),
         Store::Redis(
