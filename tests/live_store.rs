@@ -104,14 +104,14 @@ async fn sqlite_writes_one_of_two_racing_steps() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn redis_writes_one_of_two_racing_steps_from_two_servers() {
-    let redis = redis_server::RedisServer::start();
+    let redis = redis_server();
     let one = Store::Redis(
-        RedisStore::open(&redis.url(), Arc::new(Hub::default()))
+        RedisStore::open(&redis.url, Arc::new(Hub::default()))
             .await
             .unwrap(),
     );
     let two = Store::Redis(
-        RedisStore::open(&redis.url(), Arc::new(Hub::default()))
+        RedisStore::open(&redis.url, Arc::new(Hub::default()))
             .await
             .unwrap(),
     );
@@ -128,7 +128,7 @@ async fn a_game_whose_clock_ran_out_is_due() {
     let stores = [
         Store::Sqlite(SqliteStore::open(&dir.join("g.db"), Arc::new(Hub::default())).unwrap()),
         Store::Redis(
-            RedisStore::open(&redis.url(), Arc::new(Hub::default()))
+            RedisStore::open(&redis.url, Arc::new(Hub::default()))
                 .await
                 .unwrap(),
         ),
