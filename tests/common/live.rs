@@ -259,10 +259,12 @@ impl Client {
     }
 
     pub async fn send_text(&mut self, text: &str) {
-        self.ws
-            .send(Message::Text(text.into()))
-            .await
-            .expect("the frame is sent");
+        assert!(self.try_send_text(text).await, "the frame is sent");
+    }
+
+    /// Sends a frame the server may cut short by closing the connection: false if it did.
+    pub async fn try_send_text(&mut self, text: &str) -> bool {
+        self.ws.send(Message::Text(text.into())).await.is_ok()
     }
 
     /// The next server frame (pings and the like skipped); fails the test after PATIENCE.
