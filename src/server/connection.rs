@@ -1,7 +1,7 @@
 //! One page's WebSocket: its frames read and answered, and the events of the games it
 //! follows written to it as frames.
 
-use super::hub::{Event, INBOX};
+use super::hub::{Event, Inbox};
 use super::limits::{Addresses, Bucket, CONN_BURST, CONN_RATE, REFUSALS_TO_CLOSE};
 use super::live::{new_token, now_ms, token_hash, Live};
 use super::protocol::{clean_name, ClientFrame, ServerFrame, MAX_FRAME_BYTES};
@@ -13,7 +13,6 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
 
 /// The most games one connection follows at once.
 const FOLLOWED: usize = 32;
@@ -44,7 +43,7 @@ pub async fn run(
     let conn = CONNECTIONS.fetch_add(1, Ordering::Relaxed);
     OPEN.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
-    let (inbox, mut events) = mpsc::channel::<Arc<Event>>(INBOX);
+    let (inbox, mut events) = Inbox::new();
     let mut following = Following {
         games: HashMap::new(),
         lobby: false,
@@ -95,7 +94,16 @@ pub async fn run(
                 }
             }
             Some(event) = events.recv() => {
-                render(&live, &following, &event).await.into_iter().collect()
+                let mut frames: Vec<String> = render(&live, &following, &event).await.into_iter().collect();
+                // Events were missed: each game followed is sent whole, as it is now.
+                if inbox.lagged.swap(false, Ordering::Relaxed) {
+                    for (id, seat) in &following.games {
+                        if let Ok(game) = live.load(id).await {
+                            frames.push(state_frame(&live, &game, *seat).await);
+                        }
+                    }
+                }
+                frames
             }
             _ = ping.tick() => {
                 if heard.elapsed() > IDLE {
@@ -147,7 +155,7 @@ async fn handle(
     addresses: &Addresses,
     ip: IpAddr,
     conn: u64,
-    inbox: &mpsc::Sender<Arc<Event>>,
+    inbox: &Inbox,
     following: &mut Following,
     text: &str,
 ) -> Result<Vec<String>, Failure> {
@@ -333,20 +341,24 @@ async fn handle(
                         return Ok((None, None));
                     }
                     let next_id = crate::server::live::random_code(crate::server::protocol::ID_LEN);
-                    let (next, position) = game.rematch_of(next_id.clone(), now)?;
-                    game.next = Some(next_id);
-                    Ok((Some((next, position)), None))
+                    Ok((Some(game.rematch_of(next_id, now)?), None))
                 })
                 .await
                 .map_err(fail)?;
-            if let Some((next, position)) = next {
-                let mut made = Some((next, position));
-                live.create(|_| {
-                    made.take()
-                        .ok_or_else(|| Refusal("the rematch's id is taken: ask again".into()))
-                })
-                .await
-                .map_err(fail)?;
+            if let Some(made) = next {
+                // Stored first, then named in the old game: a page told of the rematch
+                // finds it at once.
+                let mut made = Some(made);
+                let next = live
+                    .create(|_| {
+                        made.take()
+                            .ok_or_else(|| Refusal("the rematch's id is taken: ask again".into()))
+                    })
+                    .await
+                    .map_err(fail)?;
+                live.change(&id, |game, _, _| Ok((game.set_next(&next.id)?, None)))
+                    .await
+                    .map_err(fail)?;
             }
             Ok(Vec::new())
         }

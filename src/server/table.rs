@@ -367,9 +367,26 @@ impl LiveGame {
         if self.next.is_some() {
             return Err(Refusal::new("the rematch is already made"));
         }
+        if self.rematch[seat] && !self.rematch.iter().all(|&r| r) {
+            return Err(Refusal::new(
+                "you asked for a rematch already: it begins once everyone has",
+            ));
+        }
+        // Asked again once everyone has, but with no rematch named (the server stopped
+        // between making it and naming it here): it is made again.
         self.rematch[seat] = true;
         self.v += 1;
         Ok(self.rematch.iter().all(|&r| r))
+    }
+
+    /// Names the rematch, once it is stored (so that a page told of it finds it).
+    pub fn set_next(&mut self, id: &str) -> Result<(), Refusal> {
+        if self.next.is_some() {
+            return Err(Refusal::new("the rematch is already made"));
+        }
+        self.next = Some(id.to_string());
+        self.v += 1;
+        Ok(())
     }
 
     /// The rematch of an ended game: the same setup and clock, each holder one seat on
@@ -678,8 +695,15 @@ mod tests {
         game.resign("b", 500).unwrap();
         assert_eq!(game.result.as_ref().unwrap().winners, vec![0]);
         assert!(!game.ask_rematch("a").unwrap());
+        assert!(game.ask_rematch("a").unwrap_err().0.contains("already"));
         assert!(game.ask_rematch("b").unwrap());
         let (next, _) = game.rematch_of("h".into(), 900).unwrap();
+        game.set_next("h").unwrap();
+        assert!(game
+            .ask_rematch("a")
+            .unwrap_err()
+            .0
+            .contains("already made"));
         assert_eq!(next.seat_of("a"), Some(1), "seats swapped");
         assert_eq!(next.seat_of("b"), Some(0));
         assert_eq!(next.status, Status::Playing);
