@@ -39,12 +39,22 @@ impl Bucket {
         }
     }
 
-    /// Takes one token if there is one.
-    pub fn take(&mut self) -> bool {
+    fn refill(&mut self) {
         let now = Instant::now();
         let gained = now.duration_since(self.last).as_secs_f64() * self.rate;
         self.tokens = (self.tokens + gained).min(self.burst);
         self.last = now;
+    }
+
+    /// Whether the bucket is as a newcomer's is: forgetting it then gives nothing away.
+    pub fn full(&mut self) -> bool {
+        self.refill();
+        self.tokens >= self.burst
+    }
+
+    /// Takes one token if there is one.
+    pub fn take(&mut self) -> bool {
+        self.refill();
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true
@@ -60,6 +70,18 @@ struct Address {
     frames: Bucket,
     creates: Bucket,
 }
+
+impl Address {
+    /// With no connection and buckets full again, the address is forgotten: kept any
+    /// sooner, a client would get fresh buckets by closing its connections and opening
+    /// new ones.
+    fn idle(&mut self) -> bool {
+        self.connections == 0 && self.frames.full() && self.creates.full()
+    }
+}
+
+/// Addresses known past this many: the idle ones are forgotten.
+const FORGET_AT: usize = 10_000;
 
 #[derive(Default)]
 pub struct Addresses {
@@ -84,6 +106,9 @@ impl Addresses {
     pub fn connect(&self, ip: IpAddr) -> bool {
         let ip = counted(ip);
         let mut map = self.map.lock().unwrap();
+        if map.len() >= FORGET_AT {
+            map.retain(|_, a| !a.idle());
+        }
         let entry = map.entry(ip).or_insert_with(|| Address {
             connections: 0,
             frames: Bucket::new(ADDR_RATE, ADDR_BURST),
@@ -101,9 +126,7 @@ impl Addresses {
         let mut map = self.map.lock().unwrap();
         if let Some(entry) = map.get_mut(&ip) {
             entry.connections -= 1;
-            // The buckets go too: a client reconnecting gains nothing it could not have
-            // by waiting, since a full bucket is what a new address gets.
-            if entry.connections == 0 {
+            if entry.idle() {
                 map.remove(&ip);
             }
         }
@@ -149,6 +172,22 @@ mod tests {
         assert!(a.connect(ip));
         assert!(a.frame(ip));
         assert!(!a.frame("127.0.0.8".parse().unwrap()), "unknown address");
+    }
+
+    #[test]
+    fn reconnecting_gives_no_fresh_buckets() {
+        let a = Addresses::default();
+        let ip: IpAddr = "127.0.0.10".parse().unwrap();
+        let mut made = 0;
+        for _ in 0..3 {
+            assert!(a.connect(ip));
+            made += (0..15).filter(|_| a.create(ip)).count();
+            a.disconnect(ip);
+        }
+        assert_eq!(
+            made, CREATE_BURST as usize,
+            "one burst, however often it reconnects"
+        );
     }
 
     #[test]
