@@ -6,6 +6,7 @@
 use super::table::{LiveGame, Played};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
@@ -44,9 +45,24 @@ impl Event {
     }
 }
 
-/// A connection's inbox. Bounded: a connection that reads too slowly misses events and
-/// catches up from the whole state (a page asks for it when a step's number skips).
-pub type Inbox = mpsc::Sender<Arc<Event>>;
+/// A connection's inbox. Bounded: a connection that reads too slowly misses events, and
+/// is then marked `lagged`, on which it sends each game it follows whole again.
+#[derive(Clone)]
+pub struct Inbox {
+    pub events: mpsc::Sender<Arc<Event>>,
+    pub lagged: Arc<AtomicBool>,
+}
+
+impl Inbox {
+    pub fn new() -> (Inbox, mpsc::Receiver<Arc<Event>>) {
+        let (events, received) = mpsc::channel(INBOX);
+        let inbox = Inbox {
+            events,
+            lagged: Arc::new(AtomicBool::new(false)),
+        };
+        (inbox, received)
+    }
+}
 
 /// How many events a connection may have unread.
 pub const INBOX: usize = 256;
@@ -100,8 +116,9 @@ impl Hub {
             None => &inner.lobby,
         };
         for (_, inbox) in list {
-            // A full inbox drops the event: that page resynchronises (see INBOX).
-            let _ = inbox.try_send(event.clone());
+            if inbox.events.try_send(event.clone()).is_err() {
+                inbox.lagged.store(true, Ordering::Relaxed);
+            }
         }
     }
 

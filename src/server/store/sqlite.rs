@@ -34,7 +34,7 @@ const BATCH: usize = 512;
 pub struct SqliteStore {
     jobs: mpsc::Sender<Job>,
     hub: Arc<Hub>,
-    /// Games not ended, as last written: this server is the file's only writer.
+    /// Games being played, as last written: this server is the file's only writer.
     cache: Mutex<HashMap<String, LiveGame>>,
 }
 
@@ -100,12 +100,14 @@ impl SqliteStore {
         Ok(game)
     }
 
+    /// Keeps the games being played: their steps come fast. A challenge waits in the file
+    /// alone, so that challenges nobody takes cost no memory.
     fn remember(&self, game: &LiveGame) {
         let mut cache = self.cache.lock().unwrap();
-        if game.status == Status::Ended {
-            cache.remove(&game.id);
-        } else {
+        if game.status == Status::Playing {
             cache.insert(game.id.clone(), game.clone());
+        } else {
+            cache.remove(&game.id);
         }
     }
 
