@@ -30,6 +30,8 @@ enum Job {
 
 /// The most jobs one transaction takes.
 const BATCH: usize = 512;
+/// How often the WAL is copied back into the database file besides the writer's own.
+const CHECKPOINT: std::time::Duration = std::time::Duration::from_millis(250);
 
 pub struct SqliteStore {
     jobs: mpsc::Sender<Job>,
@@ -63,6 +65,22 @@ impl SqliteStore {
              CREATE INDEX IF NOT EXISTS games_open ON games (created) WHERE status = 'waiting' AND open = 1;",
         )
         .map_err(err)?;
+        // Checkpoints (the WAL copied back into the file, which is then synced to disk) are
+        // made by a thread of its own, on a connection of its own, without blocking the
+        // writer (PASSIVE), so that the writer's own, when the WAL has grown past 1,000
+        // pages, find little left to copy: those hold every step waiting behind them.
+        // (The writer's own are still needed: only they let the WAL start again from its
+        // beginning, since the writer never pauses while another checkpoints.)
+        let checkpoints = Connection::open(path).map_err(err)?;
+        std::thread::Builder::new()
+            .name("ludus-sqlite-checkpoint".into())
+            .spawn(move || loop {
+                std::thread::sleep(CHECKPOINT);
+                if let Err(e) = checkpoints.execute_batch("PRAGMA wal_checkpoint(PASSIVE);") {
+                    eprintln!("ludus serve: SQLite checkpoint: {e}");
+                }
+            })
+            .map_err(err)?;
         let (jobs, inbox) = mpsc::channel();
         std::thread::Builder::new()
             .name("ludus-sqlite".into())
