@@ -1,5 +1,20 @@
 // Which files of a built site the service worker keeps offline (scripts/precache.mjs), apart
-// so that a test reads the rule without running the script.
+// so that a test reads the rule without running the script; and the walk over a built site
+// that it and scripts/precompress.mjs make.
+
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Every file under `folder`, as paths that start with it. */
+export async function filesUnder(folder) {
+  const out = [];
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
+    else out.push(path);
+  }
+  return out;
+}
 
 /**
  * Whether a file of the built folder is one of the site's own files to keep offline. Not

@@ -4,9 +4,9 @@
 // file makes a new worker and a new cache (see www/sw.js).
 
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { precached } from './precache-files.mjs';
+import { precached, filesUnder } from './precache-files.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -14,19 +14,9 @@ if (!dir) {
   process.exit(2);
 }
 
-async function walk(folder) {
-  const out = [];
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) out.push(...(await walk(path)));
-    else out.push(path);
-  }
-  return out;
-}
-
 const worker = join(dir, 'sw.js');
 
-const files = (await walk(dir))
+const files = (await filesUnder(dir))
   .map((path) => relative(dir, path).split(sep).join('/'))
   // Not the worker, nor the compressed copies `ludus serve` sends in a file's place
   // (scripts/precompress.mjs), nor the server's /live (scripts/precache-files.mjs).

@@ -4,8 +4,8 @@
 // them, at no cost per request. The offline list leaves the copies out: the service worker
 // keeps the files themselves, which the browser gets decompressed.
 
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { filesUnder } from './precache-files.mjs';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
@@ -18,20 +18,10 @@ const TEXT = /\.(html|js|mjs|css|json|svg|wasm|webmanifest|txt|md)$/;
 // Below this a compressed copy saves less than its own headers cost.
 const SMALLEST = 1024;
 
-async function walk(folder) {
-  const out = [];
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) out.push(...(await walk(path)));
-    else out.push(path);
-  }
-  return out;
-}
-
 let count = 0;
 let before = 0;
 let after = 0;
-for (const path of await walk(dir)) {
+for (const path of await filesUnder(dir)) {
   if (!TEXT.test(path)) continue;
   const data = await readFile(path);
   if (data.length < SMALLEST) continue;

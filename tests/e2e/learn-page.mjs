@@ -10,6 +10,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { dist, root } from './site.mjs';
 import { streamOrder, sourceOf } from '../../www/learn/data.js';
+import { clicksFor, clickOn } from './clicks.mjs';
 
 export const GAMES = ['unravel', 'scattercut', 'unity', 'merlins-chain', 'unlur'];
 const FIXTURES = join(root, 'tests/fixtures/learn');
@@ -84,55 +85,12 @@ function legalStep(page, text) {
   }, text);
 }
 
-function point(page, what) {
-  return page.evaluate((w) => {
-    const board = window.ludusTest.board('trainer');
-    if (w.edge) return board.edgePoint(w.edge[0], w.edge[1]);
-    if (w.dir) return board.dirPoint(w.cell, w.dir);
-    return board.cellPoint(w.cell);
-  }, what);
-}
-
-/** The clicks (or taps) that make a step on the trainer's board, as play.test.mjs makes them. */
-function clicksFor(step, pieces) {
-  switch (step.kind) {
-    case 'place':
-    case 'replace':
-      return [{ cell: step.cells[0] }];
-    case 'wall':
-      return [{ edge: step.cells }];
-    case 'move':
-    case 'swap':
-      return [{ cell: step.cells[0] }, { cell: step.cells[1] }];
-    case 'ring':
-      return [{ cell: step.cells[0] }, { button: '#trainer-fire' }];
-    case 'asterisk':
-      return [{ cell: step.cells[0] }, { cell: step.cells[0], dir: step.dir }];
-    case 'flip': {
-      const shownAt = pieces.findIndex((p) => p && p.kind === 'tile' && Number(p.label) === step.piece);
-      const first = shownAt >= 0 ? { cell: shownAt } : { button: `.trainer-tray button[aria-label="Tile ${step.piece}"]` };
-      return [first, { cell: step.cells[0] }];
-    }
-    case 'pass':
-      return [{ button: '#trainer-pass' }];
-    default:
-      throw new Error(`no clicks for ${step.kind}`);
-  }
-}
-
 /** Makes the learner's step `text` with clicks on the board (taps with `touch`). */
 export async function clickStep(page, text, { touch = false } = {}) {
   const { step, pieces } = await legalStep(page, text);
   if (!step) throw new Error(`${text} is not among the legal steps shown`);
-  for (const c of clicksFor(step, pieces)) {
-    if (c.button) {
-      await page.click(c.button);
-      continue;
-    }
-    const { x, y } = await point(page, c);
-    if (touch) await page.touchscreen.tap(x, y);
-    else await page.mouse.click(x, y);
-  }
+  const buttons = { fire: '#trainer-fire', pass: '#trainer-pass', tray: (n) => `.trainer-tray button[aria-label="Tile ${n}"]` };
+  for (const c of clicksFor(step, pieces, buttons)) await clickOn(page, c, { touch, board: 'trainer' });
 }
 
 /**

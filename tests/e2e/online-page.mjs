@@ -11,6 +11,7 @@ import { launch } from './browser.mjs';
 import { artifacts } from './site.mjs';
 import { newPage, waitReady, state } from './app-page.mjs';
 import { LiveServer, freePort, tempDir, ludusBuilt, LUDUS_BIN } from './live-server.mjs';
+import { clicksFor, clickOn } from './clicks.mjs';
 
 export const DESKTOP = { viewport: { width: 1200, height: 800 } };
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -108,53 +109,11 @@ export function waitStatus(page, status, timeout = 10_000) {
   return page.waitForFunction((s) => window.ludusTest.live()?.model?.status === s, status, { timeout });
 }
 
-/** Viewport point of a cell centre, an edge middle or an asterisk arrow. */
-function point(page, what) {
-  return page.evaluate((w) => {
-    const board = window.ludusTest.board();
-    if (w.edge) return board.edgePoint(w.edge[0], w.edge[1]);
-    if (w.dir) return board.dirPoint(w.cell, w.dir);
-    return board.cellPoint(w.cell);
-  }, what);
-}
-
-/** The clicks that make a step, as the page expects them (as tests/e2e/play.test.mjs makes them). */
-function clicksFor(step, pieces) {
-  switch (step.kind) {
-    case 'place':
-    case 'replace':
-      return [{ cell: step.cells[0] }];
-    case 'wall':
-      return [{ edge: step.cells }];
-    case 'move':
-    case 'swap':
-      return [{ cell: step.cells[0] }, { cell: step.cells[1] }];
-    case 'ring':
-      return [{ cell: step.cells[0] }, { button: '#fire-button' }];
-    case 'asterisk':
-      return [{ cell: step.cells[0] }, { cell: step.cells[0], dir: step.dir }];
-    case 'flip': {
-      const shownAt = pieces.findIndex((p) => p && p.kind === 'tile' && Number(p.label) === step.piece);
-      return [{ cell: shownAt }, { cell: step.cells[0] }];
-    }
-    default:
-      throw new Error(`no clicks for ${step.kind}`);
-  }
-}
-
 /** Makes one step on `page` with clicks (a pass with its button; taps on a touch device's page). */
 export async function clickStep(page, step) {
   const tap = !!page.touch;
   const s = await state(page);
-  if (step.kind === 'pass') return page.click('#pass-button');
-  for (const c of clicksFor(step, s.pieces)) {
-    if (c.button) await page.click(c.button);
-    else {
-      const { x, y } = await point(page, c);
-      if (tap) await page.touchscreen.tap(x, y);
-      else await page.mouse.click(x, y);
-    }
-  }
+  for (const c of clicksFor(step, s.pieces)) await clickOn(page, c, { touch: tap });
 }
 
 /** A small seeded generator so that a failing game can be replayed. */

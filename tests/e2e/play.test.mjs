@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
 import { newPage, open as openPage, waitReady, state, savedRecord, waitCursor } from './app-page.mjs';
+import { boardPoint, clicksFor, clickOn } from './clicks.mjs';
 
 
 const site = useSite();
@@ -29,52 +30,12 @@ function random(seed) {
 
 const open = (page, hash = '') => openPage(page, site.server.url + hash);
 
-/** Viewport point of a cell centre, an edge middle or an asterisk arrow. */
-function point(page, what) {
-  return page.evaluate(async (w) => {
-    const app = window.ludusTest;
-    if (w.edge) return app.board().edgePoint(w.edge[0], w.edge[1]);
-    if (w.dir) return app.board().dirPoint(w.cell, w.dir);
-    return app.board().cellPoint(w.cell);
-  }, what);
-}
-
-async function click(page, what) {
-  if (what.button) return page.click(what.button);
-  const { x, y } = await point(page, what);
-  await page.mouse.click(x, y);
-}
-
-/** The clicks that make a step, as the page expects them. */
-function clicksFor(step, s) {
-  switch (step.kind) {
-    case 'place':
-    case 'replace':
-      return [{ cell: step.cells[0] }];
-    case 'wall':
-      return [{ edge: step.cells }];
-    case 'move':
-    case 'swap':
-      return [{ cell: step.cells[0] }, { cell: step.cells[1] }];
-    case 'ring':
-      return [{ cell: step.cells[0] }, { button: '#fire-button' }];
-    case 'asterisk':
-      return [{ cell: step.cells[0] }, { cell: step.cells[0], dir: step.dir }];
-    case 'flip': {
-      const shownAt = s.pieces.findIndex((p) => p && p.kind === 'tile' && Number(p.label) === step.piece);
-      return [{ cell: shownAt }, { cell: step.cells[0] }];
-    }
-    default:
-      throw new Error(`no clicks for ${step.kind}`);
-  }
-}
-
 /** Makes one step with canvas clicks (pass with its button) and checks it was played. */
 async function playStep(page, step, s) {
   if (step.kind === 'pass') {
     await page.click('#pass-button');
   } else {
-    for (const c of clicksFor(step, s)) await click(page, c);
+    for (const c of clicksFor(step, s.pieces)) await clickOn(page, c);
   }
   await waitCursor(page, s.cursor + 1, { timeout: 5000 });
   const after = await state(page);
@@ -447,7 +408,7 @@ test('the canvas is sharp on high-DPI screens, follows resizes and takes taps', 
   // A tap on a cell after the resize lands on that cell.
   let s = await state(page);
   const target = s.legal.find((st) => st.text === 'c3');
-  const { x, y } = await point(page, { cell: target.cells[0] });
+  const { x, y } = await boardPoint(page, { cell: target.cells[0] });
   await page.touchscreen.tap(x, y);
   await waitCursor(page, 1);
   s = await state(page);
@@ -507,7 +468,7 @@ async function cursorTo(page, target) {
 async function clickCell(page, name) {
   const cell = await page.evaluate((name) => window.ludusTest.view().cells.indexOf(name), name);
   assert.ok(cell >= 0, name);
-  await click(page, { cell });
+  await clickOn(page, { cell });
 }
 
 // The status line's second line: what the page says about the last click.
