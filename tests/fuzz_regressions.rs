@@ -137,6 +137,8 @@ fn long_unity_steps_and_edges_are_cut_in_the_message() {
 /// The live server's reader quoted serde's message whole and raw: an unknown frame type of
 /// 300 letters, or with a line break or DEL in it, came back in the refusal as it was
 /// (`live_frame`, within a second).
+// The live server's reader is native only (the page never reads frames from clients).
+#[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn a_refused_live_frame_says_so_in_one_short_line() {
     use ludus::server::protocol::ClientFrame;

@@ -1,7 +1,7 @@
 //! `ludus loadtest` against servers the tests start: many games at once, with hostile frames
 //! beside them, must lose no step and meet no error, on SQLite and on two servers sharing
 //! Redis. Nothing here is timed: a slow machine makes fewer steps, never a failure.
-#![cfg(feature = "server")]
+#![cfg(all(feature = "server", not(target_arch = "wasm32")))]
 
 #[path = "common/cli.rs"]
 mod cli;

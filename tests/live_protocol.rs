@@ -2,7 +2,7 @@
 //! answered by an `error` that says what is wrong, and changes nothing in a game played on
 //! the same server at the same time; a server killed mid-game goes on, once started again
 //! on its database, from the last step it confirmed.
-#![cfg(feature = "server")]
+#![cfg(all(feature = "server", not(target_arch = "wasm32")))]
 
 #[path = "common/live.rs"]
 mod live;

@@ -2,7 +2,7 @@
 //! so of two changes racing on one game exactly one is written, in SQLite and in Redis (the
 //! conditional write, not a lock in one process: the Redis case runs two stores, as two
 //! servers would have).
-#![cfg(feature = "server")]
+#![cfg(all(feature = "server", not(target_arch = "wasm32")))]
 
 #[path = "common/live.rs"]
 mod live;

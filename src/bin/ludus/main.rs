@@ -23,6 +23,8 @@ mod bench;
 mod lessons;
 mod puzzles;
 mod record;
+// The live server is native only, and only with the `server` feature (the default).
+#[cfg(all(feature = "server", not(target_arch = "wasm32")))]
 mod serve;
 mod soak;
 use ludus::{ai, game, games, options, rng, with_game};
@@ -96,7 +98,7 @@ fn usage() -> String {
 
 /// `ludus loadtest` (src/server/loadtest.rs): its one line on standard output, exit status 1
 /// when a step was lost or anything failed.
-#[cfg(feature = "server")]
+#[cfg(all(feature = "server", not(target_arch = "wasm32")))]
 fn loadtest(args: &[String]) -> Result<(), Error> {
     use ludus::server::loadtest;
     let options = loadtest::Options::parse(args).map_err(Error::options)?;
@@ -326,7 +328,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         return Ok(());
     };
     // Before the common reader: `--server` may be given twice.
-    #[cfg(feature = "server")]
+    #[cfg(all(feature = "server", not(target_arch = "wasm32")))]
     if command == "loadtest" {
         return loadtest(&args[1..]);
     }
@@ -344,6 +346,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         "lessons" => lessons::print(&rest),
         "puzzles" => puzzles::run(&rest),
         "record" => record::record(&rest),
+        #[cfg(all(feature = "server", not(target_arch = "wasm32")))]
         "serve" => serve::run(&rest),
         "help" | "--help" | "-h" => {
             println!("{}", usage());
