@@ -100,3 +100,14 @@ export async function axeProblems(page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
 }
+
+/** Picks the game's tab, then sets New game's `options` (each field by its name). */
+export async function chooseGame(page, game, options = {}) {
+  await page.click(`#game-tabs [data-game="${game}"]`);
+  await page.waitForFunction((g) => document.querySelector('#game-tabs [aria-current="page"]')?.dataset.game === g, game);
+  for (const [key, value] of Object.entries(options)) {
+    const field = page.locator(`#options-fields [name="${key}"]`);
+    if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(String(value));
+    else await field.fill(String(value));
+  }
+}

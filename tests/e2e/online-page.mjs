@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launch } from './browser.mjs';
 import { artifacts } from './site.mjs';
-import { newPage, waitReady, state } from './app-page.mjs';
+import { newPage, waitReady, state, chooseGame } from './app-page.mjs';
 import { LiveServer, freePort, tempDir, ludusBuilt, LUDUS_BIN } from './live-server.mjs';
 import { clicksFor, clickOn } from './clicks.mjs';
 
@@ -58,13 +58,7 @@ export function live(page) {
 
 /** Opens the Play online panel on the game of the tab `game`, with New game's `options`. */
 export async function openPanel(page, game, options = {}) {
-  await page.click(`#game-tabs [data-game="${game}"]`);
-  await page.waitForFunction((g) => document.querySelector('#game-tabs [aria-current="page"]')?.dataset.game === g, game);
-  for (const [key, value] of Object.entries(options)) {
-    const field = page.locator(`#options-fields [name="${key}"]`);
-    if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(String(value));
-    else await field.fill(String(value));
-  }
+  await chooseGame(page, game, options);
   await page.click('#play-online-button');
   await page.waitForSelector('#online-create-button');
 }

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open as openPage, waitReady, state, savedRecord, waitCursor } from './app-page.mjs';
+import { newPage, open as openPage, waitReady, state, savedRecord, waitCursor, chooseGame } from './app-page.mjs';
 import { boardPoint, clicksFor, clickOn } from './clicks.mjs';
 
 
@@ -45,13 +45,7 @@ async function playStep(page, step, s) {
 
 /** Starts a game from the options form. */
 async function startFromForm(page, game, options) {
-  await page.click(`#game-tabs [data-game="${game}"]`);
-  await page.waitForFunction((g) => document.querySelector('#game-tabs .active')?.dataset.game === g, game);
-  for (const [key, value] of Object.entries(options)) {
-    const field = page.locator(`#options-fields [name="${key}"]`);
-    if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(String(value));
-    else await field.fill(String(value));
-  }
+  await chooseGame(page, game, options);
   await page.click('#start-button');
   await waitCursor(page, 0);
   assert.equal(await page.locator('#options-error').isHidden(), true, await page.locator('#options-error').textContent());
