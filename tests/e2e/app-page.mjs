@@ -111,3 +111,15 @@ export async function chooseGame(page, game, options = {}) {
     else await field.fill(String(value));
   }
 }
+
+/** A small seeded generator so that a failing game can be replayed. */
+export function random(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launch } from './browser.mjs';
 import { artifacts } from './site.mjs';
-import { newPage, waitReady, state, chooseGame } from './app-page.mjs';
+import { newPage, waitReady, state, chooseGame, random } from './app-page.mjs';
 import { LiveServer, freePort, tempDir, ludusBuilt, LUDUS_BIN } from './live-server.mjs';
 import { clicksFor, clickOn } from './clicks.mjs';
 
@@ -108,18 +108,6 @@ export async function clickStep(page, step) {
   const tap = !!page.touch;
   const s = await state(page);
   for (const c of clicksFor(step, s.pieces)) await clickOn(page, c, { touch: tap });
-}
-
-/** A small seeded generator so that a failing game can be replayed. */
-export function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

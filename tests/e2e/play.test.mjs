@@ -10,23 +10,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, artifacts } from './site.mjs';
-import { newPage, open as openPage, waitReady, state, savedRecord, waitCursor, chooseGame } from './app-page.mjs';
+import { newPage, open as openPage, waitReady, state, savedRecord, waitCursor, chooseGame, random } from './app-page.mjs';
 import { boardPoint, clicksFor, clickOn } from './clicks.mjs';
 
 
 const site = useSite();
-
-/** A small seeded generator so that a failing game can be replayed. */
-function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const open = (page, hash = '') => openPage(page, site.server.url + hash);
 
