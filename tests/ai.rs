@@ -44,16 +44,20 @@ fn same_seed_and_iterations_same_step() {
 /// search (or to the random generator) shows. Update deliberately when the search changes.
 #[test]
 fn pinned_choices() {
-    let got: Vec<String> = ["unravel", "scattercut", "unity", "merlins-chain", "unlur"]
+    let mut got: Vec<String> = ["unravel", "scattercut", "unity", "merlins-chain"]
         .iter()
         .map(|kind| choose(&start(kind, &[]), "mcts:500", 42))
         .collect();
+    // Unlur's contract is decided by its learned weights, not searched: pinned after it.
+    let unlur = unlur::Position::from_steps(&unlur::Options { size: 6 }, "pass").unwrap();
+    got.push(choose(&AnyGame::Unlur(unlur), "mcts:500", 42));
     assert_eq!(got, PINNED);
 }
 
 // Merlin's Chain's changed from "16@c6" when it began to be searched with progressive
-// widening (pw=2); the others are unchanged.
-const PINNED: [&str; 5] = ["e6", "d4", "e1x", "20@f4", "i4"];
+// widening (pw=2); Unlur's is White's first stone after a first-turn pass since the contract
+// is no longer searched; the others are unchanged.
+const PINNED: [&str; 5] = ["e6", "d4", "e1x", "20@f4", "h9"];
 
 #[test]
 fn the_result_reports_its_iterations() {
@@ -888,4 +892,106 @@ fn player_specs_with_numbers_keep_their_names() {
         "\"1x5s\" is not a player: use random, a level (beginner, easy, medium, hard, expert), mcts:ITERATIONS or mcts:SECONDSs"
             .replace("1x5s", "mcts:1x5s")
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unlur's contract, judged from what self-play taught (src/games/unlur/contract.rs)
+// ---------------------------------------------------------------------------------------------
+
+fn unlur_contract(size: usize, steps: &str) -> unlur::Position {
+    unlur::Position::from_steps(&unlur::Options { size }, steps).unwrap()
+}
+
+#[test]
+fn the_strong_levels_play_unlur_s_contract_from_the_learned_weights() {
+    let pos = unlur_contract(6, "f6 d4");
+    let learned = pos.contract_choice().expect("side 6 has learned weights");
+    let game = AnyGame::Unlur(pos.clone());
+    for level in ["medium", "hard", "expert"] {
+        let spec = PlayerSpec::parse_in(level, GameKind::Unlur).unwrap();
+        let choice = choose_step(&game, &spec, &mut Rng::new(1), &never).unwrap();
+        assert_eq!(choice.step, pos.step_text(learned.step), "{level}");
+        assert_eq!(choice.iterations, 0, "{level}: no search");
+        assert!((choice.value - learned.value).abs() < 1e-12);
+    }
+    // The weak levels still draw among the steps their search liked.
+    for level in ["beginner", "easy"] {
+        let spec = PlayerSpec::parse_in(level, GameKind::Unlur).unwrap();
+        let choice = choose_step(&game, &spec, &mut Rng::new(1), &never).unwrap();
+        assert!(choice.iterations > 0, "{level} searched");
+    }
+    // After the contract, every level searches.
+    let after = AnyGame::Unlur(unlur_contract(6, "f6 d4 pass"));
+    let spec = PlayerSpec::parse_in("medium", GameKind::Unlur).unwrap();
+    assert!(
+        choose_step(&after, &spec, &mut Rng::new(1), &never)
+            .unwrap()
+            .iterations
+            > 0
+    );
+}
+
+/// A player once took Black after six central stones on side 5 and beat the computer,
+/// whose search rated that position about even. The learned judgement takes Black there
+/// itself, and never takes it with an empty board (Black would start far behind).
+#[test]
+fn the_computer_takes_black_when_the_stones_favour_black() {
+    for (size, stones) in [
+        (5, "e5 e4 e6 d4 d5 f4"),
+        (6, "f6 f5 f7 e5 e6 g5 g6 d5 h6 e7"),
+    ] {
+        let pos = unlur_contract(size, stones);
+        assert_eq!(pos.to_move(), 0);
+        assert_eq!(
+            choose(&AnyGame::Unlur(pos), "expert", 1),
+            "pass",
+            "side {size}"
+        );
+        let empty = AnyGame::Unlur(unlur_contract(size, ""));
+        assert_ne!(choose(&empty, "expert", 1), "pass", "side {size}");
+    }
+}
+
+/// The computer's contract step is the better of two: passing now (Black at the chance the
+/// weights give now), or the stone worth least to Black (the other player may then pass and
+/// take Black with it); no other stone would be worth less to Black.
+#[test]
+fn the_computer_passes_or_places_the_stone_worth_least_to_black() {
+    use ludus::games::unlur::contract::learned;
+    let mut rng = Rng::new(9);
+    for size in [5, 6] {
+        let model = learned(size).unwrap();
+        for _ in 0..30 {
+            let mut pos = unlur_contract(size, "");
+            for _ in 0..rng.below(2 * size + 1) {
+                let place: Vec<_> = pos
+                    .legal_step_list()
+                    .into_iter()
+                    .filter(|s| *s != unlur::Step::Pass)
+                    .collect();
+                pos.play(*rng.choose(&place).unwrap());
+            }
+            let black_after = |step| {
+                let mut next = pos.clone();
+                next.play(step);
+                model.black_chance(next.grid(), &next.black_stones())
+            };
+            let now = model.black_chance(pos.grid(), &pos.black_stones());
+            let weakest = pos
+                .legal_step_list()
+                .into_iter()
+                .filter(|s| *s != unlur::Step::Pass)
+                .map(black_after)
+                .fold(f64::INFINITY, f64::min);
+            let choice = pos.contract_choice().unwrap();
+            if choice.step == unlur::Step::Pass {
+                assert!(now >= 1.0 - weakest, "passed at {now} (a stone: {weakest})");
+                assert_eq!(choice.value, now);
+            } else {
+                assert!(now < 1.0 - weakest, "placed at {now} (a stone: {weakest})");
+                assert_eq!(black_after(choice.step), weakest);
+                assert_eq!(choice.value, 1.0 - weakest);
+            }
+        }
+    }
 }

@@ -6,8 +6,10 @@ pub mod levels;
 pub mod mcts;
 pub mod number;
 pub mod solve;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod train;
 
-use crate::game::{shorten, Error, Game, Outcome};
+use crate::game::{shorten, Error, Game, Outcome, SearchHints};
 use crate::games::{AnyGame, GameKind};
 use crate::rng::Rng;
 use crate::with_game;
@@ -340,6 +342,13 @@ pub fn choose_step(
             1 => Some(steps[0]),
             _ => None,
         };
+        let known = match player {
+            PlayerSpec::Mcts { tuning, .. } if only.is_none() && tuning.temperature.is_none() => g.known_step(),
+            _ => None,
+        };
+        if let Some((step, value)) = known {
+            return Some(Choice { step: g.step_text(step), iterations: 0, value });
+        }
         match (*player, only) {
             (_, Some(step)) => Some(Choice { step: g.step_text(step), iterations: 0, value: 0.5 }),
             (PlayerSpec::Random, None) => {

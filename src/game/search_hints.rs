@@ -58,6 +58,14 @@ pub trait SearchHints: Game {
         recorded
     }
 
+    /// A step the game's learned knowledge settles without a search, with the mover's
+    /// chance after it, for the players that play their best (not the weak levels, which
+    /// draw among searched steps). None, the default: search. Unlur's contract is one
+    /// (`src/games/unlur/contract.rs`).
+    fn known_step(&self) -> Option<(Self::Step, f64)> {
+        None
+    }
+
     /// For a playout cut short: an estimate in [0, 1] of `seat`'s chance to win from here.
     /// The default knows nothing and says every seat is equally likely.
     fn evaluate(&self, seat: Seat) -> f64 {

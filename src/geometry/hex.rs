@@ -213,6 +213,13 @@ impl HexGrid {
         self.coords[cell]
     }
 
+    /// Distance from the centre in steps between neighbours: 0 at the centre, `side - 1`
+    /// on the edge.
+    pub fn ring(&self, cell: usize) -> usize {
+        let (q, r) = self.coords[cell];
+        q.abs().max(r.abs()).max((q - r).abs()) as usize
+    }
+
     pub fn neighbor(&self, cell: usize, dir: HexDir) -> Option<usize> {
         let n = self.neighbors[cell * 6 + dir.index()];
         (n != NONE).then_some(n as usize)

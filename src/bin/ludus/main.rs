@@ -27,6 +27,7 @@ mod record;
 #[cfg(all(feature = "server", not(target_arch = "wasm32")))]
 mod serve;
 mod soak;
+mod train;
 use ludus::{ai, game, games, options, rng, with_game};
 use soak::game_seed;
 
@@ -63,6 +64,15 @@ usage:
       http://A:P/ (default 127.0.0.1:8080); games kept in the SQLite FILE (default
       data/ludus.db), or in Redis, shared by every server given the same URL
       (docs/ONLINE.md)
+  ludus train unlur [--sides 5,6] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]
+      learns Unlur's contract from N self-play games a side (contracts of every
+      length, then SPEC against itself, default mcts:2000) and writes the weights the
+      computer reads (default src/games/unlur/contract.txt); the same seed, the same
+      weights (docs/AI.md)
+  ludus contract [--sides 5,6] [--stones 0-15] [--games N] [--player SPEC] [--seed S] [--threads T]
+      Unlur: fixed contract strategies (pass once k stones are down, stones central or
+      near the edge, in either seat) against SPEC (default expert), which plays the
+      contract with what it learned; both sides are SPEC after the contract
   ludus soak [GAME|all] --games N --seed S [OPTIONS] [--max-steps N] [--parse-back K]
       random games with the rules' invariants checked after every step; exit status 1
       and the record that reproduces it if one breaks (all: every game at its defaults;
@@ -346,6 +356,8 @@ fn run(args: &[String]) -> Result<(), Error> {
         "lessons" => lessons::print(&rest),
         "puzzles" => puzzles::run(&rest),
         "record" => record::record(&rest),
+        "train" => train::run(&rest),
+        "contract" => train::contract(&rest),
         #[cfg(all(feature = "server", not(target_arch = "wasm32")))]
         "serve" => serve::run(&rest),
         "help" | "--help" | "-h" => {

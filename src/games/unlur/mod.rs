@@ -24,6 +24,7 @@
 
 mod about;
 mod board;
+pub mod contract;
 pub mod lessons;
 mod notation;
 
@@ -506,6 +507,12 @@ impl Game for Position {
 }
 
 impl SearchHints for Position {
+    /// The contract is decided by the learned judgement of who it favours, not by a
+    /// search whose playouts misjudge it (`contract.rs`).
+    fn known_step(&self) -> Option<(Step, f64)> {
+        self.contract_choice().map(|c| (c.step, c.value))
+    }
+
     fn canonical_key(&self) -> u128 {
         with_board!(&self.0, b => b.canonical_key())
     }

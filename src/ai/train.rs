@@ -1,0 +1,414 @@
+//! Learning a game's knowledge from self-play (`ludus train GAME`).
+//!
+//! Unlur's contract (`src/games/unlur/contract.rs`): games start from contracts of every
+//! length, with stones placed uniformly, towards the centre or towards the edge; the mover
+//! then passes, and the computer plays both colours to the end. Black's result is fitted by
+//! logistic regression on the contract's features. A run is reproducible from its seed:
+//! game `i` is seeded from the seed and `i` alone, whichever thread plays it.
+
+use super::{choose_step, PlayerSpec};
+use crate::game::{Game, Outcome, Seat};
+use crate::games::unlur::contract::{feature_count, features, ContractModel};
+use crate::games::unlur::{Options, Position, Step};
+use crate::games::AnyGame;
+use crate::rng::Rng;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// How a training run's contracts place their stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    Uniform,
+    /// Weight (side - 1 - ring)², the centre first.
+    Central,
+    /// Weight (ring + 1)², the cells next to the edge first.
+    NearEdge,
+}
+
+impl Placement {
+    pub const ALL: [Placement; 3] = [Placement::Uniform, Placement::Central, Placement::NearEdge];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Placement::Uniform => "uniform",
+            Placement::Central => "central",
+            Placement::NearEdge => "near the edge",
+        }
+    }
+
+    /// A stone for the contract of `pos` (which must be in its contract with an empty
+    /// inner cell), drawn with this placement's weights.
+    pub fn draw(self, pos: &Position, rng: &mut Rng) -> Option<Step> {
+        let grid = pos.grid();
+        let side = grid.side() as i64;
+        let cells: Vec<(u16, f64)> = pos
+            .legal_step_list()
+            .into_iter()
+            .filter_map(|s| match s {
+                Step::Place(c) => Some(c),
+                Step::Pass => None,
+            })
+            .map(|c| {
+                let ring = grid.ring(c as usize) as i64;
+                let w = match self {
+                    Placement::Uniform => 1.0,
+                    Placement::Central => ((side - 1 - ring) as f64).powi(2),
+                    Placement::NearEdge => ((ring + 1) as f64).powi(2),
+                };
+                (c, w)
+            })
+            .collect();
+        let total: f64 = cells.iter().map(|(_, w)| w).sum();
+        let mut pick = rng.unit() * total;
+        for &(c, w) in &cells {
+            if pick < w {
+                return Some(Step::Place(c));
+            }
+            pick -= w;
+        }
+        cells.last().map(|&(c, _)| Step::Place(c))
+    }
+}
+
+/// What a training run is asked to do.
+#[derive(Clone, Debug)]
+pub struct UnlurSettings {
+    pub sides: Vec<usize>,
+    /// Games per side.
+    pub games: usize,
+    pub seed: u64,
+    /// Who plays both colours after the contract.
+    pub player: PlayerSpec,
+    pub threads: usize,
+}
+
+/// One self-play game: the contract's features and whether Black won.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    pub stones: usize,
+    pub features: Vec<f64>,
+    pub black_won: bool,
+}
+
+/// The most contract stones a training game places on a board of `side`: well past the
+/// point where Black is the better side (about 4 on side 5 and 6 on side 6, between
+/// computers of equal strength), so that most games fall where the result is in doubt.
+pub fn most_stones(side: usize) -> usize {
+    2 * side + 2
+}
+
+/// Game `index` of a run: a contract of a random length and placement, a pass, then the
+/// player against itself.
+pub fn self_play(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> Sample {
+    let mut rng = Rng::new(seed ^ (side as u64) << 40 ^ (index as u64).wrapping_mul(0x9E37_79B9));
+    let mut pos = Position::new(&Options { size: side }).expect("a side the trainer checked");
+    let stones = rng.below(most_stones(side) + 1);
+    let placement = Placement::ALL[index % Placement::ALL.len()];
+    for _ in 0..stones {
+        match placement.draw(&pos, &mut rng) {
+            Some(step) => pos.play(step),
+            None => break,
+        }
+    }
+    let black = pos.black_stones();
+    let x = features(pos.grid(), &black);
+    let placed = black.iter().filter(|b| **b).count();
+    pos.play(Step::Pass);
+    let black_seat: Seat = pos.black_seat().expect("the pass ends the contract");
+    let mut game = AnyGame::Unlur(pos);
+    let clock = Instant::now();
+    while game_outcome(&game).is_none() {
+        let choice = choose_step(&game, player, &mut rng, &|| clock.elapsed().as_secs_f64())
+            .expect("a game not over has a step");
+        game.play_text(&choice.step)
+            .expect("the computer's step is legal");
+    }
+    Sample {
+        stones: placed,
+        features: x,
+        black_won: game_outcome(&game) == Some(Outcome::Winner(black_seat)),
+    }
+}
+
+fn game_outcome(game: &AnyGame) -> Option<Outcome> {
+    crate::with_game!(game, g => g.outcome())
+}
+
+/// Plays `games` self-play games on `settings.threads` threads; `progress` hears each
+/// finished game (how many are done). The samples come back in game order.
+pub fn self_play_many(
+    side: usize,
+    settings: &UnlurSettings,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Sample> {
+    in_parallel(settings.games, settings.threads, progress, |i| {
+        self_play(side, i, settings.seed, &settings.player)
+    })
+}
+
+/// `job(0)`, ..., `job(count - 1)` on `threads` threads, the results in that order;
+/// `progress` hears how many are done after each.
+pub fn in_parallel<T: Send>(
+    count: usize,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    job: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let out: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= count {
+                    break;
+                }
+                let result = job(i);
+                out.lock().expect("no thread panics holding it")[i] = Some(result);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            });
+        }
+    });
+    out.into_inner()
+        .expect("no thread panicked")
+        .into_iter()
+        .map(|r| r.expect("every job ran"))
+        .collect()
+}
+
+/// A fixed contract strategy, to check the learned one against: place stones (the empty
+/// inner cell nearest the centre, or nearest the edge, ties drawn at random) until `stones`
+/// are down, then pass at the first turn it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FixedContract {
+    pub stones: usize,
+    pub central: bool,
+}
+
+impl FixedContract {
+    pub fn step(&self, pos: &Position, rng: &mut Rng) -> Step {
+        let black = pos.black_stones();
+        if black.iter().filter(|b| **b).count() >= self.stones {
+            return Step::Pass;
+        }
+        let grid = pos.grid();
+        let ring = |c: u16| grid.ring(c as usize) as i64;
+        let cells: Vec<u16> = pos
+            .legal_step_list()
+            .into_iter()
+            .filter_map(|s| match s {
+                Step::Place(c) => Some(c),
+                Step::Pass => None,
+            })
+            .collect();
+        let key = |c: u16| if self.central { ring(c) } else { -ring(c) };
+        let Some(best) = cells.iter().map(|&c| key(c)).min() else {
+            return Step::Pass;
+        };
+        let ties: Vec<u16> = cells.into_iter().filter(|&c| key(c) == best).collect();
+        Step::Place(*rng.choose(&ties).expect("at least the best cell"))
+    }
+}
+
+/// One game of a fixed contract strategy in seat `seat` against `player` (which plays the
+/// contract with what it knows); after the contract both sides are `player`. Whether the
+/// strategy won.
+pub fn fixed_contract_game(
+    side: usize,
+    strategy: FixedContract,
+    seat: Seat,
+    player: &PlayerSpec,
+    seed: u64,
+) -> bool {
+    let mut rng = Rng::new(seed);
+    let mut game =
+        AnyGame::Unlur(Position::new(&Options { size: side }).expect("a side the caller checked"));
+    let clock = Instant::now();
+    while game_outcome(&game).is_none() {
+        let text = match &game {
+            AnyGame::Unlur(pos) if pos.in_contract() && pos.to_move() == seat => {
+                pos.step_text(strategy.step(pos, &mut rng))
+            }
+            _ => {
+                choose_step(&game, player, &mut rng, &|| clock.elapsed().as_secs_f64())
+                    .expect("a game not over has a step")
+                    .step
+            }
+        };
+        game.play_text(&text)
+            .expect("both players' steps are legal");
+    }
+    game_outcome(&game) == Some(Outcome::Winner(seat))
+}
+
+/// L2 weight on every feature but the constant: a little, so that a feature the games
+/// seldom show (many groups) gets no wild weight.
+const RIDGE: f64 = 1.0;
+
+/// Logistic regression by Newton's method: the weights that maximise the likelihood of the
+/// results, less `RIDGE`/2 · |w|² (the constant, `x[0]`, is not shrunk).
+pub fn fit(samples: &[Sample]) -> Vec<f64> {
+    let n = samples.first().map_or(0, |s| s.features.len());
+    let mut w = vec![0.0; n];
+    for _ in 0..50 {
+        let mut grad = vec![0.0; n];
+        let mut hess = vec![vec![0.0; n]; n];
+        for s in samples {
+            let p = predict(&w, &s.features);
+            let y = if s.black_won { 1.0 } else { 0.0 };
+            for (i, xi) in s.features.iter().enumerate() {
+                grad[i] += (y - p) * xi;
+                for (h, xj) in hess[i].iter_mut().zip(&s.features) {
+                    *h += p * (1.0 - p) * xi * xj;
+                }
+            }
+        }
+        for i in 1..n {
+            grad[i] -= RIDGE * w[i];
+            hess[i][i] += RIDGE;
+        }
+        hess[0][0] += 1e-9;
+        let Some(delta) = solve_linear(hess, grad) else {
+            break;
+        };
+        let change: f64 = delta.iter().map(|d| d.abs()).fold(0.0, f64::max);
+        for (wi, d) in w.iter_mut().zip(delta) {
+            *wi += d;
+        }
+        if change < 1e-9 {
+            break;
+        }
+    }
+    w
+}
+
+pub fn predict(w: &[f64], x: &[f64]) -> f64 {
+    crate::games::unlur::contract::logistic(w.iter().zip(x).map(|(w, x)| w * x).sum())
+}
+
+/// The mean log-loss of `w` on `samples` (bits a game; 1.0 is a coin's).
+pub fn log_loss(w: &[f64], samples: &[Sample]) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = predict(w, &s.features).clamp(1e-6, 1.0 - 1e-6);
+            -(if s.black_won { p } else { 1.0 - p }).log2()
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting; None if `a` is singular.
+fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let (upper, lower) = a.split_at_mut(col + 1);
+        let pivot_row = &upper[col];
+        for (offset, row) in lower.iter_mut().enumerate() {
+            let k = row[col] / pivot_row[col];
+            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= k * p;
+            }
+            b[col + 1 + offset] -= k * b[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let s: f64 = (row + 1..n).map(|c| a[row][c] * x[c]).sum();
+        x[row] = (b[row] - s) / a[row][row];
+    }
+    Some(x)
+}
+
+/// What training one side found: the model, and how well it predicts games it was not
+/// fitted on (a fifth of them, held out; the shipped weights are then fitted on all).
+#[derive(Clone, Debug)]
+pub struct SideReport {
+    pub model: ContractModel,
+    pub samples: Vec<Sample>,
+    /// Log-loss on the held-out fifth, of the model and of always saying the mean.
+    pub held_out_loss: f64,
+    pub held_out_base: f64,
+}
+
+/// Fits one side's model from its games, with the held-out check.
+pub fn learn(side: usize, samples: Vec<Sample>, note: &str) -> SideReport {
+    let (test, train): (Vec<_>, Vec<_>) = samples
+        .iter()
+        .cloned()
+        .enumerate()
+        .partition(|(i, _)| i % 5 == 4);
+    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
+    let w = fit(&train);
+    let mean = train.iter().filter(|s| s.black_won).count() as f64 / train.len().max(1) as f64;
+    let mut base = vec![0.0; feature_count(side)];
+    base[0] = (mean.clamp(1e-3, 1.0 - 1e-3) / (1.0 - mean.clamp(1e-3, 1.0 - 1e-3))).ln();
+    let held_out_loss = log_loss(&w, &test);
+    let held_out_base = log_loss(&base, &test);
+    let model = ContractModel {
+        side,
+        weights: fit(&samples),
+        note: note.to_string(),
+    };
+    SideReport {
+        model,
+        samples,
+        held_out_loss,
+        held_out_base,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fit_recovers_the_weights_games_were_drawn_from() {
+        let truth = [-1.0, 0.8, -0.3];
+        let mut rng = Rng::new(3);
+        let samples: Vec<Sample> = (0..4000)
+            .map(|_| {
+                let x = vec![1.0, rng.below(5) as f64, rng.below(4) as f64];
+                let won = rng.unit() < predict(&truth, &x);
+                Sample {
+                    stones: 0,
+                    features: x,
+                    black_won: won,
+                }
+            })
+            .collect();
+        let w = fit(&samples);
+        for (got, want) in w.iter().zip(truth) {
+            assert!((got - want).abs() < 0.15, "{w:?} against {truth:?}");
+        }
+        assert!(log_loss(&w, &samples) < log_loss(&[0.0, 0.0, 0.0], &samples));
+    }
+
+    #[test]
+    fn self_play_is_reproducible_and_central_stones_are_central() {
+        let player = PlayerSpec::parse("mcts:50").unwrap();
+        let a = self_play(5, 7, 11, &player);
+        let b = self_play(5, 7, 11, &player);
+        assert_eq!((a.stones, a.black_won), (b.stones, b.black_won));
+        assert_eq!(a.features, b.features);
+        // Central placement: over many stones, the inner rings hold more than their share.
+        let mut rng = Rng::new(1);
+        let mut pos = Position::new(&Options { size: 6 }).unwrap();
+        for _ in 0..12 {
+            let step = Placement::Central.draw(&pos, &mut rng).unwrap();
+            pos.play(step);
+        }
+        let x = features(pos.grid(), &pos.black_stones());
+        // Rings 0-2 hold 19 of the 61 inner cells.
+        assert!(x[1] + x[2] + x[3] >= 6.0, "{x:?}");
+    }
+}

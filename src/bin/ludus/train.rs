@@ -1,0 +1,241 @@
+//! `ludus train GAME`: learns a game's knowledge from self-play and writes it where the
+//! game's engine reads it (`ludus::ai::train`). Unlur's contract is what is learned so far.
+
+use ludus::ai::train::{
+    fixed_contract_game, learn, most_stones, self_play_many, FixedContract, Sample, SideReport,
+    UnlurSettings,
+};
+use ludus::ai::PlayerSpec;
+use ludus::game::shorten;
+use ludus::games::unlur::contract::feature_names;
+use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
+use ludus::games::GameKind;
+use ludus::Error;
+use std::time::Instant;
+
+use crate::Args;
+
+pub const USAGE: &str = "ludus train unlur [--sides 5,6] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+
+const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
+
+pub fn run(args: &Args) -> Result<(), Error> {
+    args.only(&["sides", "games", "seed", "player", "threads", "out"])?;
+    args.at_most_positionals(1, &format!("`{USAGE}`"))?;
+    let kind = GameKind::parse(args.positional(0, "GAME")?)?;
+    if kind != GameKind::Unlur {
+        return Err(Error::options(format!(
+            "{} has nothing to learn yet: only Unlur's contract is learned (`{USAGE}`)",
+            kind.name()
+        )));
+    }
+    let sides = parse_sides(args)?;
+    let player_text = args.flag("player").unwrap_or("mcts:2000");
+    let settings = UnlurSettings {
+        sides,
+        games: args.number("games", Some(2000usize))?.max(10),
+        seed: args.number("seed", Some(1u64))?,
+        player: PlayerSpec::parse_in(player_text, kind)?,
+        threads: args.number(
+            "threads",
+            Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        )?,
+    };
+    let out = args.flag("out").unwrap_or(DEFAULT_OUT);
+    let command = format!(
+        "ludus train unlur --sides {} --games {} --seed {} --player {}",
+        settings
+            .sides
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        settings.games,
+        settings.seed,
+        player_text
+    );
+    let mut text = format!(
+        "# Unlur: Black's chance were the contract to end (src/games/unlur/contract.rs),\n\
+         # learned from self-play by\n#   {command}\n\
+         # Weights: constant, stones at each distance from the centre (0 to side - 2), groups,\n\
+         # largest group.\n"
+    );
+    for &side in &settings.sides {
+        let started = Instant::now();
+        let games = settings.games;
+        let samples = self_play_many(side, &settings, &|done| {
+            if done % 100 == 0 || done == games {
+                eprint!("\rside {side}: {done} of {games} games");
+            }
+        });
+        eprintln!();
+        let secs = started.elapsed().as_secs_f64();
+        let black = samples.iter().filter(|s| s.black_won).count();
+        let note = format!(
+            "{} games, Black won {:.1}%, {:.0} s",
+            samples.len(),
+            100.0 * black as f64 / samples.len() as f64,
+            secs
+        );
+        let report = learn(side, samples, &note);
+        print_report(side, &report);
+        text.push_str(&report.model.to_line());
+        text.push('\n');
+    }
+    std::fs::write(out, text)
+        .map_err(|e| Error::options(format!("cannot write {}: {e}", shorten(out))))?;
+    println!("wrote {out}");
+    Ok(())
+}
+
+fn print_report(side: usize, report: &SideReport) {
+    println!("side {side}: {}", report.model.note);
+    println!(
+        "  held-out log-loss {:.3} bits a game (always the mean: {:.3})",
+        report.held_out_loss, report.held_out_base
+    );
+    let names = feature_names(side);
+    let weights: Vec<String> = names
+        .iter()
+        .zip(&report.model.weights)
+        .map(|(n, w)| format!("{n} {w:+.3}"))
+        .collect();
+    println!("  weights: {}", weights.join(", "));
+    println!("  stones  games  Black won  model says");
+    let w = &report.model.weights;
+    for low in (0..=most_stones(side)).step_by(2) {
+        let bucket: Vec<&Sample> = report
+            .samples
+            .iter()
+            .filter(|s| s.stones / 2 == low / 2)
+            .collect();
+        if bucket.is_empty() {
+            continue;
+        }
+        let won = bucket.iter().filter(|s| s.black_won).count() as f64 / bucket.len() as f64;
+        let said = bucket
+            .iter()
+            .map(|s| ludus::ai::train::predict(w, &s.features))
+            .sum::<f64>()
+            / bucket.len() as f64;
+        println!(
+            "  {:>2}-{:<2}  {:>5}  {:>8.1}%  {:>9.1}%",
+            low,
+            low + 1,
+            bucket.len(),
+            100.0 * won,
+            100.0 * said
+        );
+    }
+}
+
+pub const CONTRACT_USAGE: &str = "ludus contract [--sides 5,6] [--stones 0-15] [--games N] [--player SPEC] [--seed S] [--threads T]";
+
+/// `ludus contract`: every fixed contract strategy (pass once k stones are down, stones
+/// central or near the edge) in both seats against the computer, which plays the contract
+/// with what it learned; after the contract both sides are the same player.
+pub fn contract(args: &Args) -> Result<(), Error> {
+    args.only(&["sides", "stones", "games", "player", "seed", "threads"])?;
+    args.at_most_positionals(0, &format!("`{CONTRACT_USAGE}`"))?;
+    let sides = parse_sides(args)?;
+    let (low, high) = match args.flag("stones").unwrap_or("0-15").split_once('-') {
+        Some((a, b)) => (
+            a.trim().parse::<usize>().ok(),
+            b.trim().parse::<usize>().ok(),
+        ),
+        None => (None, None),
+    };
+    let (Some(low), Some(high)) = (low, high) else {
+        return Err(Error::options(
+            "--stones takes a range of stone counts, as 0-15",
+        ));
+    };
+    if low > high || high > 200 {
+        return Err(Error::options(
+            "--stones: the range must run upwards, to at most 200",
+        ));
+    }
+    let player_text = args.flag("player").unwrap_or("expert");
+    let player = PlayerSpec::parse_in(player_text, GameKind::Unlur)?;
+    let games: usize = args.number("games", Some(10usize))?.max(1);
+    let seed: u64 = args.number("seed", Some(1u64))?;
+    let threads = args.number(
+        "threads",
+        Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    )?;
+    println!(
+        "fixed contract strategies against {player_text}, {games} games each, seed {seed}: the strategy's wins"
+    );
+    let mut worst: Option<(f64, String)> = None;
+    for &side in &sides {
+        let started = Instant::now();
+        println!("side {side}    central first  central second  edge first  edge second");
+        let cases: Vec<(usize, bool, usize)> = (low..=high)
+            .flat_map(|k| [true, false].map(|c| (k, c)))
+            .flat_map(|(k, c)| [0, 1].map(|seat| (k, c, seat)))
+            .collect();
+        let per_case = games;
+        let results = ludus::ai::train::in_parallel(
+            cases.len() * per_case,
+            threads,
+            &|done| eprint!("\r{done} of {} games", cases.len() * per_case),
+            |i| {
+                let (k, central, seat) = cases[i / per_case];
+                let strategy = FixedContract { stones: k, central };
+                let game_seed = seed ^ ((side as u64) << 48) ^ ((i as u64) << 8);
+                fixed_contract_game(side, strategy, seat, &player, game_seed)
+            },
+        );
+        eprintln!();
+        for k in low..=high {
+            let mut row = format!("k = {k:<2}  ");
+            for central in [true, false] {
+                for seat in [0, 1] {
+                    let at = cases
+                        .iter()
+                        .position(|&c| c == (k, central, seat))
+                        .expect("every case listed");
+                    let won = results[at * per_case..(at + 1) * per_case]
+                        .iter()
+                        .filter(|w| **w)
+                        .count();
+                    let share = won as f64 / per_case as f64;
+                    row.push_str(&format!("  {won:>3} of {per_case:<3}    "));
+                    let label = format!(
+                        "side {side}, k = {k}, {}, {} seat",
+                        if central { "central" } else { "near the edge" },
+                        if seat == 0 { "first" } else { "second" }
+                    );
+                    if worst.as_ref().map_or(true, |(s, _)| share > *s) {
+                        worst = Some((share, label));
+                    }
+                }
+            }
+            println!("{}", row.trim_end());
+        }
+        println!("({:.0} s)", started.elapsed().as_secs_f64());
+    }
+    if let Some((share, label)) = worst {
+        println!("best strategy: {label}, {:.0}%", 100.0 * share);
+    }
+    Ok(())
+}
+
+fn parse_sides(args: &Args) -> Result<Vec<usize>, Error> {
+    args.flag("sides")
+        .unwrap_or("5,6")
+        .split(',')
+        .map(|s| {
+            s.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+                .ok_or_else(|| {
+                    Error::options(format!(
+                        "--sides takes board sides from {MIN_SIZE} to {MAX_SIZE}, separated by commas (got {:?})",
+                        shorten(s)
+                    ))
+                })
+        })
+        .collect()
+}
