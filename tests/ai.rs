@@ -995,3 +995,31 @@ fn the_computer_passes_or_places_the_stone_worth_least_to_black() {
         }
     }
 }
+
+/// Side 4, Black (seat 1) to move and lost: White (north to south down the west side) joins
+/// c1 to e1 through d1 or through d2, and Black can take only one of them.
+const UNLUR_TWO_GAPS: &str = "
+       w . . .
+      w . . . .
+     w . . . . .
+    . . . . b b .
+     w . . . b .
+      w . . . .
+       w . . .";
+
+/// Lost by force, the computer still blocks one of the two threats, so that the opponent
+/// must find the other, rather than play whichever losing step the solver proved first.
+#[test]
+fn a_lost_computer_blocks_a_threat_rather_than_play_anywhere() {
+    let o = unlur::Options { size: 4 };
+    let lost = unlur::Position::from_diagram(&o, Some(1), 1, UNLUR_TWO_GAPS).unwrap();
+    for seed in 1..=6 {
+        for player in ["mcts:2000", "hard"] {
+            let step = choose(&AnyGame::Unlur(lost.clone()), player, seed);
+            assert!(
+                step == "d1" || step == "d2",
+                "{player}, seed {seed}: {step}"
+            );
+        }
+    }
+}

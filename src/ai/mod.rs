@@ -359,7 +359,18 @@ pub fn choose_step(
                 let config = tuning.config_for(game.kind(), iterations);
                 let deadline = seconds.map(|s| now() + s);
                 let mut stop = || deadline.is_some_and(|d| now() >= d);
-                let result = search(g, &config, rng, &mut stop);
+                let mut result = search(g, &config, rng, &mut stop);
+                // Lost by force: every step loses against best play, and which of them the
+                // solver proved first says nothing. Play for the opponent's mistakes
+                // instead: the rest of the budget searches without the solver, whose
+                // values are the chances against imperfect play (a threat blocked, not a
+                // stone anywhere).
+                if config.solver && lost_by_force(&result, g.to_move(), g.legal_step_list().len()) {
+                    let plain = SearchConfig { solver: false, ..config };
+                    let used = result.iterations;
+                    result = search(g, &plain, rng, &mut stop);
+                    result.iterations += used;
+                }
                 let step = match tuning.temperature {
                     Some(t) => sample_step(g, &result, t, rng),
                     None => result.best,
@@ -368,6 +379,15 @@ pub fn choose_step(
             }
         }
     })
+}
+
+/// Whether the search proved that every one of the `legal` steps of `mover` loses.
+fn lost_by_force<S>(result: &SearchResult<S>, mover: crate::game::Seat, legal: usize) -> bool {
+    result.children.len() == legal
+        && result
+            .children
+            .iter()
+            .all(|c| c.proven.is_some_and(|winner| winner != mover))
 }
 
 /// A root step drawn with weight visits^(1/temperature), for the weaker levels: a proven
