@@ -603,3 +603,65 @@ fn a_quoted_control_character_is_escaped_once() {
     assert!(err.contains(r#"(got "a\\\"b")"#), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `ludus train unlur` writes weights the engine reads back, the same for the same seed;
+/// `ludus contract` plays fixed contract strategies against the learned one.
+#[test]
+fn train_writes_reproducible_weights_and_contract_checks_them() {
+    let dir = std::env::temp_dir().join(format!("ludus-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut texts = Vec::new();
+    for name in ["a.txt", "b.txt"] {
+        let out = dir.join(name);
+        let (ok, stdout, stderr) = ludus(&[
+            "train",
+            "unlur",
+            "--sides",
+            "4",
+            "--games",
+            "30",
+            "--player",
+            "mcts:30",
+            "--seed",
+            "5",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(ok, "{stderr}");
+        assert!(stdout.contains("side 4: 30 games, Black won"), "{stdout}");
+        assert!(stdout.contains("held-out log-loss"), "{stdout}");
+        texts.push(std::fs::read_to_string(&out).unwrap());
+    }
+    // The elapsed seconds in each line's note differ; the weights must not.
+    let weights = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("side "))
+            .map(|l| l.split('#').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(weights(&texts[0]), weights(&texts[1]));
+    let models = ludus::games::unlur::contract::parse_models(&texts[0]).unwrap();
+    assert_eq!(models.len(), 1);
+    assert_eq!(models[0].side, 4);
+    std::fs::remove_dir_all(&dir).ok();
+
+    let (ok, _, stderr) = ludus(&["train", "unravel"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("only Unlur's contract is learned"),
+        "{stderr}"
+    );
+
+    let (ok, stdout, stderr) = ludus(&[
+        "contract", "--sides", "5", "--stones", "0-1", "--games", "2", "--player", "mcts:30",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("k = 0 ") && stdout.contains("k = 1 "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("best strategy: side 5"), "{stdout}");
+    let (ok, _, stderr) = ludus(&["contract", "--stones", "9-3"]);
+    assert!(!ok);
+    assert!(stderr.contains("must run upwards"), "{stderr}");
+}

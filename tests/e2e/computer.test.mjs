@@ -267,8 +267,10 @@ test('a game opened from a link: the computer waits there until asked', async ()
 test('undo, history and another game cancel the thinking: no step is played afterwards', async () => {
   const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await newPage(context);
-  await open(page, '#unlur;size=5');
-  await page.selectOption('#level-select', 'expert'); // 4 s a step: time to interrupt it
+  // Side 7: no learned contract weights, so expert searches the contract for its 4 s (on
+  // sides 5 and 6 it answers at once from the weights) and there is time to interrupt it.
+  await open(page, '#unlur;size=7');
+  await page.selectOption('#level-select', 'expert');
   await setSeat(page, 1, true);
   const first = await userPlaces(page, 3);
   await waitThinking(page);
