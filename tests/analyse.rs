@@ -209,3 +209,24 @@ fn analysis_never_goes_round_an_unravel_loop() {
         assert_ne!(a.best.as_deref(), Some("a4~b4"), "{record}");
     }
 }
+
+/// In Unlur's contract the analysis gives the computer's own judgement (the learned
+/// weights): with six central stones on side 5, passing to take Black, at well over even;
+/// with none, placing.
+#[test]
+fn unlur_s_contract_is_analysed_as_the_computer_plays_it() {
+    let mut options = OptionMap::new();
+    options.set("size", "5");
+    let mut session = Session::new(GameKind::Unlur, &options).unwrap();
+    let empty = analyse(session.current(), SEARCH_ONLY, 1);
+    assert_ne!(empty.best.as_deref(), Some("pass"));
+    for step in ["e5", "e4", "e6", "d4", "d5", "f4"] {
+        session.play(step).unwrap();
+    }
+    let a = analyse(session.current(), SEARCH_ONLY, 1);
+    assert_eq!(a.best.as_deref(), Some("pass"));
+    assert_eq!(a.line, ["pass"]);
+    assert_eq!(a.to_move, Some(0));
+    assert!(a.chances[0] > 0.7, "{:?}", a.chances);
+    assert!((a.chances[0] + a.chances[1] - 1.0).abs() < 1e-12);
+}

@@ -7,7 +7,7 @@
 
 use super::mcts::{search, SearchConfig};
 use super::solve::solve_any;
-use crate::game::{Color, Describe, Error, Game, Outcome, Seat, StepKind};
+use crate::game::{Color, Describe, Error, Game, Outcome, SearchHints, Seat, StepKind};
 use crate::games::AnyGame;
 use crate::rng::Rng;
 use crate::session::Session;
@@ -125,18 +125,24 @@ pub fn analyse(game: &AnyGame, budget: Budget, seed: u64) -> Analysis {
             .collect();
         top.sort_by_key(|t| std::cmp::Reverse(t.visits));
         top.truncate(5);
-        (
-            Analysis {
-                chances: result.seat_values.clone(),
-                to_move: Some(g.to_move()),
-                best: result.best.map(|s| g.step_text(s)),
-                line: line_texts(g, &result.line),
-                top,
-                iterations: result.iterations,
-                exact: None,
-            },
-            g.to_move(),
-        )
+        let mut analysis = Analysis {
+            chances: result.seat_values.clone(),
+            to_move: Some(g.to_move()),
+            best: result.best.map(|s| g.step_text(s)),
+            line: line_texts(g, &result.line),
+            top,
+            iterations: result.iterations,
+            exact: None,
+        };
+        // Where learned knowledge settles the step (Unlur's contract), its judgement is the
+        // computer's, and the search's would contradict the step the computer plays.
+        if let (Some((step, value)), 2) = (g.known_step(), g.players()) {
+            let mover = g.to_move();
+            analysis.chances = (0..2).map(|s| if s == mover { value } else { 1.0 - value }).collect();
+            analysis.best = Some(g.step_text(step));
+            analysis.line = vec![g.step_text(step)];
+        }
+        (analysis, g.to_move())
     });
     if players == 2 && budget.solver_nodes > 0 {
         if let Ok(solution) = solve_any(game, budget.solver_nodes, &mut || false) {

@@ -381,6 +381,34 @@ pub fn choose_step(
     })
 }
 
+/// The search `player` runs from `game`, run even where the game's knowledge settles the
+/// step without one (Unlur's contract): its iterations, for the benchmarks, which time the
+/// search itself. 0 for a random player or a finished game.
+pub fn search_iterations(
+    game: &AnyGame,
+    player: &PlayerSpec,
+    rng: &mut Rng,
+    now: &dyn Fn() -> f64,
+) -> u32 {
+    let PlayerSpec::Mcts {
+        iterations,
+        seconds,
+        tuning,
+    } = *player
+    else {
+        return 0;
+    };
+    with_game!(game, g => {
+        if g.outcome().is_some() {
+            return 0;
+        }
+        let config = tuning.config_for(game.kind(), iterations);
+        let deadline = seconds.map(|s| now() + s);
+        let mut stop = || deadline.is_some_and(|d| now() >= d);
+        search(g, &config, rng, &mut stop).iterations
+    })
+}
+
 /// Whether the search proved that every one of the `legal` steps of `mover` loses.
 fn lost_by_force<S>(result: &SearchResult<S>, mover: crate::game::Seat, legal: usize) -> bool {
     result.children.len() == legal

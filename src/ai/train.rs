@@ -1,8 +1,8 @@
 //! Learning a game's knowledge from self-play (`ludus train GAME`).
 //!
 //! Unlur's contract (`src/games/unlur/contract.rs`): games start from contracts of every
-//! length, with stones placed uniformly, towards the centre or towards the edge; the mover
-//! then passes, and the computer plays both colours to the end. Black's result is fitted by
+//! length, each player's stones placed uniformly, towards the centre or towards the edge
+//! (every pair of the three in turn); the mover then passes, and the computer plays both colours to the end. Black's result is fitted by
 //! logistic regression on the contract's features. A run is reproducible from its seed:
 //! game `i` is seeded from the seed and `i` alone, whichever thread plays it.
 
@@ -98,19 +98,70 @@ pub fn most_stones(side: usize) -> usize {
     2 * side + 2
 }
 
-/// Game `index` of a run: a contract of a random length and placement, a pass, then the
-/// player against itself.
+/// Game `index` of a run's first round: a contract of a random length and placement, a
+/// pass, then the player against itself.
 pub fn self_play(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> Sample {
-    let mut rng = Rng::new(seed ^ (side as u64) << 40 ^ (index as u64).wrapping_mul(0x9E37_79B9));
+    let mut rng = game_rng(side, index, seed);
     let mut pos = Position::new(&Options { size: side }).expect("a side the trainer checked");
     let stones = rng.below(most_stones(side) + 1);
-    let placement = Placement::ALL[index % Placement::ALL.len()];
-    for _ in 0..stones {
-        match placement.draw(&pos, &mut rng) {
+    // The two players' stones each by a placement of their own, every pair in turn: a
+    // contract is often one player's central stones against the other's near the edge.
+    let styles = Placement::ALL.len();
+    let placements = [
+        Placement::ALL[index % styles],
+        Placement::ALL[index / styles % styles],
+    ];
+    for n in 0..stones {
+        match placements[n % 2].draw(&pos, &mut rng) {
             Some(step) => pos.play(step),
             None => break,
         }
     }
+    play_after_contract(pos, player, &mut rng)
+}
+
+/// Game `index` of a later round: one player plays the contract by `model` (as the
+/// computer would), the other places stones of one placement until a random count is down
+/// and passes; then the player against itself. So the weights learn the positions where
+/// the computer's own choices lead, which the first round's contracts seldom reach.
+pub fn self_play_with(
+    side: usize,
+    index: usize,
+    seed: u64,
+    player: &PlayerSpec,
+    model: &ContractModel,
+) -> Sample {
+    let mut rng = game_rng(side, index, seed ^ 0x005E_ED0F_5E1F);
+    let mut pos = Position::new(&Options { size: side }).expect("a side the trainer checked");
+    let learner: Seat = index % 2;
+    let placement = Placement::ALL[index / 2 % Placement::ALL.len()];
+    let passes_at = rng.below(most_stones(side) + 1);
+    while pos.in_contract() {
+        let placed = pos.black_stones().iter().filter(|b| **b).count();
+        let step = if pos.to_move() == learner {
+            pos.contract_choice_with(model)
+                .expect("a contract position of the model's side")
+                .step
+        } else if placed >= passes_at {
+            Step::Pass
+        } else {
+            placement.draw(&pos, &mut rng).unwrap_or(Step::Pass)
+        };
+        if step == Step::Pass {
+            break;
+        }
+        pos.play(step);
+    }
+    play_after_contract(pos, player, &mut rng)
+}
+
+fn game_rng(side: usize, index: usize, seed: u64) -> Rng {
+    Rng::new(seed ^ (side as u64) << 40 ^ (index as u64).wrapping_mul(0x9E37_79B9))
+}
+
+/// The mover passes, then `player` plays both colours to the end: the contract's features
+/// and whether Black won.
+fn play_after_contract(mut pos: Position, player: &PlayerSpec, rng: &mut Rng) -> Sample {
     let black = pos.black_stones();
     let x = features(pos.grid(), &black);
     let placed = black.iter().filter(|b| **b).count();
@@ -119,7 +170,7 @@ pub fn self_play(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> S
     let mut game = AnyGame::Unlur(pos);
     let clock = Instant::now();
     while game_outcome(&game).is_none() {
-        let choice = choose_step(&game, player, &mut rng, &|| clock.elapsed().as_secs_f64())
+        let choice = choose_step(&game, player, rng, &|| clock.elapsed().as_secs_f64())
             .expect("a game not over has a step");
         game.play_text(&choice.step)
             .expect("the computer's step is legal");
@@ -144,6 +195,18 @@ pub fn self_play_many(
 ) -> Vec<Sample> {
     in_parallel(settings.games, settings.threads, progress, |i| {
         self_play(side, i, settings.seed, &settings.player)
+    })
+}
+
+/// [`self_play_many`] for a later round, one player of each game playing by `model`.
+pub fn self_play_many_with(
+    side: usize,
+    settings: &UnlurSettings,
+    model: &ContractModel,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Sample> {
+    in_parallel(settings.games, settings.threads, progress, |i| {
+        self_play_with(side, i, settings.seed, &settings.player, model)
     })
 }
 

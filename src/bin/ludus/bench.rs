@@ -3,7 +3,7 @@
 //! exactly the same work. The caller passes the clock (seconds, any origin), which is all
 //! that differs between the platforms.
 
-use crate::ai::{choose_step, PlayerSpec};
+use crate::ai::{search_iterations, PlayerSpec};
 use crate::game::{Error, SearchHints, StepPolicy};
 use crate::games::{AnyGame, GameKind};
 use crate::options::OptionMap;
@@ -131,7 +131,6 @@ fn mcts_rate(
 ) -> Result<f64, Error> {
     let spec = PlayerSpec::parse(&format!("mcts:{budget}s"))?;
     let t = now();
-    let choice = choose_step(start, &spec, rng, now)
-        .ok_or_else(|| Error::game_over("no step at the start"))?;
-    Ok(choice.iterations as f64 / (now() - t).max(1e-9))
+    let iterations = search_iterations(start, &spec, rng, now);
+    Ok(iterations as f64 / (now() - t).max(1e-9))
 }

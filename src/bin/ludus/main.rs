@@ -64,11 +64,13 @@ usage:
       http://A:P/ (default 127.0.0.1:8080); games kept in the SQLite FILE (default
       data/ludus.db), or in Redis, shared by every server given the same URL
       (docs/ONLINE.md)
-  ludus train unlur [--sides 5,6] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]
-      learns Unlur's contract from N self-play games a side (contracts of every
-      length, then SPEC against itself, default mcts:2000) and writes the weights the
-      computer reads (default src/games/unlur/contract.txt); the same seed, the same
-      weights (docs/AI.md)
+  ludus train unlur [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC]
+                    [--threads T] [--out FILE]
+      learns Unlur's contract from N self-play games a side and round (contracts of
+      every length; from the second round one side plays the contract by the weights
+      learned so far), SPEC (default mcts:2000) playing both colours after the contract;
+      writes the weights the computer reads (default src/games/unlur/contract.txt); the
+      same seed, the same weights (docs/AI.md)
   ludus contract [--sides 5,6] [--stones 0-15] [--games N] [--player SPEC] [--seed S] [--threads T]
       Unlur: fixed contract strategies (pass once k stones are down, stones central or
       near the edge, in either seat) against SPEC (default expert), which plays the
@@ -867,7 +869,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
     Ok(())
 }
 
-/// `ludus bench --mcts N[/SETTINGS] [--runs R] [--seed S]`: times `choose_step` with `mcts:N` from each
+/// `ludus bench --mcts N[/SETTINGS] [--runs R] [--seed S]`: times the search of `mcts:N` from each
 /// game's start, R times (seeds S, S+1, ...), and prints the median iterations per second:
 /// the native side of the comparison `scripts/bench-wasm.mjs` makes.
 fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
@@ -885,9 +887,8 @@ fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
         let mut rates = Vec::new();
         for r in 0..runs {
             let t = Instant::now();
-            let choice = choose_step(&start, &spec, &mut Rng::new(seed + r), &|| 0.0)
-                .ok_or_else(|| Error::game_over("no step at the start"))?;
-            rates.push(choice.iterations as f64 / t.elapsed().as_secs_f64().max(1e-9));
+            let iterations = ai::search_iterations(&start, &spec, &mut Rng::new(seed + r), &|| 0.0);
+            rates.push(iterations as f64 / t.elapsed().as_secs_f64().max(1e-9));
         }
         rates.sort_by(f64::total_cmp);
         println!(

@@ -2,8 +2,8 @@
 //! game's engine reads it (`ludus::ai::train`). Unlur's contract is what is learned so far.
 
 use ludus::ai::train::{
-    fixed_contract_game, learn, most_stones, self_play_many, FixedContract, Sample, SideReport,
-    UnlurSettings,
+    fixed_contract_game, learn, most_stones, self_play_many, self_play_many_with, FixedContract,
+    Sample, SideReport, UnlurSettings,
 };
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
@@ -15,12 +15,14 @@ use std::time::Instant;
 
 use crate::Args;
 
-pub const USAGE: &str = "ludus train unlur [--sides 5,6] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+pub const USAGE: &str = "ludus train unlur [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
 
 const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
 
 pub fn run(args: &Args) -> Result<(), Error> {
-    args.only(&["sides", "games", "seed", "player", "threads", "out"])?;
+    args.only(&[
+        "sides", "games", "seed", "player", "threads", "out", "rounds",
+    ])?;
     args.at_most_positionals(1, &format!("`{USAGE}`"))?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     if kind != GameKind::Unlur {
@@ -42,8 +44,12 @@ pub fn run(args: &Args) -> Result<(), Error> {
         )?,
     };
     let out = args.flag("out").unwrap_or(DEFAULT_OUT);
+    let rounds: usize = args.number("rounds", Some(2usize))?;
+    if !(1..=10).contains(&rounds) {
+        return Err(Error::options("--rounds must be from 1 to 10"));
+    }
     let command = format!(
-        "ludus train unlur --sides {} --games {} --seed {} --player {}",
+        "ludus train unlur --sides {} --games {} --rounds {rounds} --seed {} --player {}",
         settings
             .sides
             .iter()
@@ -57,8 +63,8 @@ pub fn run(args: &Args) -> Result<(), Error> {
     let mut text = format!(
         "# Unlur: Black's chance were the contract to end (src/games/unlur/contract.rs),\n\
          # learned from self-play by\n#   {command}\n\
-         # Weights: constant, stones at each distance from the centre (0 to side - 2), groups,\n\
-         # largest group.\n"
+         # Weights: constant; stones in groups at each distance from the centre (0 to side - 2);\n\
+         # lone stones at each distance; groups; largest group.\n"
     );
     for &side in &settings.sides {
         let started = Instant::now();
@@ -77,8 +83,27 @@ pub fn run(args: &Args) -> Result<(), Error> {
             100.0 * black as f64 / samples.len() as f64,
             secs
         );
-        let report = learn(side, samples, &note);
+        let mut report = learn(side, samples, &note);
         print_report(side, &report);
+        for round in 2..=rounds {
+            let more = self_play_many_with(side, &settings, &report.model, &|done| {
+                if done % 100 == 0 || done == games {
+                    eprint!("\rside {side}, round {round}: {done} of {games} games");
+                }
+            });
+            eprintln!();
+            let mut samples = report.samples;
+            samples.extend(more);
+            let black = samples.iter().filter(|s| s.black_won).count();
+            let note = format!(
+                "{} games in {round} rounds, Black won {:.1}%, {:.0} s",
+                samples.len(),
+                100.0 * black as f64 / samples.len() as f64,
+                started.elapsed().as_secs_f64()
+            );
+            report = learn(side, samples, &note);
+            print_report(side, &report);
+        }
         text.push_str(&report.model.to_line());
         text.push('\n');
     }

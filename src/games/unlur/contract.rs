@@ -37,31 +37,39 @@ pub struct ContractModel {
 
 /// The features of a contract position on a board of `side`, in the model's order: a
 /// constant; how many stones stand at each distance from the centre (0 to `side - 2`, the
-/// inner cells); the number of groups the stones make; the size of the largest. Stones are
-/// read from `black`, one flag per cell.
+/// inner cells) touching another stone, then the same for stones touching none; the number
+/// of groups the stones make; the size of the largest. Stones are read from `black`, one
+/// flag per cell.
+///
+/// Lone stones are counted apart because a stone by itself near the edge is the one the
+/// computer places when it wants the stones to favour Black least: counted with the others,
+/// its worth was that of stones in groups, and the computer took Black too early.
 pub fn features(grid: &HexGrid, black: &[bool]) -> Vec<f64> {
     let side = grid.side();
     let mut out = vec![0.0; feature_count(side)];
     out[0] = 1.0;
     for (cell, _) in black.iter().enumerate().filter(|(_, b)| **b) {
-        out[1 + grid.ring(cell).min(side - 2)] += 1.0;
+        let lone = grid.neighbors(cell).all(|(_, n)| !black[n]);
+        let ring = grid.ring(cell).min(side - 2);
+        out[1 + ring + usize::from(lone) * (side - 1)] += 1.0;
     }
     let (groups, largest) = groups(grid, black);
-    out[side] = groups as f64;
-    out[side + 1] = largest as f64;
+    out[2 * side - 1] = groups as f64;
+    out[2 * side] = largest as f64;
     out
 }
 
-/// How many features a board of `side` has: the constant, `side - 1` rings, groups,
-/// largest.
+/// How many features a board of `side` has: the constant, `side - 1` rings of stones in
+/// groups and as many of lone stones, groups, largest.
 pub fn feature_count(side: usize) -> usize {
-    side + 2
+    2 * side + 1
 }
 
 /// The feature names, for the trainer's report.
 pub fn feature_names(side: usize) -> Vec<String> {
     let mut names = vec!["constant".to_string()];
     names.extend((0..side - 1).map(|d| format!("ring {d}")));
+    names.extend((0..side - 1).map(|d| format!("lone ring {d}")));
     names.push("groups".into());
     names.push("largest group".into());
     names
@@ -256,7 +264,7 @@ mod tests {
     fn a_bad_line_is_refused_saying_why() {
         assert!(ContractModel::parse_line("side 6 weights 1 2")
             .unwrap_err()
-            .contains("8 features"));
+            .contains("13 features"));
         assert!(ContractModel::parse_line("side 3 weights").is_err());
         assert!(ContractModel::parse_line("side 5 weights 1 2 3 4 5 6 x")
             .unwrap_err()
@@ -269,13 +277,15 @@ mod tests {
         // Side 5: the centre is e5; e5 and e4 touch, c3 stands alone.
         let pos = position(5, "e5 c3 e4");
         let x = features(pos.grid(), &pos.black_stones());
-        assert_eq!(x.len(), 7);
+        assert_eq!(x.len(), 11);
         assert_eq!(x[0], 1.0);
-        assert_eq!(x[1], 1.0, "one stone at the centre");
-        assert_eq!(x[2], 1.0, "one next to it");
-        assert_eq!(x[3], 1.0, "c3 two cells away");
-        assert_eq!(x[5], 2.0, "two groups");
-        assert_eq!(x[6], 2.0, "the larger has two stones");
+        assert_eq!(x[1], 1.0, "one stone at the centre, in a group");
+        assert_eq!(x[2], 1.0, "one next to it, in the group");
+        assert_eq!(x[3], 0.0, "no stone in a group two cells away");
+        assert_eq!(x[4 + 3], 1.0, "c3 two cells away, alone");
+        assert_eq!(x[1..9].iter().sum::<f64>(), 3.0);
+        assert_eq!(x[9], 2.0, "two groups");
+        assert_eq!(x[10], 2.0, "the larger has two stones");
     }
 
     /// A model where each stone is worth the same, Black even at four stones.
@@ -306,9 +316,10 @@ mod tests {
 
     #[test]
     fn the_stone_placed_is_the_one_worth_least_to_black() {
-        // The centre is worth nothing, every other ring a lot: the stone goes to the centre.
+        // A lone stone at the centre is worth nothing, every other a lot: the first stone
+        // goes to the centre.
         let mut model = flat(5);
-        model.weights[1] = -1.0;
+        model.weights[1 + 4] = -1.0;
         let empty = position(5, "");
         let choice = empty.contract_choice_with(&model).unwrap();
         let centre = empty.grid().parse("e5").unwrap();
