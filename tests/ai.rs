@@ -990,7 +990,11 @@ fn the_computer_passes_or_places_the_stone_worth_least_to_black() {
             } else {
                 assert!(now < 1.0 - weakest, "placed at {now} (a stone: {weakest})");
                 assert_eq!(black_after(choice.step), weakest);
-                assert_eq!(choice.value, 1.0 - weakest);
+                // The value: the other player's, were both to go on by the weights.
+                let mut next = pos.clone();
+                next.play(choice.step);
+                let theirs = next.contract_choice().unwrap().value;
+                assert!((choice.value - (1.0 - theirs)).abs() < 1e-12);
             }
         }
     }

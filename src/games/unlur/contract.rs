@@ -185,7 +185,8 @@ pub fn learned(side: usize) -> Option<&'static ContractModel> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContractChoice {
     pub step: Step,
-    /// The mover's chance, as the model sees it, if the other player answers well.
+    /// The mover's chance, as the model sees it, if both players go on by it until one
+    /// passes.
     pub value: f64,
 }
 
@@ -204,6 +205,24 @@ impl Position {
         if !self.in_contract() || self.outcome().is_some() || model.side != self.grid().side() {
             return None;
         }
+        let step = self.contract_step(model);
+        // The value: both players going on by these weights until one passes. (That the
+        // other player passes at once is only the worst case the step guards against.)
+        let mut pos = self.clone();
+        let mut placed = 0;
+        while let Step::Place(cell) = pos.contract_step(model) {
+            pos.play(Step::Place(cell));
+            placed += 1;
+        }
+        let black = model.black_chance(pos.grid(), &pos.black_stones());
+        let value = if placed % 2 == 0 { black } else { 1.0 - black };
+        Some(ContractChoice { step, value })
+    }
+
+    /// Pass, or the stone the weights rate least useful to Black: passing now is worth
+    /// `now`; placing that stone lets the other player pass with `f` at once, leaving us
+    /// 1 - f. The better of the two.
+    fn contract_step(&self, model: &ContractModel) -> Step {
         let grid = self.grid();
         let mut black = self.black_stones();
         let now = model.black_chance(grid, &black);
@@ -217,18 +236,10 @@ impl Position {
                 weakest = Some((f, cell));
             }
         }
-        Some(match weakest {
-            // Passing now is worth `now`; placing the weakest stone lets the other player
-            // pass with `f` at once, leaving us 1 - f. Take the better of the two.
-            Some((f, cell)) if now + f < 1.0 => ContractChoice {
-                step: Step::Place(cell),
-                value: 1.0 - f,
-            },
-            _ => ContractChoice {
-                step: Step::Pass,
-                value: now,
-            },
-        })
+        match weakest {
+            Some((f, cell)) if now + f < 1.0 => Step::Place(cell),
+            _ => Step::Pass,
+        }
     }
 
     /// [`Position::contract_choice_with`] the shipped model of this board's side.
@@ -324,7 +335,11 @@ mod tests {
         let choice = empty.contract_choice_with(&model).unwrap();
         let centre = empty.grid().parse("e5").unwrap();
         assert_eq!(choice.step, Step::Place(centre as u16));
-        assert!((choice.value - (1.0 - logistic(-3.0))).abs() < 1e-9);
+        // Its value is the chance after the contract both players would play by it.
+        let mut next = empty.clone();
+        next.play(choice.step);
+        let after = next.contract_choice_with(&model).unwrap();
+        assert!((choice.value - (1.0 - after.value)).abs() < 1e-12);
     }
 
     #[test]
