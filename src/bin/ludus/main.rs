@@ -27,6 +27,8 @@ mod record;
 #[cfg(all(feature = "server", not(target_arch = "wasm32")))]
 mod serve;
 mod soak;
+// Self-play uses threads: native only, like the trainer it drives.
+#[cfg(not(target_arch = "wasm32"))]
 mod train;
 use ludus::{ai, game, games, options, rng, with_game};
 use soak::game_seed;
@@ -358,7 +360,9 @@ fn run(args: &[String]) -> Result<(), Error> {
         "lessons" => lessons::print(&rest),
         "puzzles" => puzzles::run(&rest),
         "record" => record::record(&rest),
+        #[cfg(not(target_arch = "wasm32"))]
         "train" => train::run(&rest),
+        #[cfg(not(target_arch = "wasm32"))]
         "contract" => train::contract(&rest),
         #[cfg(all(feature = "server", not(target_arch = "wasm32")))]
         "serve" => serve::run(&rest),
