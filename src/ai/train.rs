@@ -29,26 +29,13 @@ pub enum Placement {
 impl Placement {
     pub const ALL: [Placement; 3] = [Placement::Uniform, Placement::Central, Placement::NearEdge];
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Placement::Uniform => "uniform",
-            Placement::Central => "central",
-            Placement::NearEdge => "near the edge",
-        }
-    }
-
     /// A stone for the contract of `pos` (which must be in its contract with an empty
     /// inner cell), drawn with this placement's weights.
     pub fn draw(self, pos: &Position, rng: &mut Rng) -> Option<Step> {
         let grid = pos.grid();
         let side = grid.side() as i64;
-        let cells: Vec<(u16, f64)> = pos
-            .legal_step_list()
+        let cells: Vec<(u16, f64)> = placements(pos)
             .into_iter()
-            .filter_map(|s| match s {
-                Step::Place(c) => Some(c),
-                Step::Pass => None,
-            })
             .map(|c| {
                 let ring = grid.ring(c as usize) as i64;
                 let w = match self {
@@ -69,6 +56,17 @@ impl Placement {
         }
         cells.last().map(|&(c, _)| Step::Place(c))
     }
+}
+
+/// The cells a contract stone may go on now.
+fn placements(pos: &Position) -> Vec<u16> {
+    pos.legal_step_list()
+        .into_iter()
+        .filter_map(|s| match s {
+            Step::Place(c) => Some(c),
+            Step::Pass => None,
+        })
+        .collect()
 }
 
 /// What a training run is asked to do.
@@ -169,7 +167,7 @@ fn play_after_contract(mut pos: Position, player: &PlayerSpec, rng: &mut Rng) ->
     let black_seat: Seat = pos.black_seat().expect("the pass ends the contract");
     let mut game = AnyGame::Unlur(pos);
     let clock = Instant::now();
-    while game_outcome(&game).is_none() {
+    while game.outcome().is_none() {
         let choice = choose_step(&game, player, rng, &|| clock.elapsed().as_secs_f64())
             .expect("a game not over has a step");
         game.play_text(&choice.step)
@@ -178,12 +176,8 @@ fn play_after_contract(mut pos: Position, player: &PlayerSpec, rng: &mut Rng) ->
     Sample {
         stones: placed,
         features: x,
-        black_won: game_outcome(&game) == Some(Outcome::Winner(black_seat)),
+        black_won: game.outcome() == Some(Outcome::Winner(black_seat)),
     }
-}
-
-fn game_outcome(game: &AnyGame) -> Option<Outcome> {
-    crate::with_game!(game, g => g.outcome())
 }
 
 /// Plays `games` self-play games on `settings.threads` threads; `progress` hears each
@@ -258,14 +252,7 @@ impl FixedContract {
         }
         let grid = pos.grid();
         let ring = |c: u16| grid.ring(c as usize) as i64;
-        let cells: Vec<u16> = pos
-            .legal_step_list()
-            .into_iter()
-            .filter_map(|s| match s {
-                Step::Place(c) => Some(c),
-                Step::Pass => None,
-            })
-            .collect();
+        let cells = placements(pos);
         let key = |c: u16| if self.central { ring(c) } else { -ring(c) };
         let Some(best) = cells.iter().map(|&c| key(c)).min() else {
             return Step::Pass;
@@ -289,7 +276,7 @@ pub fn fixed_contract_game(
     let mut game =
         AnyGame::Unlur(Position::new(&Options { size: side }).expect("a side the caller checked"));
     let clock = Instant::now();
-    while game_outcome(&game).is_none() {
+    while game.outcome().is_none() {
         let text = match &game {
             AnyGame::Unlur(pos) if pos.in_contract() && pos.to_move() == seat => {
                 pos.step_text(strategy.step(pos, &mut rng))
@@ -303,7 +290,7 @@ pub fn fixed_contract_game(
         game.play_text(&text)
             .expect("both players' steps are legal");
     }
-    game_outcome(&game) == Some(Outcome::Winner(seat))
+    game.outcome() == Some(Outcome::Winner(seat))
 }
 
 /// L2 weight on every feature but the constant: a little, so that a feature the games
@@ -347,9 +334,7 @@ pub fn fit(samples: &[Sample]) -> Vec<f64> {
     w
 }
 
-pub fn predict(w: &[f64], x: &[f64]) -> f64 {
-    crate::games::unlur::contract::logistic(w.iter().zip(x).map(|(w, x)| w * x).sum())
-}
+pub use crate::games::unlur::contract::chance as predict;
 
 /// The mean log-loss of `w` on `samples` (bits a game; 1.0 is a coin's).
 pub fn log_loss(w: &[f64], samples: &[Sample]) -> f64 {

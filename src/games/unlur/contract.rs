@@ -105,8 +105,7 @@ fn groups(grid: &HexGrid, black: &[bool]) -> (usize, usize) {
 impl ContractModel {
     /// Black's chance were the contract to end with these stones (White to move).
     pub fn black_chance(&self, grid: &HexGrid, black: &[bool]) -> f64 {
-        let x = features(grid, black);
-        logistic(self.weights.iter().zip(&x).map(|(w, x)| w * x).sum())
+        chance(&self.weights, &features(grid, black))
     }
 
     /// One line of `contract.txt`.
@@ -156,6 +155,11 @@ impl ContractModel {
             note: note.trim().to_string(),
         })
     }
+}
+
+/// The logistic model's chance: weights `w` on features `x`.
+pub fn chance(w: &[f64], x: &[f64]) -> f64 {
+    logistic(w.iter().zip(x).map(|(w, x)| w * x).sum())
 }
 
 pub fn logistic(x: f64) -> f64 {
