@@ -643,14 +643,53 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     let models = ludus::games::unlur::contract::parse_models(&texts[0]).unwrap();
     assert_eq!(models.len(), 1);
     assert_eq!(models[0].side, 4);
+
+    // The reply weights: the same for the same seed, and read back by the engine.
+    let mut texts = Vec::new();
+    for name in ["r1.txt", "r2.txt"] {
+        let out = dir.join(name);
+        let (ok, stdout, stderr) = ludus(&[
+            "train",
+            "unlur",
+            "--learn",
+            "replies",
+            "--sides",
+            "4,5",
+            "--games",
+            "6",
+            "--player",
+            "mcts:30",
+            "--seed",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(ok, "{stderr}");
+        assert!(stdout.contains("6 games a side"), "{stdout}");
+        assert!(stdout.contains("next to it"), "{stdout}");
+        let text = std::fs::read_to_string(&out).unwrap();
+        let weights = ludus::games::unlur::replies::ReplyWeights::parse(&text).unwrap();
+        assert!(weights.base > 0.0 && weights.base < 1.0, "{text}");
+        // The summary line holds the elapsed seconds; the weights must not differ.
+        texts.push(
+            text.lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+    }
+    assert_eq!(texts[0], texts[1]);
+    let (ok, _, stderr) = ludus(&["train", "unlur", "--learn", "replies", "--rounds", "2"]);
+    assert!(!ok);
+    assert!(stderr.contains("one round"), "{stderr}");
+    let (ok, _, stderr) = ludus(&["train", "unlur", "--learn", "openings"]);
+    assert!(!ok);
+    assert!(stderr.contains("contract or replies"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 
     let (ok, _, stderr) = ludus(&["train", "unravel"]);
     assert!(!ok);
-    assert!(
-        stderr.contains("only Unlur's contract is learned"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("only Unlur learns"), "{stderr}");
 
     let (ok, stdout, stderr) = ludus(&[
         "contract", "--sides", "5", "--stones", "0-1", "--games", "2", "--player", "mcts:30",

@@ -9,6 +9,7 @@
 use super::{choose_step, PlayerSpec};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::unlur::contract::{feature_count, features, ContractModel};
+use crate::games::unlur::replies::{canonical, ShapeWeight, SHAPES};
 use crate::games::unlur::{Options, Position, Step};
 use crate::games::AnyGame;
 use crate::rng::Rng;
@@ -100,6 +101,13 @@ pub fn most_stones(side: usize) -> usize {
 /// pass, then the player against itself.
 pub fn self_play(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> Sample {
     let mut rng = game_rng(side, index, seed);
+    let pos = random_contract(side, index, &mut rng);
+    play_after_contract(pos, player, &mut rng)
+}
+
+/// A first-round contract (game `index` picks the two players' placements): a random
+/// number of stones, not yet ended by the pass.
+fn random_contract(side: usize, index: usize, rng: &mut Rng) -> Position {
     let mut pos = Position::new(&Options { size: side }).expect("a side the trainer checked");
     let stones = rng.below(most_stones(side) + 1);
     // The two players' stones each by a placement of their own, every pair in turn: a
@@ -110,12 +118,12 @@ pub fn self_play(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> S
         Placement::ALL[index / styles % styles],
     ];
     for n in 0..stones {
-        match placements[n % 2].draw(&pos, &mut rng) {
+        match placements[n % 2].draw(&pos, rng) {
             Some(step) => pos.play(step),
             None => break,
         }
     }
-    play_after_contract(pos, player, &mut rng)
+    pos
 }
 
 /// Game `index` of a later round: one player plays the contract by `model` (as the
@@ -165,19 +173,139 @@ fn play_after_contract(mut pos: Position, player: &PlayerSpec, rng: &mut Rng) ->
     let placed = black.iter().filter(|b| **b).count();
     pos.play(Step::Pass);
     let black_seat: Seat = pos.black_seat().expect("the pass ends the contract");
+    let end = play_to_end(pos, player, rng, |_, _| {});
+    Sample {
+        stones: placed,
+        features: x,
+        black_won: end.outcome() == Some(Outcome::Winner(black_seat)),
+    }
+}
+
+/// `player` plays both sides from `pos` to the end; `before` sees each position and the
+/// step then played.
+fn play_to_end(
+    pos: Position,
+    player: &PlayerSpec,
+    rng: &mut Rng,
+    mut before: impl FnMut(&Position, Step),
+) -> Position {
     let mut game = AnyGame::Unlur(pos);
     let clock = Instant::now();
     while game.outcome().is_none() {
         let choice = choose_step(&game, player, rng, &|| clock.elapsed().as_secs_f64())
             .expect("a game not over has a step");
-        game.play_text(&choice.step)
+        let AnyGame::Unlur(pos) = &mut game else {
+            unreachable!("the game stays Unlur")
+        };
+        let step = pos
+            .parse_step(&choice.step)
             .expect("the computer's step is legal");
+        before(pos, step);
+        pos.play(step);
     }
-    Sample {
-        stones: placed,
-        features: x,
-        black_won: game.outcome() == Some(Outcome::Winner(black_seat)),
+    match game {
+        AnyGame::Unlur(pos) => pos,
+        _ => unreachable!("the game stays Unlur"),
     }
+}
+
+/// How often each reply shape (`src/games/unlur/replies.rs`) was offered in self-play (an
+/// empty cell next to the last stone) and how often the player placed there, per colour (0
+/// Black, 1 White) and canonical shape; and how many steps had a last stone to answer and
+/// how many answered next to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplyCounts {
+    pub offered: [Vec<u64>; 2],
+    pub chosen: [Vec<u64>; 2],
+    pub steps: u64,
+    pub answered: u64,
+}
+
+impl Default for ReplyCounts {
+    fn default() -> Self {
+        ReplyCounts {
+            offered: [vec![0; SHAPES], vec![0; SHAPES]],
+            chosen: [vec![0; SHAPES], vec![0; SHAPES]],
+            steps: 0,
+            answered: 0,
+        }
+    }
+}
+
+impl ReplyCounts {
+    /// Counts the offers of `pos` and whether `step` took one.
+    pub fn record(&mut self, pos: &Position, step: Step) {
+        let Some((color, offers)) = pos.reply_offers() else {
+            return;
+        };
+        self.steps += 1;
+        for (cell, code) in offers {
+            let code = canonical(code);
+            self.offered[color][code] += 1;
+            if step == Step::Place(cell) {
+                self.chosen[color][code] += 1;
+                self.answered += 1;
+            }
+        }
+    }
+
+    pub fn add(&mut self, other: &ReplyCounts) {
+        for color in 0..2 {
+            for code in 0..SHAPES {
+                self.offered[color][code] += other.offered[color][code];
+                self.chosen[color][code] += other.chosen[color][code];
+            }
+        }
+        self.steps += other.steps;
+        self.answered += other.answered;
+    }
+
+    /// The chance that an offered cell was chosen, over all offers.
+    pub fn base(&self) -> f64 {
+        let total = |c: &[Vec<u64>; 2]| c.iter().flatten().sum::<u64>() as f64;
+        total(&self.chosen) / total(&self.offered).max(1.0)
+    }
+
+    /// Each offered shape's weight, its chosen share shrunk towards [`ReplyCounts::base`]
+    /// as if `REPLY_PRIOR` more offers had been chosen at that rate (a shape seen twice
+    /// gets no weight of 0 or 1), with its counts.
+    pub fn weights(&self) -> Vec<(ShapeWeight, u64, u64)> {
+        let base = self.base();
+        let mut out = Vec::new();
+        for color in 0..2 {
+            for code in 0..SHAPES {
+                let (chosen, offered) = (self.chosen[color][code], self.offered[color][code]);
+                if offered == 0 {
+                    continue;
+                }
+                let weight = (chosen as f64 + REPLY_PRIOR * base) / (offered as f64 + REPLY_PRIOR);
+                out.push((
+                    ShapeWeight {
+                        color,
+                        code,
+                        weight,
+                    },
+                    chosen,
+                    offered,
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// The offers a shape's share is shrunk by (see [`ReplyCounts::weights`]).
+const REPLY_PRIOR: f64 = 8.0;
+
+/// Game `index` of a reply-learning run: a first-round contract, the pass, then `player`
+/// against itself, counting every step's reply offers.
+pub fn reply_game(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> ReplyCounts {
+    let mut rng = game_rng(side, index, seed ^ 0x00BE_A7E5);
+    let mut pos = random_contract(side, index, &mut rng);
+    pos.play(Step::Pass);
+    let mut counts = ReplyCounts::default();
+    play_to_end(pos, player, &mut rng, |pos, step| counts.record(pos, step));
+    counts
 }
 
 /// Plays `games` self-play games on `settings.threads` threads; `progress` hears each
@@ -439,6 +567,35 @@ mod tests {
             assert!((got - want).abs() < 0.15, "{w:?} against {truth:?}");
         }
         assert!(log_loss(&w, &samples) < log_loss(&[0.0, 0.0, 0.0], &samples));
+    }
+
+    #[test]
+    fn reply_games_are_reproducible_and_count_what_was_played() {
+        let player = PlayerSpec::parse("mcts:50").unwrap();
+        let a = reply_game(5, 3, 2, &player);
+        assert_eq!(a, reply_game(5, 3, 2, &player));
+        assert!(a.steps > 10, "{} steps", a.steps);
+        let chosen: u64 = a.chosen.iter().flatten().sum();
+        assert_eq!(chosen, a.answered);
+        assert!(a.answered <= a.steps);
+        for color in 0..2 {
+            for code in 0..SHAPES {
+                assert!(a.chosen[color][code] <= a.offered[color][code]);
+                if a.offered[color][code] > 0 {
+                    assert_eq!(canonical(code), code, "counted under its canonical code");
+                }
+            }
+        }
+        // Weights: every offered shape, between its share and the base rate.
+        let base = a.base();
+        for (w, chosen, offered) in a.weights() {
+            let share = chosen as f64 / offered as f64;
+            assert!(w.weight >= share.min(base) - 1e-12 && w.weight <= share.max(base) + 1e-12);
+        }
+        let mut both = a.clone();
+        both.add(&a);
+        assert_eq!(both.steps, 2 * a.steps);
+        assert!((both.base() - base).abs() < 1e-12);
     }
 
     #[test]

@@ -66,13 +66,15 @@ usage:
       http://A:P/ (default 127.0.0.1:8080); games kept in the SQLite FILE (default
       data/ludus.db), or in Redis, shared by every server given the same URL
       (docs/ONLINE.md)
-  ludus train unlur [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC]
-                    [--threads T] [--out FILE]
-      learns Unlur's contract from N self-play games a side and round (contracts of
-      every length; from the second round one side plays the contract by the weights
-      learned so far), SPEC (default mcts:2000) playing both colours after the contract;
-      writes the weights the computer reads (default src/games/unlur/contract.txt); the
-      same seed, the same weights (docs/AI.md)
+  ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R]
+                    [--seed S] [--player SPEC] [--threads T] [--out FILE]
+      learns from N self-play games a side, SPEC (default mcts:2000) playing both
+      colours after the contract; the same seed, the same weights (docs/AI.md).
+      contract (the default): Unlur's contract, in R rounds (contracts of every length;
+      from the second round one side plays the contract by the weights learned so far),
+      written to src/games/unlur/contract.txt; replies: how often each shape of cell
+      next to the last stone is answered, for the playouts, written to
+      src/games/unlur/replies.txt
   ludus contract [--sides 5,6] [--stones 0-15] [--games N] [--player SPEC] [--seed S] [--threads T]
       Unlur: fixed contract strategies (pass once k stones are down, stones central or
       near the edge, in either seat) against SPEC (default expert), which plays the

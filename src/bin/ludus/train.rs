@@ -2,12 +2,13 @@
 //! game's engine reads it (`ludus::ai::train`). Unlur's contract is what is learned so far.
 
 use ludus::ai::train::{
-    fixed_contract_game, learn, most_stones, self_play_many, self_play_many_with, FixedContract,
-    Sample, SideReport, UnlurSettings,
+    fixed_contract_game, in_parallel, learn, most_stones, reply_game, self_play_many,
+    self_play_many_with, FixedContract, ReplyCounts, Sample, SideReport, UnlurSettings,
 };
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
 use ludus::games::unlur::contract::feature_names;
+use ludus::games::unlur::replies::{shape_text, to_text};
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
 use ludus::games::GameKind;
 use ludus::Error;
@@ -15,19 +16,20 @@ use std::time::Instant;
 
 use crate::Args;
 
-pub const USAGE: &str = "ludus train unlur [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
 
 const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
+const DEFAULT_REPLIES_OUT: &str = "src/games/unlur/replies.txt";
 
 pub fn run(args: &Args) -> Result<(), Error> {
     args.only(&[
-        "sides", "games", "seed", "player", "threads", "out", "rounds",
+        "sides", "games", "seed", "player", "threads", "out", "rounds", "learn",
     ])?;
     args.at_most_positionals(1, &format!("`{USAGE}`"))?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     if kind != GameKind::Unlur {
         return Err(Error::options(format!(
-            "{} has nothing to learn yet: only Unlur's contract is learned (`{USAGE}`)",
+            "{} has nothing to learn yet: only Unlur learns, its contract and its replies (`{USAGE}`)",
             kind.name()
         )));
     }
@@ -43,6 +45,27 @@ pub fn run(args: &Args) -> Result<(), Error> {
             Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
         )?,
     };
+    match args.flag("learn").unwrap_or("contract") {
+        "contract" => {}
+        "replies" => {
+            if args.flag("rounds").is_some() {
+                return Err(Error::options(
+                    "--rounds is for the contract: replies are learned in one round",
+                ));
+            }
+            return replies(
+                &settings,
+                player_text,
+                args.flag("out").unwrap_or(DEFAULT_REPLIES_OUT),
+            );
+        }
+        other => {
+            return Err(Error::options(format!(
+                "--learn takes contract or replies (got {:?})",
+                shorten(other)
+            )))
+        }
+    }
     let out = args.flag("out").unwrap_or(DEFAULT_OUT);
     let rounds: usize = args.number("rounds", Some(2usize))?;
     if !(1..=10).contains(&rounds) {
@@ -107,6 +130,72 @@ pub fn run(args: &Args) -> Result<(), Error> {
         text.push_str(&report.model.to_line());
         text.push('\n');
     }
+    std::fs::write(out, text)
+        .map_err(|e| Error::options(format!("cannot write {}: {e}", shorten(out))))?;
+    println!("wrote {out}");
+    Ok(())
+}
+
+/// `ludus train unlur --learn replies`: counts reply shapes in self-play games on every
+/// side asked for, and writes their weights.
+fn replies(settings: &UnlurSettings, player_text: &str, out: &str) -> Result<(), Error> {
+    let started = Instant::now();
+    let mut counts = ReplyCounts::default();
+    let games = settings.games;
+    for &side in &settings.sides {
+        let per_game = in_parallel(
+            games,
+            settings.threads,
+            &|done| {
+                if done % 50 == 0 || done == games {
+                    eprint!("\rside {side}: {done} of {games} games");
+                }
+            },
+            |i| reply_game(side, i, settings.seed, &settings.player),
+        );
+        eprintln!();
+        for c in &per_game {
+            counts.add(c);
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let weights = counts.weights();
+    let sides: Vec<String> = settings.sides.iter().map(|s| s.to_string()).collect();
+    let command = format!(
+        "ludus train unlur --learn replies --sides {} --games {games} --seed {} --player {player_text}",
+        sides.join(","),
+        settings.seed
+    );
+    let summary = format!(
+        "{} games a side, {:.0} s: {} steps answering a stone, {:.1}% of them next to it; \
+         {} shapes seen",
+        games,
+        secs,
+        counts.steps,
+        100.0 * counts.answered as f64 / counts.steps.max(1) as f64,
+        weights.len()
+    );
+    println!("{summary}");
+    println!("base weight (an offered cell chosen) {:.4}", counts.base());
+    let mut strongest = weights.clone();
+    strongest.retain(|(_, _, offered)| *offered >= 100);
+    strongest.sort_by(|a, b| b.0.weight.total_cmp(&a.0.weight));
+    for (s, chosen, offered) in strongest.iter().take(8) {
+        println!(
+            "  {} {}  {:.3}  ({chosen} of {offered})",
+            if s.color == 0 { "black" } else { "white" },
+            shape_text(s.code),
+            s.weight
+        );
+    }
+    let text = format!(
+        "# Unlur: reply weights (src/games/unlur/replies.rs), learned from self-play by\n\
+         #   {command}\n# {summary}.\n\
+         # A shape: the six neighbours from NE round to NW, . empty, m the mover's, t the\n\
+         # opponent's, - off the board; the weight is the chance of placing on such a cell\n\
+         # next to the last stone.\n{}",
+        to_text(counts.base(), &weights)
+    );
     std::fs::write(out, text)
         .map_err(|e| Error::options(format!("cannot write {}: {e}", shorten(out))))?;
     println!("wrote {out}");
@@ -200,7 +289,7 @@ pub fn contract(args: &Args) -> Result<(), Error> {
             .flat_map(|(k, c)| [0, 1].map(|seat| (k, c, seat)))
             .collect();
         let per_case = games;
-        let results = ludus::ai::train::in_parallel(
+        let results = in_parallel(
             cases.len() * per_case,
             threads,
             &|done| eprint!("\r{done} of {} games", cases.len() * per_case),

@@ -86,6 +86,8 @@ pub(super) struct Tables {
     pub(super) nbr: PerCell<[u16; 8], TABLE_CELLS>,
     /// Bit set of the sides each cell lies on ([`HexSide::bit`]).
     pub(super) sides: PerCell<u8, TABLE_CELLS>,
+    /// Bit d set when the cell has no neighbour in direction d (a reply shape's edge).
+    pub(super) off: PerCell<u8, TABLE_CELLS>,
     /// The inner (non-edge) cells, where the contract places.
     pub(super) inner: [u64; WORDS],
     /// The board's twelve symmetries, as each cell's image ([`HexGrid::symmetry_maps`]):
@@ -106,13 +108,15 @@ impl Tables {
         let cells = grid.len();
         let mut nbr = PerCell([[cells as u16; 8]; TABLE_CELLS]);
         let mut sides = PerCell([0; TABLE_CELLS]);
+        let mut off = PerCell([0; TABLE_CELLS]);
         let mut inner = [0u64; WORDS];
         for (cell, row) in nbr.0[..cells].iter_mut().enumerate() {
             sides[cell] = grid.sides(cell);
             row[6..].fill(cell as u16);
             for dir in HexDir::ALL {
-                if let Some(n) = grid.neighbor(cell, dir) {
-                    row[dir.index()] = n as u16;
+                match grid.neighbor(cell, dir) {
+                    Some(n) => row[dir.index()] = n as u16,
+                    None => off[cell] |= 1 << dir.index(),
                 }
             }
             if !grid.is_edge_cell(cell) {
@@ -122,6 +126,7 @@ impl Tables {
         Tables {
             symmetries: grid.symmetry_maps(),
             sides,
+            off,
             words: cells.div_ceil(64),
             cells,
             nbr,
@@ -175,6 +180,9 @@ pub(super) struct Board<const N: usize, const W: usize> {
     /// The stone that ended the game (the judged group); set only then, as nothing else
     /// reads it.
     pub(super) last: Option<u16>,
+    /// The cell of the last stone placed after the contract, which a playout answers
+    /// first (`replies.rs`); the cell past the board when there is none.
+    pub(super) previous: u16,
     /// Black stones placed during the contract, once known.
     pub(super) contract_stones: Option<u16>,
     /// Empty cells left.
@@ -201,6 +209,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
             to_move: 0,
             outcome: None,
             last: None,
+            previous: t.cells as u16,
             contract_stones: None,
             empty: 0,
         };
@@ -411,6 +420,64 @@ impl<const N: usize, const W: usize> Board<N, W> {
             mask |= self.group_mask(n);
         }
         mask
+    }
+
+    /// The reply shape ([`replies::shape`]) of the empty `cell` for a `color` player.
+    #[inline]
+    pub(super) fn reply_shape(&self, cell: usize, color: u8) -> usize {
+        let around = self.around[cell];
+        let mine = around[around_byte(color)];
+        let theirs = around[around_byte(other(color))];
+        replies::shape(mine, theirs, self.t.off[cell])
+    }
+
+    /// After the contract: the empty cells next to the last stone, in direction order, with
+    /// their shapes for the player to move, and that player's colour (0 Black, 1 White).
+    pub(super) fn reply_offers(&self) -> Option<(usize, Vec<(u16, usize)>)> {
+        let last = usize::from(self.previous);
+        if self.in_contract() || self.outcome.is_some() || last >= self.t.cells {
+            return None;
+        }
+        let color = self.placing_color();
+        let offers = self.t.nbr[last][..6]
+            .iter()
+            .map(|&n| usize::from(n))
+            .filter(|&n| n < self.t.cells && self.cells[n] == EMPTY)
+            .map(|n| (n as u16, self.reply_shape(n, color)))
+            .collect();
+        Some((around_byte(color), offers))
+    }
+
+    /// A playout's answer to the last stone: each empty cell around it in turn, from a
+    /// random direction, taken with its shape's weight (never a stone that loses at once);
+    /// None when none is taken or there is no last stone.
+    #[inline]
+    pub(super) fn reply(
+        &self,
+        rng: &mut Rng,
+        color: u8,
+        weights: &replies::ReplyWeights,
+    ) -> Option<usize> {
+        let last = usize::from(self.previous);
+        if last >= self.t.cells {
+            return None;
+        }
+        let byte = around_byte(color);
+        let start = rng.below(6);
+        for i in 0..6 {
+            let n = usize::from(self.t.nbr[last][(start + i) % 6]);
+            if n >= self.t.cells || self.cells[n] != EMPTY {
+                continue;
+            }
+            if (rng.next_u64() as u32) < weights.threshold(byte, self.reply_shape(n, color)) {
+                let mask = self.mask_with(n, color);
+                if goal(other(color), mask) && !goal(color, mask) {
+                    continue;
+                }
+                return Some(n);
+            }
+        }
+        None
     }
 
     /// Bit d set when the neighbour in direction d (index in [`HexDir::ALL`]) holds `color`.

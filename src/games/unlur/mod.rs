@@ -27,6 +27,7 @@ mod board;
 pub mod contract;
 pub mod lessons;
 mod notation;
+pub mod replies;
 
 pub use about::GAME;
 
@@ -285,6 +286,14 @@ impl Position {
         with_board!(&self.0, b => b.stone(cell))
     }
 
+    /// After the contract, what the reply weights are learned from (`replies.rs`): the
+    /// empty cells next to the last stone, in direction order, with their shapes for the
+    /// player to move, and that player's colour (0 Black, 1 White). None during the
+    /// contract, after the game, or before the first stone after it.
+    pub fn reply_offers(&self) -> Option<(usize, Vec<(u16, usize)>)> {
+        with_board!(&self.0, b => b.reply_offers())
+    }
+
     /// The stones of the group judged at the end (the last stone's group), in cell order;
     /// empty while the game runs.
     pub fn deciding_group(&self) -> Vec<usize> {
@@ -384,6 +393,7 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
                 } else {
                     let color = self.seat_color(self.to_move as usize);
                     self.put(cell, color);
+                    self.previous = cell as u16;
                     let root = self.link(cell);
                     let mask = self.mask[root as usize];
                     // One test in the usual case, where no goal is reached.
@@ -425,7 +435,8 @@ impl<const N: usize, const W: usize> SearchHints for Board<N, W> {
             .expect("the identity is a symmetry")
     }
 
-    /// Playouts pass in the contract with probability `PLAYOUT_PASS` (a uniform choice
+    /// After the contract a playout first answers the last stone by the learned reply
+    /// weights (`replies.rs`). Playouts pass in the contract with probability `PLAYOUT_PASS` (a uniform choice
     /// would almost never pass, so random contracts ran on and handed Black a huge head
     /// start no real player allows); placements are drawn by rejection from the cells,
     /// without listing the empty ones, and after the contract a placement that would lose
@@ -442,6 +453,11 @@ impl<const N: usize, const W: usize> SearchHints for Board<N, W> {
         }
         let n = self.t.cells;
         let color = self.placing_color();
+        if !contract {
+            if let Some(cell) = replies::learned().and_then(|w| self.reply(rng, color, w)) {
+                return Some(Step::Place(cell as u16));
+            }
+        }
         for _ in 0..PLAYOUT_TRIES {
             let c = rng.below(n);
             if self.cells[c] != EMPTY || (contract && self.t.sides[c] != 0) {
@@ -583,6 +599,77 @@ mod tests {
                 assert!(has_goal_shape(&grid, &colors));
             }
         }
+    }
+
+    #[test]
+    fn the_reply_offers_are_the_empty_cells_next_to_the_last_stone() {
+        let options = Options { size: 5 };
+        assert_eq!(
+            Position::from_steps(&options, "e5").unwrap().reply_offers(),
+            None
+        );
+        assert_eq!(
+            Position::from_steps(&options, "pass")
+                .unwrap()
+                .reply_offers(),
+            None
+        );
+        // White's e5, Black to answer: six empty cells, each with White's stone on one side.
+        let pos = Position::from_steps(&options, "pass e5").unwrap();
+        let (color, offers) = pos.reply_offers().unwrap();
+        assert_eq!(color, 0, "Black answers");
+        let e5 = pos.grid().parse("e5").unwrap();
+        let around: Vec<u16> = pos.grid().neighbors(e5).map(|(_, n)| n as u16).collect();
+        assert_eq!(offers.iter().map(|o| o.0).collect::<Vec<_>>(), around);
+        for (_, code) in &offers {
+            assert_eq!(
+                replies::canonical(*code),
+                replies::canonical(replies::shape(0, 1, 0))
+            );
+        }
+        // White's corner a1: its two edge neighbours see the edge, the inner one does not.
+        let pos = Position::from_steps(&options, "pass e5 d4 a1").unwrap();
+        let (color, offers) = pos.reply_offers().unwrap();
+        assert_eq!(color, 0);
+        let mut texts: Vec<String> = offers
+            .iter()
+            .map(|&(_, code)| replies::shape_text(replies::canonical(code)))
+            .collect();
+        texts.sort();
+        assert_eq!(texts, ["--t...", "--t...", "t....."].map(String::from));
+    }
+
+    #[test]
+    fn a_playout_answers_by_the_weights_and_never_with_a_losing_stone() {
+        // Black's rows d1-d3 and d5-d7 on side 4: d4 would join them into a group touching
+        // two opposite sides, White's goal, and lose. White's e4 was the last stone.
+        let options = Options { size: 4 };
+        let pos =
+            Position::from_steps(&options, "pass g1 d1 g2 d2 g3 d3 a1 d5 a2 d6 a3 d7 e4").unwrap();
+        let grid = pos.grid();
+        let (d4, e4) = (grid.parse("d4").unwrap(), grid.parse("e4").unwrap());
+        let Form::Small(board) = &pos.0 else {
+            panic!("side 4 is small")
+        };
+        let all = replies::ReplyWeights::new(1.0, &[]);
+        let none = replies::ReplyWeights::new(0.0, &[]);
+        let mut rng = Rng::new(9);
+        let mut answered = std::collections::BTreeSet::new();
+        for _ in 0..200 {
+            let cell = board
+                .reply(&mut rng, BLACK, &all)
+                .expect("weight 1 always answers");
+            assert_ne!(cell, d4, "the losing stone");
+            assert!(grid.neighbors(e4).any(|(_, n)| n == cell));
+            answered.insert(cell);
+            assert_eq!(board.reply(&mut rng, BLACK, &none), None);
+        }
+        // e4's empty neighbours but d4, each from some direction.
+        let empty = grid
+            .neighbors(e4)
+            .filter(|&(_, n)| pos.stone(n).is_none() && n != d4)
+            .count();
+        assert_eq!(answered.len(), empty);
     }
 
     #[test]
