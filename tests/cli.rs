@@ -665,7 +665,7 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
             out.to_str().unwrap(),
         ]);
         assert!(ok, "{stderr}");
-        assert!(stdout.contains("6 games a side"), "{stdout}");
+        assert!(stdout.contains("10 games a side"), "{stdout}");
         assert!(stdout.contains("next to it"), "{stdout}");
         let text = std::fs::read_to_string(&out).unwrap();
         let weights = ludus::games::unlur::replies::ReplyWeights::parse(&text).unwrap();

@@ -8,7 +8,7 @@ use ludus::ai::train::{
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
 use ludus::games::unlur::contract::feature_names;
-use ludus::games::unlur::replies::{shape_text, to_text};
+use ludus::games::unlur::replies::{play_without_learned, shape_text, to_text};
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
 use ludus::games::GameKind;
 use ludus::Error;
@@ -86,8 +86,8 @@ pub fn run(args: &Args) -> Result<(), Error> {
     let mut text = format!(
         "# Unlur: Black's chance were the contract to end (src/games/unlur/contract.rs),\n\
          # learned from self-play by\n#   {command}\n\
-         # Weights: constant; stones in groups at each distance from the centre (0 to side - 2);\n\
-         # lone stones at each distance; groups; largest group.\n"
+         # Weights: constant; stones at each distance from the centre (0 to side - 2);\n\
+         # lone stones at each distance, counted again; groups; largest group.\n"
     );
     for &side in &settings.sides {
         let started = Instant::now();
@@ -139,6 +139,12 @@ pub fn run(args: &Args) -> Result<(), Error> {
 /// `ludus train unlur --learn replies`: counts reply shapes in self-play games on every
 /// side asked for, and writes their weights.
 fn replies(settings: &UnlurSettings, player_text: &str, out: &str) -> Result<(), Error> {
+    // The games are played with uniform replies, as by the engine without weights.
+    if !play_without_learned() {
+        return Err(Error::options(
+            "the reply weights were read before training could set them aside",
+        ));
+    }
     let started = Instant::now();
     let mut counts = ReplyCounts::default();
     let games = settings.games;

@@ -464,12 +464,15 @@ impl<const N: usize, const W: usize> Board<N, W> {
         }
         let byte = around_byte(color);
         let start = rng.below(6);
+        // Six draws of 10 bits from one number: a playout step draws twice, not seven times.
+        let draws = rng.next_u64();
         for i in 0..6 {
             let n = usize::from(self.t.nbr[last][(start + i) % 6]);
             if n >= self.t.cells || self.cells[n] != EMPTY {
                 continue;
             }
-            if (rng.next_u64() as u32) < weights.threshold(byte, self.reply_shape(n, color)) {
+            let draw = (draws >> (10 * i)) as u16 & 1023;
+            if draw < weights.threshold(byte, self.reply_shape(n, color)) {
                 let mask = self.mask_with(n, color);
                 if goal(other(color), mask) && !goal(color, mask) {
                     continue;

@@ -128,8 +128,8 @@ pub struct ReplyWeights {
     pub base: f64,
     /// Every code, not only canonical ones, so a playout reads one entry.
     weights: [Vec<f64>; 2],
-    /// For playouts: each weight as a threshold on a 32-bit random number.
-    thresholds: [Vec<u32>; 2],
+    /// For playouts: each weight as a threshold on a 10-bit random number (1024: always).
+    thresholds: [Vec<u16>; 2],
 }
 
 /// One learned shape, as written in the file.
@@ -159,7 +159,7 @@ impl ReplyWeights {
         let weights = by_canonical.map(|w| (0..SHAPES).map(|code| w[canonical(code)]).collect());
         let thresholds = weights
             .clone()
-            .map(|w: Vec<f64>| w.iter().map(|&p| (p * u32::MAX as f64) as u32).collect());
+            .map(|w: Vec<f64>| w.iter().map(|&p| (p * 1024.0).round() as u16).collect());
         ReplyWeights {
             base,
             weights,
@@ -173,9 +173,10 @@ impl ReplyWeights {
         self.weights[color % 2][code % SHAPES]
     }
 
-    /// [`ReplyWeights::weight`] scaled to a 32-bit threshold.
+    /// [`ReplyWeights::weight`] scaled to a threshold on a 10-bit draw: 1/1024 is fine
+    /// enough for the weights learned (the least is about 0.004).
     #[inline]
-    pub fn threshold(&self, color: usize, code: usize) -> u32 {
+    pub fn threshold(&self, color: usize, code: usize) -> u16 {
         self.thresholds[color % 2][code % SHAPES]
     }
 
@@ -236,14 +237,24 @@ pub fn to_text(base: f64, learned: &[(ShapeWeight, u64, u64)]) -> String {
     text
 }
 
-/// The shipped weights.
+/// The weights playouts read: the shipped ones, unless [`play_without_learned`] came
+/// first.
+static WEIGHTS: OnceLock<Option<ReplyWeights>> = OnceLock::new();
+
+/// The weights playouts read (None: uniform playouts).
 pub fn learned() -> Option<&'static ReplyWeights> {
-    static WEIGHTS: OnceLock<Option<ReplyWeights>> = OnceLock::new();
     // The file is checked by a unit test; a broken one here would only mean uniform
     // playouts.
     WEIGHTS
         .get_or_init(|| ReplyWeights::parse(LEARNED).ok())
         .as_ref()
+}
+
+/// Makes this process's playouts ignore the shipped weights, for learning new ones from
+/// games that do not depend on the file they replace (so the same command writes the same
+/// file again). False if a playout already read the weights, and nothing changed.
+pub fn play_without_learned() -> bool {
+    WEIGHTS.set(None).is_ok()
 }
 
 #[cfg(test)]
