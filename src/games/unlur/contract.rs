@@ -37,21 +37,26 @@ pub struct ContractModel {
 
 /// The features of a contract position on a board of `side`, in the model's order: a
 /// constant; how many stones stand at each distance from the centre (0 to `side - 2`, the
-/// inner cells) touching another stone, then the same for stones touching none; the number
-/// of groups the stones make; the size of the largest. Stones are read from `black`, one
-/// flag per cell.
+/// inner cells), then how many of those touch no other stone; the number of groups the
+/// stones make; the size of the largest. Stones are read from `black`, one flag per cell.
 ///
-/// Lone stones are counted apart because a stone by itself near the edge is the one the
-/// computer places when it wants the stones to favour Black least: counted with the others,
-/// its worth was that of stones in groups, and the computer took Black too early.
+/// Lone stones are counted again because a stone by itself near the edge is the one the
+/// computer places when it wants the stones to favour Black least: counted with the others
+/// alone, its worth was that of stones in groups, and the computer took Black too early.
+/// They are counted *again*, not apart, so that a lone stone's weight is its ring's plus a
+/// correction the fit's ridge keeps small where the games say little: counted apart, a
+/// lone centre stone, which few training contracts had, was rated below a lone stone
+/// next to the edge, and the computer opened its contracts there.
 pub fn features(grid: &HexGrid, black: &[bool]) -> Vec<f64> {
     let side = grid.side();
     let mut out = vec![0.0; feature_count(side)];
     out[0] = 1.0;
     for (cell, _) in black.iter().enumerate().filter(|(_, b)| **b) {
-        let lone = grid.neighbors(cell).all(|(_, n)| !black[n]);
         let ring = grid.ring(cell).min(side - 2);
-        out[1 + ring + usize::from(lone) * (side - 1)] += 1.0;
+        out[1 + ring] += 1.0;
+        if grid.neighbors(cell).all(|(_, n)| !black[n]) {
+            out[side + ring] += 1.0;
+        }
     }
     let (groups, largest) = groups(grid, black);
     out[2 * side - 1] = groups as f64;
@@ -59,8 +64,8 @@ pub fn features(grid: &HexGrid, black: &[bool]) -> Vec<f64> {
     out
 }
 
-/// How many features a board of `side` has: the constant, `side - 1` rings of stones in
-/// groups and as many of lone stones, groups, largest.
+/// How many features a board of `side` has: the constant, `side - 1` rings of stones and
+/// as many of lone stones, groups, largest.
 pub fn feature_count(side: usize) -> usize {
     2 * side + 1
 }
@@ -69,7 +74,7 @@ pub fn feature_count(side: usize) -> usize {
 pub fn feature_names(side: usize) -> Vec<String> {
     let mut names = vec!["constant".to_string()];
     names.extend((0..side - 1).map(|d| format!("ring {d}")));
-    names.extend((0..side - 1).map(|d| format!("lone ring {d}")));
+    names.extend((0..side - 1).map(|d| format!("lone, ring {d} (more)")));
     names.push("groups".into());
     names.push("largest group".into());
     names
@@ -294,11 +299,12 @@ mod tests {
         let x = features(pos.grid(), &pos.black_stones());
         assert_eq!(x.len(), 11);
         assert_eq!(x[0], 1.0);
-        assert_eq!(x[1], 1.0, "one stone at the centre, in a group");
-        assert_eq!(x[2], 1.0, "one next to it, in the group");
-        assert_eq!(x[3], 0.0, "no stone in a group two cells away");
-        assert_eq!(x[4 + 3], 1.0, "c3 two cells away, alone");
-        assert_eq!(x[1..9].iter().sum::<f64>(), 3.0);
+        assert_eq!(x[1], 1.0, "one stone at the centre");
+        assert_eq!(x[2], 1.0, "one next to it");
+        assert_eq!(x[3], 1.0, "c3 two cells away");
+        assert_eq!(x[1..5].iter().sum::<f64>(), 3.0);
+        assert_eq!(x[5 + 2], 1.0, "c3 alone");
+        assert_eq!(x[5..9].iter().sum::<f64>(), 1.0, "only c3 alone");
         assert_eq!(x[9], 2.0, "two groups");
         assert_eq!(x[10], 2.0, "the larger has two stones");
     }
@@ -310,6 +316,7 @@ mod tests {
         let n = weights.len();
         weights[n - 2] = 0.0;
         weights[n - 1] = 0.0;
+        weights[side..2 * side - 1].fill(0.0);
         ContractModel {
             side,
             weights,
@@ -331,7 +338,7 @@ mod tests {
 
     #[test]
     fn the_stone_placed_is_the_one_worth_least_to_black() {
-        // A lone stone at the centre is worth nothing, every other a lot: the first stone
+        // A lone stone at the centre is worth less than nothing, every other a lot: the first stone
         // goes to the centre.
         let mut model = flat(5);
         model.weights[1 + 4] = -1.0;
