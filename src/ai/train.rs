@@ -3,7 +3,12 @@
 //! Unlur's contract (`src/games/unlur/contract.rs`): games start from contracts of every
 //! length, each player's stones placed uniformly, towards the centre or towards the edge
 //! (every pair of the three in turn); the mover then passes, and the computer plays both colours to the end. Black's result is fitted by
-//! logistic regression on the contract's features. A run is reproducible from its seed:
+//! logistic regression on the contract's features.
+//!
+//! Unlur's replies (`src/games/unlur/replies.rs`): from the same first-round contracts, the
+//! computer plays both colours and every step's offers next to the last stone are counted.
+//!
+//! A run is reproducible from its seed:
 //! game `i` is seeded from the seed and `i` alone, whichever thread plays it.
 
 use super::{choose_step, PlayerSpec};

@@ -1,5 +1,6 @@
 //! `ludus train GAME`: learns a game's knowledge from self-play and writes it where the
-//! game's engine reads it (`ludus::ai::train`). Unlur's contract is what is learned so far.
+//! game's engine reads it (`ludus::ai::train`). Unlur's contract and replies are what is
+//! learned so far.
 
 use ludus::ai::train::{
     fixed_contract_game, in_parallel, learn, most_stones, reply_game, self_play_many,
@@ -8,7 +9,7 @@ use ludus::ai::train::{
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
 use ludus::games::unlur::contract::feature_names;
-use ludus::games::unlur::replies::{play_without_learned, shape_text, to_text};
+use ludus::games::unlur::replies::{color_word, play_without_learned, shape_text, to_text};
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
 use ludus::games::GameKind;
 use ludus::Error;
@@ -189,7 +190,7 @@ fn replies(settings: &UnlurSettings, player_text: &str, out: &str) -> Result<(),
     for (s, chosen, offered) in strongest.iter().take(8) {
         println!(
             "  {} {}  {:.3}  ({chosen} of {offered})",
-            if s.color == 0 { "black" } else { "white" },
+            color_word(s.color),
             shape_text(s.code),
             s.weight
         );

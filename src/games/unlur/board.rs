@@ -472,15 +472,21 @@ impl<const N: usize, const W: usize> Board<N, W> {
                 continue;
             }
             let draw = (draws >> (10 * i)) as u16 & 1023;
-            if draw < weights.threshold(byte, self.reply_shape(n, color)) {
-                let mask = self.mask_with(n, color);
-                if goal(other(color), mask) && !goal(color, mask) {
-                    continue;
-                }
+            if draw < weights.threshold(byte, self.reply_shape(n, color))
+                && !self.loses_at_once(n, color)
+            {
                 return Some(n);
             }
         }
         None
+    }
+
+    /// Would a `color` stone on the empty `cell` give its group the opponent's goal shape
+    /// without its own (a suicide, which playouts never play)?
+    #[inline]
+    pub(super) fn loses_at_once(&self, cell: usize, color: u8) -> bool {
+        let mask = self.mask_with(cell, color);
+        goal(other(color), mask) && !goal(color, mask)
     }
 
     /// Bit d set when the neighbour in direction d (index in [`HexDir::ALL`]) holds `color`.

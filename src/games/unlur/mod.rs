@@ -436,8 +436,8 @@ impl<const N: usize, const W: usize> SearchHints for Board<N, W> {
     }
 
     /// After the contract a playout first answers the last stone by the learned reply
-    /// weights (`replies.rs`). Playouts pass in the contract with probability `PLAYOUT_PASS` (a uniform choice
-    /// would almost never pass, so random contracts ran on and handed Black a huge head
+    /// weights (`replies.rs`). Playouts pass in the contract with probability
+    /// `PLAYOUT_PASS` (a uniform choice would almost never pass, so random contracts ran on and handed Black a huge head
     /// start no real player allows); placements are drawn by rejection from the cells,
     /// without listing the empty ones, and after the contract a placement that would lose
     /// at once (the mover's group taking the opponent's goal shape) is drawn again: uniform
@@ -463,13 +463,9 @@ impl<const N: usize, const W: usize> SearchHints for Board<N, W> {
             if self.cells[c] != EMPTY || (contract && self.t.sides[c] != 0) {
                 continue;
             }
-            if !contract {
-                // No suicide: skip a stone that would give the mover's group the
-                // opponent's goal shape without its own.
-                let mask = self.mask_with(c, color);
-                if goal(other(color), mask) && !goal(color, mask) {
-                    continue;
-                }
+            // No suicide after the contract.
+            if !contract && self.loses_at_once(c, color) {
+                continue;
             }
             return Some(Step::Place(c as u16));
         }

@@ -141,7 +141,8 @@ pub struct ShapeWeight {
     pub weight: f64,
 }
 
-fn color_word(color: usize) -> &'static str {
+/// "black" or "white", for colour 0 or 1.
+pub fn color_word(color: usize) -> &'static str {
     if color == 0 {
         "black"
     } else {
