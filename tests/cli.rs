@@ -604,10 +604,12 @@ fn a_quoted_control_character_is_escaped_once() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `ludus train unlur` writes weights the engine reads back, the same for the same seed;
-/// `ludus contract` plays fixed contract strategies against the learned one.
+/// `ludus train unlur` and `ludus train scattercut` write weights the engine reads back, the
+/// same for the same seed; `ludus contract` plays fixed contract strategies against the
+/// learned one.
 #[test]
 fn train_writes_reproducible_weights_and_contract_checks_them() {
+    use ludus::games::replies::ReplyWeights;
     let dir = std::env::temp_dir().join(format!("ludus-train-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut texts = Vec::new();
@@ -644,41 +646,66 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     assert_eq!(models.len(), 1);
     assert_eq!(models[0].side, 4);
 
-    // The reply weights: the same for the same seed, and read back by the engine.
-    let mut texts = Vec::new();
-    for name in ["r1.txt", "r2.txt"] {
-        let out = dir.join(name);
-        let (ok, stdout, stderr) = ludus(&[
-            "train",
-            "unlur",
-            "--learn",
-            "replies",
-            "--sides",
-            "4,5",
-            "--games",
-            "6",
-            "--player",
-            "mcts:30",
-            "--seed",
-            "3",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(ok, "{stderr}");
-        assert!(stdout.contains("10 games a side"), "{stdout}");
-        assert!(stdout.contains("next to it"), "{stdout}");
-        let text = std::fs::read_to_string(&out).unwrap();
-        let weights = ludus::games::unlur::replies::ReplyWeights::parse(&text).unwrap();
-        assert!(weights.base > 0.0 && weights.base < 1.0, "{text}");
-        // The summary line holds the elapsed seconds; the weights must not differ.
-        texts.push(
-            text.lines()
-                .filter(|l| !l.starts_with('#'))
-                .collect::<Vec<_>>()
-                .join("\n"),
-        );
+    // The reply weights: the same for the same seed, and read back by the engine (Unravel's
+    // are learned by Scattercut's code).
+    let replies_twice = |args: &[&str], set: &ludus::games::replies::ShapeSet| {
+        let mut texts = Vec::new();
+        for name in ["r1.txt", "r2.txt"] {
+            let out = dir.join(name);
+            let mut all = args.to_vec();
+            all.extend(["--player", "mcts:30", "--seed", "3"]);
+            all.extend(["--out", out.to_str().unwrap()]);
+            let (ok, stdout, stderr) = ludus(&all);
+            assert!(ok, "{stderr}");
+            assert!(stdout.contains("10 games a board"), "{stdout}");
+            assert!(stdout.contains("next to it"), "{stdout}");
+            let text = std::fs::read_to_string(&out).unwrap();
+            let command = format!("ludus {} --seed 3 --player mcts:30", args.join(" "));
+            assert!(text.contains(&command), "{text}");
+            let weights = ReplyWeights::parse(set, &text).unwrap();
+            assert!(weights.base > 0.0 && weights.base < 1.0, "{text}");
+            // The summary line holds the elapsed seconds; the weights must not differ.
+            texts.push(
+                text.lines()
+                    .filter(|l| !l.starts_with('#'))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            );
+        }
+        assert_eq!(texts[0], texts[1]);
+    };
+    replies_twice(
+        &[
+            "train", "unlur", "--learn", "replies", "--sides", "4,5", "--games", "10",
+        ],
+        &ludus::games::unlur::replies::SHAPE_SET,
+    );
+    replies_twice(
+        &["train", "scattercut", "--sizes", "5,6", "--games", "10"],
+        &ludus::games::scattercut::REPLY_SHAPES,
+    );
+    for (args, says) in [
+        (
+            &["train", "scattercut", "--sides", "5"][..],
+            "--sides is for Unlur",
+        ),
+        (
+            &["train", "scattercut", "--learn", "contract"][..],
+            "only its replies",
+        ),
+        (
+            &["train", "scattercut", "--sizes", "2"][..],
+            "sizes from 3 to 19",
+        ),
+        (
+            &["train", "unlur", "--sizes", "8"][..],
+            "--sizes is for Scattercut",
+        ),
+    ] {
+        let (ok, _, stderr) = ludus(args);
+        assert!(!ok, "{args:?}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
-    assert_eq!(texts[0], texts[1]);
     let (ok, _, stderr) = ludus(&["train", "unlur", "--learn", "replies", "--rounds", "2"]);
     assert!(!ok);
     assert!(stderr.contains("one round"), "{stderr}");
@@ -687,9 +714,11 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     assert!(stderr.contains("contract or replies"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 
-    let (ok, _, stderr) = ludus(&["train", "unravel"]);
-    assert!(!ok);
-    assert!(stderr.contains("only Unlur learns"), "{stderr}");
+    for game in ["unity", "merlins-chain"] {
+        let (ok, _, stderr) = ludus(&["train", game]);
+        assert!(!ok);
+        assert!(stderr.contains("nothing to learn yet"), "{stderr}");
+    }
 
     let (ok, stdout, stderr) = ludus(&[
         "contract", "--sides", "5", "--stones", "0-1", "--games", "2", "--player", "mcts:30",

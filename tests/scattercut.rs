@@ -10,7 +10,7 @@ mod perft_data;
 
 use ludus::games::scattercut::{Options, Position, OPTION_KEYS};
 use ludus::rng::Rng;
-use ludus::{Describe, Game, OptionMap, Outcome, SearchHints};
+use ludus::{Describe, Game, OptionMap, Outcome};
 
 fn opts(size: usize) -> Options {
     Options { size }
@@ -1220,11 +1220,11 @@ fn replacement_with_the_naive_engine_on_random_dense_boards() {
     assert!(states > 1000 && fewer > 50, "{states} {fewer} {refused}");
 }
 
-/// The playouts' own pick (`playout_step`, which skips the step list for placements) is the
+/// The uniform pick (`random_step`, which skips the step list for placements) is the
 /// default one, a uniform pick from `legal_steps`, for the same random numbers: in random
 /// games of every size, through re-placements and to the end.
 #[test]
-fn playout_step_is_the_uniform_pick_from_the_legal_steps() {
+fn random_step_is_the_uniform_pick_from_the_legal_steps() {
     let mut rng = Rng::new(22);
     let mut buf = Vec::new();
     let mut replacements = 0;
@@ -1234,7 +1234,7 @@ fn playout_step_is_the_uniform_pick_from_the_legal_steps() {
         for _ in 0..20 * size * size {
             let mut reference = rng.clone();
             let expected = reference.choose(&p.legal_step_list()).copied();
-            let got = p.playout_step(&mut rng, &mut buf);
+            let got = p.random_step(&mut rng, &mut buf);
             assert_eq!(got, expected, "{p:?}");
             assert_eq!(rng.next_u64(), reference.next_u64(), "random numbers used");
             let Some(step) = got else { break };

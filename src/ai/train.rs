@@ -5,18 +5,19 @@
 //! (every pair of the three in turn); the mover then passes, and the computer plays both colours to the end. Black's result is fitted by
 //! logistic regression on the contract's features.
 //!
-//! Unlur's replies (`src/games/unlur/replies.rs`): from the same first-round contracts, the
-//! computer plays both colours and every step's offers next to the last stone are counted.
+//! Reply weights (`src/games/replies.rs`): the computer plays both sides and every step's
+//! offers next to the last stone are counted; in Unlur from the same first-round contracts,
+//! in Scattercut from the empty board.
 //!
 //! A run is reproducible from its seed:
 //! game `i` is seeded from the seed and `i` alone, whichever thread plays it.
 
 use super::{choose_step, PlayerSpec};
 use crate::game::{Game, Outcome, Seat};
+use crate::games::replies::{ShapeSet, ShapeWeight};
 use crate::games::unlur::contract::{feature_count, features, ContractModel};
-use crate::games::unlur::replies::{canonical, ShapeWeight, SHAPES};
 use crate::games::unlur::{Options, Position, Step};
-use crate::games::AnyGame;
+use crate::games::{scattercut, unlur, unravel, AnyGame, GameKind};
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -77,9 +78,10 @@ fn placements(pos: &Position) -> Vec<u16> {
 
 /// What a training run is asked to do.
 #[derive(Clone, Debug)]
-pub struct UnlurSettings {
-    pub sides: Vec<usize>,
-    /// Games per side.
+pub struct TrainSettings {
+    /// The boards played, by size: Unlur's sides, Scattercut's sizes.
+    pub boards: Vec<usize>,
+    /// Games per board.
     pub games: usize,
     pub seed: u64,
     /// Who plays both colours after the contract.
@@ -178,7 +180,7 @@ fn play_after_contract(mut pos: Position, player: &PlayerSpec, rng: &mut Rng) ->
     let placed = black.iter().filter(|b| **b).count();
     pos.play(Step::Pass);
     let black_seat: Seat = pos.black_seat().expect("the pass ends the contract");
-    let end = play_to_end(pos, player, rng, |_, _| {});
+    let end = play_to_end(AnyGame::Unlur(pos), player, rng, |_, _| {});
     Sample {
         stones: placed,
         features: x,
@@ -186,79 +188,77 @@ fn play_after_contract(mut pos: Position, player: &PlayerSpec, rng: &mut Rng) ->
     }
 }
 
-/// `player` plays both sides from `pos` to the end; `before` sees each position and the
-/// step then played.
+/// `player` plays both sides from `game` to the end; `before` sees each position and the
+/// step then played (as text, which the position reads back).
 fn play_to_end(
-    pos: Position,
+    mut game: AnyGame,
     player: &PlayerSpec,
     rng: &mut Rng,
-    mut before: impl FnMut(&Position, Step),
-) -> Position {
-    let mut game = AnyGame::Unlur(pos);
+    mut before: impl FnMut(&AnyGame, &str),
+) -> AnyGame {
     let clock = Instant::now();
     while game.outcome().is_none() {
         let choice = choose_step(&game, player, rng, &|| clock.elapsed().as_secs_f64())
             .expect("a game not over has a step");
-        let AnyGame::Unlur(pos) = &mut game else {
-            unreachable!("the game stays Unlur")
-        };
-        let step = pos
-            .parse_step(&choice.step)
+        before(&game, &choice.step);
+        game.play_text(&choice.step)
             .expect("the computer's step is legal");
-        before(pos, step);
-        pos.play(step);
     }
-    match game {
-        AnyGame::Unlur(pos) => pos,
-        _ => unreachable!("the game stays Unlur"),
-    }
+    game
 }
 
-/// How often each reply shape (`src/games/unlur/replies.rs`) was offered in self-play (an
-/// empty cell next to the last stone) and how often the player placed there, per colour (0
-/// Black, 1 White) and canonical shape; and how many steps had a last stone to answer and
-/// how many answered next to it.
+/// How often each reply shape (`src/games/replies.rs`) was offered in self-play (an empty
+/// cell next to the last stone) and how often the player placed there, per table and
+/// canonical shape; and how many steps had a last stone to answer and how many answered
+/// next to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplyCounts {
-    pub offered: [Vec<u64>; 2],
-    pub chosen: [Vec<u64>; 2],
+    pub offered: Vec<Vec<u64>>,
+    pub chosen: Vec<Vec<u64>>,
     pub steps: u64,
     pub answered: u64,
 }
 
-impl Default for ReplyCounts {
-    fn default() -> Self {
+impl ReplyCounts {
+    pub fn new(set: &ShapeSet) -> ReplyCounts {
+        let zeros = vec![vec![0; set.codes()]; set.tables.len()];
         ReplyCounts {
-            offered: [vec![0; SHAPES], vec![0; SHAPES]],
-            chosen: [vec![0; SHAPES], vec![0; SHAPES]],
+            offered: zeros.clone(),
+            chosen: zeros,
             steps: 0,
             answered: 0,
         }
     }
-}
 
-impl ReplyCounts {
-    /// Counts the offers of `pos` and whether `step` took one.
-    pub fn record(&mut self, pos: &Position, step: Step) {
-        let Some((color, offers)) = pos.reply_offers() else {
+    /// Counts a step's `offers` (a table, and each cell with its shape; None when there is
+    /// no stone to answer) and whether the cell it `placed` on was one of them.
+    pub fn record(
+        &mut self,
+        set: &ShapeSet,
+        offers: Option<(usize, Vec<(u16, usize)>)>,
+        placed: Option<u16>,
+    ) {
+        let Some((table, offers)) = offers else {
             return;
         };
         self.steps += 1;
         for (cell, code) in offers {
-            let code = canonical(code);
-            self.offered[color][code] += 1;
-            if step == Step::Place(cell) {
-                self.chosen[color][code] += 1;
+            let code = (set.canonical)(code);
+            self.offered[table][code] += 1;
+            if placed == Some(cell) {
+                self.chosen[table][code] += 1;
                 self.answered += 1;
             }
         }
     }
 
     pub fn add(&mut self, other: &ReplyCounts) {
-        for color in 0..2 {
-            for code in 0..SHAPES {
-                self.offered[color][code] += other.offered[color][code];
-                self.chosen[color][code] += other.chosen[color][code];
+        for (mine, theirs) in [
+            (&mut self.offered, &other.offered),
+            (&mut self.chosen, &other.chosen),
+        ] {
+            for (a, b) in mine.iter_mut().flatten().zip(theirs.iter().flatten()) {
+                *a += b;
             }
         }
         self.steps += other.steps;
@@ -267,26 +267,26 @@ impl ReplyCounts {
 
     /// The chance that an offered cell was chosen, over all offers.
     pub fn base(&self) -> f64 {
-        let total = |c: &[Vec<u64>; 2]| c.iter().flatten().sum::<u64>() as f64;
+        let total = |c: &[Vec<u64>]| c.iter().flatten().sum::<u64>() as f64;
         total(&self.chosen) / total(&self.offered).max(1.0)
     }
 
-    /// Each offered shape's weight, its chosen share shrunk towards [`ReplyCounts::base`]
-    /// as if `REPLY_PRIOR` more offers had been chosen at that rate (a shape seen twice
-    /// gets no weight of 0 or 1), with its counts.
-    pub fn weights(&self) -> Vec<(ShapeWeight, u64, u64)> {
+    /// Each shape offered at least `least` times, with its weight (its chosen share shrunk
+    /// towards [`ReplyCounts::base`] as if `REPLY_PRIOR` more offers had been chosen at
+    /// that rate, so a shape seen twice gets no weight of 0 or 1) and its counts. The
+    /// others keep the base weight.
+    pub fn weights(&self, least: u64) -> Vec<(ShapeWeight, u64, u64)> {
         let base = self.base();
         let mut out = Vec::new();
-        for color in 0..2 {
-            for code in 0..SHAPES {
-                let (chosen, offered) = (self.chosen[color][code], self.offered[color][code]);
-                if offered == 0 {
+        for (table, (offered, chosen)) in self.offered.iter().zip(&self.chosen).enumerate() {
+            for (code, (&offered, &chosen)) in offered.iter().zip(chosen).enumerate() {
+                if offered == 0 || offered < least {
                     continue;
                 }
                 let weight = (chosen as f64 + REPLY_PRIOR * base) / (offered as f64 + REPLY_PRIOR);
                 out.push((
                     ShapeWeight {
-                        color,
+                        table,
                         code,
                         weight,
                     },
@@ -302,14 +302,62 @@ impl ReplyCounts {
 /// The offers a shape's share is shrunk by (see [`ReplyCounts::weights`]).
 const REPLY_PRIOR: f64 = 8.0;
 
-/// Game `index` of a reply-learning run: a first-round contract, the pass, then `player`
-/// against itself, counting every step's reply offers.
+/// Game `index` of Unlur's reply-learning run: a first-round contract, the pass, then
+/// `player` against itself, counting every step's reply offers.
 pub fn reply_game(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> ReplyCounts {
     let mut rng = game_rng(side, index, seed ^ 0x00BE_A7E5);
     let mut pos = random_contract(side, index, &mut rng);
     pos.play(Step::Pass);
-    let mut counts = ReplyCounts::default();
-    play_to_end(pos, player, &mut rng, |pos, step| counts.record(pos, step));
+    let set = &unlur::replies::SHAPE_SET;
+    let mut counts = ReplyCounts::new(set);
+    play_to_end(AnyGame::Unlur(pos), player, &mut rng, |game, step| {
+        if let AnyGame::Unlur(pos) = game {
+            let placed = match pos.parse_step(step) {
+                Ok(Step::Place(cell)) => Some(cell),
+                _ => None,
+            };
+            counts.record(set, pos.reply_offers(), placed);
+        }
+    });
+    counts
+}
+
+/// Game `index` of Scattercut's or Unravel's reply-learning run on a `size` board:
+/// `player` against itself from the empty board, counting every placement's reply offers.
+pub fn square_reply_game(
+    kind: GameKind,
+    size: usize,
+    index: usize,
+    seed: u64,
+    player: &PlayerSpec,
+) -> ReplyCounts {
+    let mut rng = game_rng(size, index, seed ^ 0x5CA7_7E8C);
+    // Both games' options are the board's size alone, of one type.
+    let options = scattercut::Options::with_size(size);
+    let game = match kind {
+        GameKind::Unravel => {
+            AnyGame::Unravel(unravel::Position::new(&options).expect("a size the caller checked"))
+        }
+        _ => AnyGame::Scattercut(
+            scattercut::Position::new(&options).expect("a size the caller checked"),
+        ),
+    };
+    let set = &scattercut::REPLY_SHAPES;
+    let mut counts = ReplyCounts::new(set);
+    play_to_end(game, player, &mut rng, |game, step| match game {
+        AnyGame::Scattercut(pos) => {
+            let placed = pos.parse_step(step).ok().map(|s| s.cell() as u16);
+            counts.record(set, pos.reply_offers(), placed);
+        }
+        AnyGame::Unravel(pos) => {
+            let placed = match pos.parse_step(step) {
+                Ok(unravel::Step::Place(cell)) => Some(cell),
+                _ => None,
+            };
+            counts.record(set, pos.reply_offers(), placed);
+        }
+        _ => {}
+    });
     counts
 }
 
@@ -317,7 +365,7 @@ pub fn reply_game(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> 
 /// finished game (how many are done). The samples come back in game order.
 pub fn self_play_many(
     side: usize,
-    settings: &UnlurSettings,
+    settings: &TrainSettings,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Sample> {
     in_parallel(settings.games, settings.threads, progress, |i| {
@@ -328,7 +376,7 @@ pub fn self_play_many(
 /// [`self_play_many`] for a later round, one player of each game playing by `model`.
 pub fn self_play_many_with(
     side: usize,
-    settings: &UnlurSettings,
+    settings: &TrainSettings,
     model: &ContractModel,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Sample> {
@@ -577,30 +625,50 @@ mod tests {
     #[test]
     fn reply_games_are_reproducible_and_count_what_was_played() {
         let player = PlayerSpec::parse("mcts:50").unwrap();
-        let a = reply_game(5, 3, 2, &player);
-        assert_eq!(a, reply_game(5, 3, 2, &player));
-        assert!(a.steps > 10, "{} steps", a.steps);
-        let chosen: u64 = a.chosen.iter().flatten().sum();
-        assert_eq!(chosen, a.answered);
-        assert!(a.answered <= a.steps);
-        for color in 0..2 {
-            for code in 0..SHAPES {
-                assert!(a.chosen[color][code] <= a.offered[color][code]);
-                if a.offered[color][code] > 0 {
-                    assert_eq!(canonical(code), code, "counted under its canonical code");
+        let unlur_game = reply_game(5, 3, 2, &player);
+        assert_eq!(unlur_game, reply_game(5, 3, 2, &player));
+        let square = |kind, index| square_reply_game(kind, 6, index, 2, &player);
+        let scattercut_game = square(GameKind::Scattercut, 3);
+        assert_eq!(scattercut_game, square(GameKind::Scattercut, 3));
+        assert_ne!(scattercut_game, square(GameKind::Scattercut, 4));
+        let unravel_game = square(GameKind::Unravel, 3);
+        assert_ne!(scattercut_game, unravel_game);
+        for (a, set) in [
+            (unlur_game, &unlur::replies::SHAPE_SET),
+            (scattercut_game, &scattercut::REPLY_SHAPES),
+            (unravel_game, &scattercut::REPLY_SHAPES),
+        ] {
+            assert!(a.steps > 10, "{} steps", a.steps);
+            let chosen: u64 = a.chosen.iter().flatten().sum();
+            assert_eq!(chosen, a.answered);
+            assert!(a.answered <= a.steps && a.answered > 0);
+            for table in 0..set.tables.len() {
+                for code in 0..set.codes() {
+                    assert!(a.chosen[table][code] <= a.offered[table][code]);
+                    if a.offered[table][code] > 0 {
+                        assert_eq!(
+                            (set.canonical)(code),
+                            code,
+                            "counted under its canonical code"
+                        );
+                    }
                 }
             }
+            // Weights: every offered shape, between its share and the base rate.
+            let base = a.base();
+            let all = a.weights(1);
+            for (w, chosen, offered) in &all {
+                let share = *chosen as f64 / *offered as f64;
+                assert!(w.weight >= share.min(base) - 1e-12 && w.weight <= share.max(base) + 1e-12);
+            }
+            let often = a.weights(3);
+            assert!(often.len() < all.len());
+            assert!(often.iter().all(|(_, _, offered)| *offered >= 3));
+            let mut both = a.clone();
+            both.add(&a);
+            assert_eq!(both.steps, 2 * a.steps);
+            assert!((both.base() - base).abs() < 1e-12);
         }
-        // Weights: every offered shape, between its share and the base rate.
-        let base = a.base();
-        for (w, chosen, offered) in a.weights() {
-            let share = chosen as f64 / offered as f64;
-            assert!(w.weight >= share.min(base) - 1e-12 && w.weight <= share.max(base) + 1e-12);
-        }
-        let mut both = a.clone();
-        both.add(&a);
-        assert_eq!(both.steps, 2 * a.steps);
-        assert!((both.base() - base).abs() < 1e-12);
     }
 
     #[test]

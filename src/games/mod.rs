@@ -10,6 +10,7 @@ pub mod description;
 pub mod lesson;
 pub mod merlins_chain;
 mod red_blue;
+pub mod replies;
 pub mod scattercut;
 pub mod unity;
 pub mod unlur;

@@ -4,48 +4,62 @@
 
 use ludus::ai::train::{
     fixed_contract_game, in_parallel, learn, most_stones, reply_game, self_play_many,
-    self_play_many_with, FixedContract, ReplyCounts, Sample, SideReport, UnlurSettings,
+    self_play_many_with, square_reply_game, FixedContract, ReplyCounts, Sample, SideReport,
+    TrainSettings,
 };
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
+use ludus::games::replies::{to_text, Learned, ShapeSet};
 use ludus::games::unlur::contract::feature_names;
-use ludus::games::unlur::replies::{color_word, play_without_learned, shape_text, to_text};
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
-use ludus::games::GameKind;
+use ludus::games::{scattercut, unlur, unravel, GameKind};
 use ludus::Error;
 use std::time::Instant;
 
 use crate::Args;
 
-pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut|unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
 
 const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
 const DEFAULT_REPLIES_OUT: &str = "src/games/unlur/replies.txt";
 
+/// A game's reply-learning run: its shapes, where they are shipped, the boards it plays
+/// on and how one game is played.
+struct ReplyRun<'a> {
+    game: &'static str,
+    set: &'static ShapeSet,
+    learned: &'static Learned,
+    /// `--sides 5,6` or `--sizes 8`, as the command is written again.
+    boards_flag: &'static str,
+    /// What a shape's characters mean, for the file's header.
+    shape_words: &'static str,
+    /// Shapes offered fewer times keep the base weight (and no line in the file).
+    least_offers: u64,
+    play: &'a (dyn Fn(usize, usize) -> ReplyCounts + Sync),
+}
+
 pub fn run(args: &Args) -> Result<(), Error> {
     args.only(&[
-        "sides", "games", "seed", "player", "threads", "out", "rounds", "learn",
+        "sides", "sizes", "games", "seed", "player", "threads", "out", "rounds", "learn",
     ])?;
     args.at_most_positionals(1, &format!("`{USAGE}`"))?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
-    if kind != GameKind::Unlur {
-        return Err(Error::options(format!(
-            "{} has nothing to learn yet: only Unlur learns, its contract and its replies (`{USAGE}`)",
-            kind.name()
-        )));
+    match kind {
+        GameKind::Unlur => {}
+        GameKind::Scattercut | GameKind::Unravel => return square_replies(kind, args),
+        _ => {
+            return Err(Error::options(format!(
+                "{} has nothing to learn yet: Unlur learns its contract and its replies, Scattercut and Unravel their replies (`{USAGE}`)",
+                kind.name()
+            )))
+        }
     }
-    let sides = parse_sides(args)?;
-    let player_text = args.flag("player").unwrap_or("mcts:2000");
-    let settings = UnlurSettings {
-        sides,
-        games: args.number("games", Some(2000usize))?.max(10),
-        seed: args.number("seed", Some(1u64))?,
-        player: PlayerSpec::parse_in(player_text, kind)?,
-        threads: args.number(
-            "threads",
-            Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
-        )?,
-    };
+    if args.flag("sizes").is_some() {
+        return Err(Error::options(
+            "--sizes is for Scattercut: Unlur takes --sides",
+        ));
+    }
+    let (settings, player_text) = settings(args, kind, parse_sides(args)?, 2000)?;
     match args.flag("learn").unwrap_or("contract") {
         "contract" => {}
         "replies" => {
@@ -54,7 +68,18 @@ pub fn run(args: &Args) -> Result<(), Error> {
                     "--rounds is for the contract: replies are learned in one round",
                 ));
             }
+            let play = |side, i| reply_game(side, i, settings.seed, &settings.player);
+            let run = ReplyRun {
+                game: "unlur",
+                set: &unlur::replies::SHAPE_SET,
+                learned: &unlur::replies::LEARNED,
+                boards_flag: "sides",
+                shape_words: "the six neighbours from NE round to NW",
+                least_offers: 1,
+                play: &play,
+            };
             return replies(
+                &run,
                 &settings,
                 player_text,
                 args.flag("out").unwrap_or(DEFAULT_REPLIES_OUT),
@@ -75,7 +100,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     let command = format!(
         "ludus train unlur --sides {} --games {} --rounds {rounds} --seed {} --player {}",
         settings
-            .sides
+            .boards
             .iter()
             .map(|s| s.to_string())
             .collect::<Vec<_>>()
@@ -90,7 +115,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
          # Weights: constant; stones at each distance from the centre (0 to side - 2);\n\
          # lone stones at each distance, counted again; groups; largest group.\n"
     );
-    for &side in &settings.sides {
+    for &side in &settings.boards {
         let started = Instant::now();
         let games = settings.games;
         let samples = self_play_many(side, &settings, &|done| {
@@ -137,28 +162,83 @@ pub fn run(args: &Args) -> Result<(), Error> {
     Ok(())
 }
 
-/// `ludus train unlur --learn replies`: counts reply shapes in self-play games on every
-/// side asked for, and writes their weights.
-fn replies(settings: &UnlurSettings, player_text: &str, out: &str) -> Result<(), Error> {
+/// `ludus train scattercut` and `ludus train unravel`: their reply weights.
+fn square_replies(kind: GameKind, args: &Args) -> Result<(), Error> {
+    let title = kind.title();
+    for flag in ["sides", "rounds"] {
+        if args.flag(flag).is_some() {
+            return Err(Error::options(format!(
+                "--{flag} is for Unlur: {title} learns its replies in one round, on --sizes"
+            )));
+        }
+    }
+    match args.flag("learn").unwrap_or("replies") {
+        "replies" => {}
+        other => {
+            return Err(Error::options(format!(
+                "{title} learns only its replies (--learn replies, got {:?})",
+                shorten(other)
+            )))
+        }
+    }
+    let sizes = parse_boards(
+        args,
+        "sizes",
+        "8",
+        scattercut::MIN_SIZE..=scattercut::MAX_SIZE,
+    )?;
+    let (settings, player_text) = settings(args, kind, sizes, 200)?;
+    let play = |size, i| square_reply_game(kind, size, i, settings.seed, &settings.player);
+    let run = ReplyRun {
+        game: kind.name(),
+        set: &scattercut::REPLY_SHAPES,
+        learned: if kind == GameKind::Unravel {
+            &unravel::REPLIES
+        } else {
+            &scattercut::REPLIES
+        },
+        boards_flag: "sizes",
+        shape_words: "the eight neighbours from N round to NW, turned so that the\n\
+                      # mover's goal edges are N and S",
+        least_offers: 5,
+        play: &play,
+    };
+    let out = format!("src/games/{}/replies.txt", kind.name());
+    replies(
+        &run,
+        &settings,
+        player_text,
+        args.flag("out").unwrap_or(&out),
+    )
+}
+
+/// `ludus train GAME --learn replies`: counts reply shapes in self-play games on every
+/// board asked for, and writes their weights.
+fn replies(
+    run: &ReplyRun,
+    settings: &TrainSettings,
+    player_text: &str,
+    out: &str,
+) -> Result<(), Error> {
     // The games are played with uniform replies, as by the engine without weights.
-    if !play_without_learned() {
+    if !run.learned.set_aside() {
         return Err(Error::options(
             "the reply weights were read before training could set them aside",
         ));
     }
     let started = Instant::now();
-    let mut counts = ReplyCounts::default();
+    let mut counts = ReplyCounts::new(run.set);
     let games = settings.games;
-    for &side in &settings.sides {
+    for &board in &settings.boards {
         let per_game = in_parallel(
             games,
             settings.threads,
             &|done| {
                 if done % 50 == 0 || done == games {
-                    eprint!("\rside {side}: {done} of {games} games");
+                    eprint!("\r{} {board}: {done} of {games} games", run.boards_flag);
                 }
             },
-            |i| reply_game(side, i, settings.seed, &settings.player),
+            |i| (run.play)(board, i),
         );
         eprintln!();
         for c in &per_game {
@@ -166,22 +246,40 @@ fn replies(settings: &UnlurSettings, player_text: &str, out: &str) -> Result<(),
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    let weights = counts.weights();
-    let sides: Vec<String> = settings.sides.iter().map(|s| s.to_string()).collect();
+    let weights = counts.weights(run.least_offers);
+    let boards: Vec<String> = settings.boards.iter().map(|s| s.to_string()).collect();
+    let learn = if run.game == "unlur" {
+        " --learn replies"
+    } else {
+        ""
+    };
     let command = format!(
-        "ludus train unlur --learn replies --sides {} --games {games} --seed {} --player {player_text}",
-        sides.join(","),
+        "ludus train {}{learn} --{} {} --games {games} --seed {} --player {player_text}",
+        run.game,
+        run.boards_flag,
+        boards.join(","),
         settings.seed
     );
-    let summary = format!(
-        "{} games a side, {:.0} s: {} steps answering a stone, {:.1}% of them next to it; \
-         {} shapes seen",
+    let seen: usize = counts
+        .offered
+        .iter()
+        .map(|t| t.iter().filter(|&&n| n > 0).count())
+        .sum();
+    let mut summary = format!(
+        "{} games a board, {:.0} s: {} steps answering a stone, {:.1}% of them next to it; \
+         {seen} shapes seen",
         games,
         secs,
         counts.steps,
         100.0 * counts.answered as f64 / counts.steps.max(1) as f64,
-        weights.len()
     );
+    if run.least_offers > 1 {
+        summary.push_str(&format!(
+            ", {} of them offered at least {} times (the others keep the base weight)",
+            weights.len(),
+            run.least_offers
+        ));
+    }
     println!("{summary}");
     println!("base weight (an offered cell chosen) {:.4}", counts.base());
     let mut strongest = weights.clone();
@@ -190,18 +288,20 @@ fn replies(settings: &UnlurSettings, player_text: &str, out: &str) -> Result<(),
     for (s, chosen, offered) in strongest.iter().take(8) {
         println!(
             "  {} {}  {:.3}  ({chosen} of {offered})",
-            color_word(s.color),
-            shape_text(s.code),
+            run.set.tables[s.table],
+            run.set.text(s.code),
             s.weight
         );
     }
+    let title = GameKind::parse(run.game).map_or(run.game, |k| k.title());
     let text = format!(
-        "# Unlur: reply weights (src/games/unlur/replies.rs), learned from self-play by\n\
+        "# {title}: reply weights (src/games/replies.rs), learned from self-play by\n\
          #   {command}\n# {summary}.\n\
-         # A shape: the six neighbours from NE round to NW, . empty, m the mover's, t the\n\
+         # A shape: {}, . empty, m the mover's, t the\n\
          # opponent's, - off the board; the weight is the chance of placing on such a cell\n\
          # next to the last stone.\n{}",
-        to_text(counts.base(), &weights)
+        run.shape_words,
+        to_text(run.set, counts.base(), &weights)
     );
     std::fs::write(out, text)
         .map_err(|e| Error::options(format!("cannot write {}: {e}", shorten(out))))?;
@@ -343,20 +443,55 @@ pub fn contract(args: &Args) -> Result<(), Error> {
 }
 
 fn parse_sides(args: &Args) -> Result<Vec<usize>, Error> {
-    args.flag("sides")
-        .unwrap_or("5,6")
+    parse_boards(args, "sides", "5,6", MIN_SIZE..=MAX_SIZE)
+}
+
+/// `--FLAG a,b,…`: board sizes in `range` (`--sides` for Unlur, `--sizes` for the square
+/// games).
+fn parse_boards(
+    args: &Args,
+    flag: &str,
+    default: &str,
+    range: std::ops::RangeInclusive<usize>,
+) -> Result<Vec<usize>, Error> {
+    args.flag(flag)
+        .unwrap_or(default)
         .split(',')
         .map(|s| {
             s.trim()
                 .parse::<usize>()
                 .ok()
-                .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+                .filter(|n| range.contains(n))
                 .ok_or_else(|| {
                     Error::options(format!(
-                        "--sides takes board sides from {MIN_SIZE} to {MAX_SIZE}, separated by commas (got {:?})",
+                        "--{flag} takes board {flag} from {} to {}, separated by commas (got {:?})",
+                        range.start(),
+                        range.end(),
                         shorten(s)
                     ))
                 })
         })
         .collect()
+}
+
+/// The settings every training run reads: its boards, then `--games` (default
+/// `default_games`), `--seed`, `--player` (default `mcts:2000`) and `--threads`.
+fn settings(
+    args: &Args,
+    kind: GameKind,
+    boards: Vec<usize>,
+    default_games: usize,
+) -> Result<(TrainSettings, &str), Error> {
+    let player_text = args.flag("player").unwrap_or("mcts:2000");
+    let settings = TrainSettings {
+        boards,
+        games: args.number("games", Some(default_games))?.max(10),
+        seed: args.number("seed", Some(1u64))?,
+        player: PlayerSpec::parse_in(player_text, kind)?,
+        threads: args.number(
+            "threads",
+            Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        )?,
+    };
+    Ok((settings, player_text))
 }

@@ -34,8 +34,11 @@ mod describe;
 pub mod lessons;
 mod notation;
 
+pub use super::red_blue::reply::SHAPE_SET as REPLY_SHAPES;
+use super::red_blue::reply::{self, NO_CELL};
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
+use super::replies::Learned;
 use crate::bits::extend_with_set_bits;
 use crate::game::{
     BoardView, Describe, Error, Game, Outcome, PieceKind, PieceView, SearchHints, Seat, Shape,
@@ -81,8 +84,14 @@ pub struct Position {
     /// so that the view can show where they were; stale outside the re-placement phase.
     lifted: [u16; 4],
     lifted_count: u8,
+    /// The cell of the last placement (not re-placement), which playouts answer
+    /// (`red_blue::reply`); `NO_CELL` before the first.
+    last: u16,
     outcome: Option<Outcome>,
 }
+
+/// The reply weights playouts read, as `ludus train scattercut` wrote them.
+pub static REPLIES: Learned = Learned::new(&reply::SHAPE_SET, include_str!("replies.txt"));
 
 /// Diagonal directions, as (file, rank) offsets; bit `k` of a conflict mask is `DIAGS[k]`.
 const DIAGS: [(isize, isize); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
@@ -138,6 +147,7 @@ impl Position {
             can: 0,
             lifted: [0; 4],
             lifted_count: 0,
+            last: NO_CELL,
             outcome: None,
         })
     }
@@ -473,6 +483,27 @@ impl Position {
         }
     }
 
+    /// The board as the reply shapes read it (`red_blue::reply`).
+    #[inline]
+    fn reply_board(&self) -> reply::Board<'_> {
+        reply::Board {
+            cells: &self.cells,
+            n: self.size(),
+            last: self.last,
+            mover: self.mover as Seat,
+        }
+    }
+
+    /// At the start of a turn after the first: the empty cells next to the opponent's last
+    /// placement, with their shapes for the mover, under table 0 (what the reply weights
+    /// are learned from).
+    pub fn reply_offers(&self) -> Option<(usize, Vec<(u16, usize)>)> {
+        if self.outcome.is_some() || self.pending > 0 || self.last == NO_CELL {
+            return None;
+        }
+        Some((0, self.reply_board().offers()))
+    }
+
     /// Ends the mover's turn: lost stones go, the connection is judged, the turn passes.
     fn end_turn(&mut self) {
         self.pending = 0;
@@ -554,6 +585,7 @@ impl Game for Position {
             return;
         }
         self.set(c, me);
+        self.last = c as u16;
         let enemy = 3 - me;
         let mut removed = 0;
         for k in 0..4 {
@@ -592,6 +624,18 @@ impl Game for Position {
 }
 
 impl SearchHints for Position {
+    /// At the start of a turn, a playout first answers the opponent's last placement by the
+    /// learned reply weights (`red_blue::reply`); if it takes none of the cells around it,
+    /// or stones wait to be re-placed, the step is uniform.
+    fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
+        if self.outcome.is_none() && self.pending == 0 {
+            if let Some(cell) = REPLIES.get().and_then(|w| self.reply_board().reply(rng, w)) {
+                return Some(Step(cell as u16));
+            }
+        }
+        self.random_step(rng, buf)
+    }
+
     /// The least key of the position's mirror images (`red_blue::GOAL_SYMMETRIES`).
     fn canonical_key(&self) -> u128 {
         red_blue::least_image_key(self.size(), |image, _| self.key_of_image(image))
@@ -637,6 +681,42 @@ mod tests {
 
     fn pos(size: usize, to_move: Seat, d: &str) -> Position {
         Position::from_diagram(&Options { size }, to_move, d).unwrap()
+    }
+
+    #[test]
+    fn the_shipped_reply_weights_read_back() {
+        let w = REPLIES.parse_shipped().expect("replies.txt");
+        assert!(w.base > 0.0 && w.base < 1.0);
+        assert!(REPLIES.get() == Some(&w));
+    }
+
+    #[test]
+    fn reply_offers_answer_the_last_placement_not_a_re_placement() {
+        let options = Options { size: 4 };
+        assert_eq!(Position::new(&options).unwrap().reply_offers(), None);
+        let p = Position::from_steps(&options, "b2 c3").unwrap();
+        // c3's neighbours but b2.
+        assert_eq!(p.reply_offers().unwrap().1.len(), 7);
+        // Blue's c3 crosscuts b3 and c2 (Red) with b2 (Blue), which is lifted.
+        let mut q = pos(4, 1, "....\n.R..\n.BR.\n....");
+        assert_eq!(q.reply_offers(), None, "no placement yet");
+        let c3 = 2 * 4 + 2;
+        q.play(Step(c3 as u16));
+        assert_eq!(q.stones_to_replace(), 1);
+        assert_eq!(q.reply_offers(), None, "Blue re-places");
+        let again = q.legal_step_list()[0];
+        q.play(again);
+        // Red answers c3, the placement: its empty neighbours, b2 among them.
+        let (_, offers) = q.reply_offers().unwrap();
+        let mut cells: Vec<usize> = offers.iter().map(|&(c, _)| usize::from(c)).collect();
+        cells.sort();
+        let mut want: Vec<usize> = [5, 6, 7, 9, 11, 13, 14, 15]
+            .into_iter()
+            .filter(|&c| q.stone(c).is_none())
+            .collect();
+        want.sort();
+        assert_eq!(cells, want);
+        assert!(cells.contains(&5), "b2, lifted");
     }
 
     #[test]

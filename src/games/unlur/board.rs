@@ -452,12 +452,7 @@ impl<const N: usize, const W: usize> Board<N, W> {
     /// random direction, taken with its shape's weight (never a stone that loses at once);
     /// None when none is taken or there is no last stone.
     #[inline]
-    pub(super) fn reply(
-        &self,
-        rng: &mut Rng,
-        color: u8,
-        weights: &replies::ReplyWeights,
-    ) -> Option<usize> {
+    pub(super) fn reply(&self, rng: &mut Rng, color: u8, weights: &ReplyWeights) -> Option<usize> {
         let last = usize::from(self.previous);
         if last >= self.t.cells {
             return None;

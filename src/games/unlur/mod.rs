@@ -39,6 +39,7 @@ use crate::game::{
 use crate::game::{
     BoardView, Error, Game, Outcome, PieceView, PlayerView, Seat, Shape, StepPolicy,
 };
+use crate::games::replies::ReplyWeights;
 use crate::geometry::{HexDir, HexGrid, HexSide};
 use crate::options::SizeOptions;
 use crate::rng::Rng;
@@ -454,7 +455,10 @@ impl<const N: usize, const W: usize> SearchHints for Board<N, W> {
         let n = self.t.cells;
         let color = self.placing_color();
         if !contract {
-            if let Some(cell) = replies::learned().and_then(|w| self.reply(rng, color, w)) {
+            if let Some(cell) = replies::LEARNED
+                .get()
+                .and_then(|w| self.reply(rng, color, w))
+            {
                 return Some(Step::Place(cell as u16));
             }
         }
@@ -629,7 +633,7 @@ mod tests {
         assert_eq!(color, 0);
         let mut texts: Vec<String> = offers
             .iter()
-            .map(|&(_, code)| replies::shape_text(replies::canonical(code)))
+            .map(|&(_, code)| replies::SHAPE_SET.text(replies::canonical(code)))
             .collect();
         texts.sort();
         assert_eq!(texts, ["--t...", "--t...", "t....."].map(String::from));
@@ -647,8 +651,8 @@ mod tests {
         let Form::Small(board) = &pos.0 else {
             panic!("side 4 is small")
         };
-        let all = replies::ReplyWeights::new(1.0, &[]);
-        let none = replies::ReplyWeights::new(0.0, &[]);
+        let all = ReplyWeights::new(&replies::SHAPE_SET, 1.0, &[]);
+        let none = ReplyWeights::new(&replies::SHAPE_SET, 0.0, &[]);
         let mut rng = Rng::new(9);
         let mut answered = std::collections::BTreeSet::new();
         for _ in 0..200 {
