@@ -1029,56 +1029,32 @@ fn a_lost_computer_blocks_a_threat_rather_than_play_anywhere() {
     }
 }
 
-/// Scattercut's and Unravel's playouts answer the opponent's last placement by the shipped
-/// reply weights: every step is legal (swaps and re-placements included), and a placement
-/// lands next to the last one far more often than a uniform pick would.
+/// Scattercut's playouts answer the opponent's last placement by the shipped reply weights:
+/// every step is legal (re-placements included), and a placement lands next to the last one
+/// far more often than a uniform pick would.
 #[test]
-fn square_playouts_are_legal_and_answer_the_last_placement() {
-    fn check<G: SearchHints>(
-        start: impl Fn(usize) -> G,
-        offers: impl Fn(&G) -> Option<Vec<u16>>,
-        placed: impl Fn(G::Step) -> Option<u16>,
-        label: &str,
-    ) {
-        let mut rng = Rng::new(23);
-        let mut buf = Vec::new();
-        let (mut placements, mut answered, mut uniform) = (0, 0, 0.0);
-        for game in 0..200 {
-            let mut p = start(4 + game % 7);
-            while let Some(step) = p.playout_step(&mut rng, &mut buf) {
-                let legal = p.legal_step_list();
-                assert!(legal.contains(&step), "{label}: {step:?} in {p:?}");
-                if let Some(offers) = offers(&p) {
-                    let cell = placed(step).expect("a placement where offers are");
-                    placements += 1;
-                    answered += offers.contains(&cell) as usize;
-                    uniform += offers.len() as f64 / legal.len() as f64;
-                }
-                p.play(step);
+fn scattercut_playouts_are_legal_and_answer_the_last_placement() {
+    let mut rng = Rng::new(23);
+    let mut buf = Vec::new();
+    let (mut placements, mut answered, mut uniform) = (0, 0, 0.0);
+    for game in 0..200 {
+        let size = 4 + game % 7;
+        let mut p = scattercut::Position::new(&scattercut::Options { size }).unwrap();
+        while let Some(step) = p.playout_step(&mut rng, &mut buf) {
+            let legal = p.legal_step_list();
+            assert!(legal.contains(&step), "{step:?} in {p:?}");
+            if let Some((_, offers)) = p.reply_offers() {
+                placements += 1;
+                answered += offers.iter().any(|&(c, _)| usize::from(c) == step.cell()) as usize;
+                uniform += offers.len() as f64 / legal.len() as f64;
             }
-            assert!(p.outcome().is_some());
+            p.play(step);
         }
-        assert!(placements > 2000, "{label}: {placements}");
-        assert!(
-            answered as f64 > 1.5 * uniform,
-            "{label}: {answered} of {placements} placements next to the last; uniform {uniform:.0}"
-        );
+        assert!(p.outcome().is_some());
     }
-    let cells =
-        |o: Option<(usize, Vec<(u16, usize)>)>| o.map(|(_, o)| o.iter().map(|x| x.0).collect());
-    check(
-        |size| scattercut::Position::new(&scattercut::Options { size }).unwrap(),
-        |p| cells(p.reply_offers()),
-        |s| Some(s.cell() as u16),
-        "scattercut",
-    );
-    check(
-        |size| unravel::Position::new(&unravel::Options::with_size(size)).unwrap(),
-        |p| cells(p.reply_offers()),
-        |s| match s {
-            unravel::Step::Place(c) => Some(c),
-            unravel::Step::Swap(..) => None,
-        },
-        "unravel",
+    assert!(placements > 2000, "{placements}");
+    assert!(
+        answered as f64 > 1.5 * uniform,
+        "{answered} of {placements} placements next to the last; uniform {uniform:.0}"
     );
 }

@@ -646,8 +646,7 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     assert_eq!(models.len(), 1);
     assert_eq!(models[0].side, 4);
 
-    // The reply weights: the same for the same seed, and read back by the engine (Unravel's
-    // are learned by Scattercut's code).
+    // The reply weights: the same for the same seed, and read back by the engine.
     let replies_twice = |args: &[&str], set: &ludus::games::replies::ShapeSet| {
         let mut texts = Vec::new();
         for name in ["r1.txt", "r2.txt"] {
@@ -682,7 +681,7 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     );
     replies_twice(
         &["train", "scattercut", "--sizes", "5,6", "--games", "10"],
-        &ludus::games::scattercut::REPLY_SHAPES,
+        &ludus::games::scattercut::replies::SHAPE_SET,
     );
     for (args, says) in [
         (
@@ -714,7 +713,7 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     assert!(stderr.contains("contract or replies"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 
-    for game in ["unity", "merlins-chain"] {
+    for game in ["unravel", "unity", "merlins-chain"] {
         let (ok, _, stderr) = ludus(&["train", game]);
         assert!(!ok);
         assert!(stderr.contains("nothing to learn yet"), "{stderr}");

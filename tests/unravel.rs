@@ -1128,11 +1128,12 @@ fn cloned_positions_are_independent() {
     assert_ne!(p.diagram(), q.diagram());
 }
 
-/// The uniform pick (`random_step`, which skips the step list for placements) is the
+/// The playouts' own pick (`playout_step`, which skips the step list for placements) is the
 /// default one, a uniform pick from `legal_steps`, for the same random numbers: in random
-/// games of every size, through swap chains and to the end.
+/// games of every size, through swap chains and to the end (where no swap brings back a
+/// position of the turn, the only case where it draws again).
 #[test]
-fn random_step_is_the_uniform_pick_from_the_legal_steps() {
+fn playout_step_is_the_uniform_pick_from_the_legal_steps() {
     let mut rng = Rng::new(21);
     let mut buf = Vec::new();
     let mut swaps = 0;
@@ -1142,7 +1143,7 @@ fn random_step_is_the_uniform_pick_from_the_legal_steps() {
         loop {
             let mut reference = rng.clone();
             let expected = reference.choose(&p.legal_step_list()).copied();
-            let got = p.random_step(&mut rng, &mut buf);
+            let got = p.playout_step(&mut rng, &mut buf);
             assert_eq!(got, expected, "{}", p.diagram());
             assert_eq!(rng.next_u64(), reference.next_u64(), "random numbers used");
             let Some(step) = got else { break };

@@ -17,7 +17,7 @@ use crate::game::{Game, Outcome, Seat};
 use crate::games::replies::{ShapeSet, ShapeWeight};
 use crate::games::unlur::contract::{feature_count, features, ContractModel};
 use crate::games::unlur::{Options, Position, Step};
-use crate::games::{scattercut, unlur, unravel, AnyGame, GameKind};
+use crate::games::{scattercut, unlur, AnyGame};
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -322,41 +322,24 @@ pub fn reply_game(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> 
     counts
 }
 
-/// Game `index` of Scattercut's or Unravel's reply-learning run on a `size` board:
-/// `player` against itself from the empty board, counting every placement's reply offers.
-pub fn square_reply_game(
-    kind: GameKind,
+/// Game `index` of Scattercut's reply-learning run on a `size` board: `player` against
+/// itself from the empty board, counting every placement's reply offers.
+pub fn scattercut_reply_game(
     size: usize,
     index: usize,
     seed: u64,
     player: &PlayerSpec,
 ) -> ReplyCounts {
     let mut rng = game_rng(size, index, seed ^ 0x5CA7_7E8C);
-    // Both games' options are the board's size alone, of one type.
-    let options = scattercut::Options::with_size(size);
-    let game = match kind {
-        GameKind::Unravel => {
-            AnyGame::Unravel(unravel::Position::new(&options).expect("a size the caller checked"))
-        }
-        _ => AnyGame::Scattercut(
-            scattercut::Position::new(&options).expect("a size the caller checked"),
-        ),
-    };
-    let set = &scattercut::REPLY_SHAPES;
+    let pos = scattercut::Position::new(&scattercut::Options::with_size(size))
+        .expect("a size the caller checked");
+    let set = &scattercut::replies::SHAPE_SET;
     let mut counts = ReplyCounts::new(set);
-    play_to_end(game, player, &mut rng, |game, step| match game {
-        AnyGame::Scattercut(pos) => {
+    play_to_end(AnyGame::Scattercut(pos), player, &mut rng, |game, step| {
+        if let AnyGame::Scattercut(pos) = game {
             let placed = pos.parse_step(step).ok().map(|s| s.cell() as u16);
             counts.record(set, pos.reply_offers(), placed);
         }
-        AnyGame::Unravel(pos) => {
-            let placed = match pos.parse_step(step) {
-                Ok(unravel::Step::Place(cell)) => Some(cell),
-                _ => None,
-            };
-            counts.record(set, pos.reply_offers(), placed);
-        }
-        _ => {}
     });
     counts
 }
@@ -627,16 +610,12 @@ mod tests {
         let player = PlayerSpec::parse("mcts:50").unwrap();
         let unlur_game = reply_game(5, 3, 2, &player);
         assert_eq!(unlur_game, reply_game(5, 3, 2, &player));
-        let square = |kind, index| square_reply_game(kind, 6, index, 2, &player);
-        let scattercut_game = square(GameKind::Scattercut, 3);
-        assert_eq!(scattercut_game, square(GameKind::Scattercut, 3));
-        assert_ne!(scattercut_game, square(GameKind::Scattercut, 4));
-        let unravel_game = square(GameKind::Unravel, 3);
-        assert_ne!(scattercut_game, unravel_game);
+        let scattercut_game = scattercut_reply_game(6, 3, 2, &player);
+        assert_eq!(scattercut_game, scattercut_reply_game(6, 3, 2, &player));
+        assert_ne!(scattercut_game, scattercut_reply_game(6, 4, 2, &player));
         for (a, set) in [
             (unlur_game, &unlur::replies::SHAPE_SET),
-            (scattercut_game, &scattercut::REPLY_SHAPES),
-            (unravel_game, &scattercut::REPLY_SHAPES),
+            (scattercut_game, &scattercut::replies::SHAPE_SET),
         ] {
             assert!(a.steps > 10, "{} steps", a.steps);
             let chosen: u64 = a.chosen.iter().flatten().sum();

@@ -75,10 +75,10 @@ usage:
       written to src/games/unlur/contract.txt; replies: how often each shape of cell
       next to the last stone is answered, for the playouts, written to
       src/games/unlur/replies.txt
-  ludus train scattercut|unravel [--sizes 8] [--games N] [--seed S] [--player SPEC]
-                                 [--threads T] [--out FILE]
-      the game's replies, from N self-play games a size (default 200), written to
-      src/games/GAME/replies.txt
+  ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T]
+                         [--out FILE]
+      Scattercut's replies, from N self-play games a size (default 200), written to
+      src/games/scattercut/replies.txt
   ludus contract [--sides 5,6] [--stones 0-15] [--games N] [--player SPEC] [--seed S] [--threads T]
       Unlur: fixed contract strategies (pass once k stones are down, stones central or
       near the edge, in either seat) against SPEC (default expert), which plays the

@@ -3,8 +3,8 @@
 //! learned so far.
 
 use ludus::ai::train::{
-    fixed_contract_game, in_parallel, learn, most_stones, reply_game, self_play_many,
-    self_play_many_with, square_reply_game, FixedContract, ReplyCounts, Sample, SideReport,
+    fixed_contract_game, in_parallel, learn, most_stones, reply_game, scattercut_reply_game,
+    self_play_many, self_play_many_with, FixedContract, ReplyCounts, Sample, SideReport,
     TrainSettings,
 };
 use ludus::ai::PlayerSpec;
@@ -12,13 +12,13 @@ use ludus::game::shorten;
 use ludus::games::replies::{to_text, Learned, ShapeSet};
 use ludus::games::unlur::contract::feature_names;
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
-use ludus::games::{scattercut, unlur, unravel, GameKind};
+use ludus::games::{scattercut, unlur, GameKind};
 use ludus::Error;
 use std::time::Instant;
 
 use crate::Args;
 
-pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut|unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
 
 const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
 const DEFAULT_REPLIES_OUT: &str = "src/games/unlur/replies.txt";
@@ -46,10 +46,10 @@ pub fn run(args: &Args) -> Result<(), Error> {
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     match kind {
         GameKind::Unlur => {}
-        GameKind::Scattercut | GameKind::Unravel => return square_replies(kind, args),
+        GameKind::Scattercut => return scattercut_replies(args),
         _ => {
             return Err(Error::options(format!(
-                "{} has nothing to learn yet: Unlur learns its contract and its replies, Scattercut and Unravel their replies (`{USAGE}`)",
+                "{} has nothing to learn yet: Unlur learns its contract and its replies, Scattercut its replies (`{USAGE}`)",
                 kind.name()
             )))
         }
@@ -162,13 +162,13 @@ pub fn run(args: &Args) -> Result<(), Error> {
     Ok(())
 }
 
-/// `ludus train scattercut` and `ludus train unravel`: their reply weights.
-fn square_replies(kind: GameKind, args: &Args) -> Result<(), Error> {
-    let title = kind.title();
+/// `ludus train scattercut`: its reply weights.
+fn scattercut_replies(args: &Args) -> Result<(), Error> {
+    let kind = GameKind::Scattercut;
     for flag in ["sides", "rounds"] {
         if args.flag(flag).is_some() {
             return Err(Error::options(format!(
-                "--{flag} is for Unlur: {title} learns its replies in one round, on --sizes"
+                "--{flag} is for Unlur: Scattercut learns its replies in one round, on --sizes"
             )));
         }
     }
@@ -176,7 +176,7 @@ fn square_replies(kind: GameKind, args: &Args) -> Result<(), Error> {
         "replies" => {}
         other => {
             return Err(Error::options(format!(
-                "{title} learns only its replies (--learn replies, got {:?})",
+                "Scattercut learns only its replies (--learn replies, got {:?})",
                 shorten(other)
             )))
         }
@@ -188,27 +188,23 @@ fn square_replies(kind: GameKind, args: &Args) -> Result<(), Error> {
         scattercut::MIN_SIZE..=scattercut::MAX_SIZE,
     )?;
     let (settings, player_text) = settings(args, kind, sizes, 200)?;
-    let play = |size, i| square_reply_game(kind, size, i, settings.seed, &settings.player);
+    let play = |size, i| scattercut_reply_game(size, i, settings.seed, &settings.player);
     let run = ReplyRun {
         game: kind.name(),
-        set: &scattercut::REPLY_SHAPES,
-        learned: if kind == GameKind::Unravel {
-            &unravel::REPLIES
-        } else {
-            &scattercut::REPLIES
-        },
+        set: &scattercut::replies::SHAPE_SET,
+        learned: &scattercut::REPLIES,
         boards_flag: "sizes",
         shape_words: "the eight neighbours from N round to NW, turned so that the\n\
                       # mover's goal edges are N and S",
         least_offers: 5,
         play: &play,
     };
-    let out = format!("src/games/{}/replies.txt", kind.name());
+    let out = "src/games/scattercut/replies.txt";
     replies(
         &run,
         &settings,
         player_text,
-        args.flag("out").unwrap_or(&out),
+        args.flag("out").unwrap_or(out),
     )
 }
 

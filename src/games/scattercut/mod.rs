@@ -33,20 +33,20 @@ mod about;
 mod describe;
 pub mod lessons;
 mod notation;
+pub mod replies;
 
-pub use super::red_blue::reply::SHAPE_SET as REPLY_SHAPES;
-use super::red_blue::reply::{self, NO_CELL};
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
-use super::replies::Learned;
 use crate::bits::extend_with_set_bits;
 use crate::game::{
     BoardView, Describe, Error, Game, Outcome, PieceKind, PieceView, SearchHints, Seat, Shape,
     StepKind, StepView,
 };
+use crate::games::replies::Learned;
 use crate::geometry::SquareGrid;
 use crate::rng::Rng;
 pub use about::GAME;
+use replies::NO_CELL;
 use std::fmt;
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
@@ -85,13 +85,13 @@ pub struct Position {
     lifted: [u16; 4],
     lifted_count: u8,
     /// The cell of the last placement (not re-placement), which playouts answer
-    /// (`red_blue::reply`); `NO_CELL` before the first.
+    /// (`replies.rs`); `NO_CELL` before the first.
     last: u16,
     outcome: Option<Outcome>,
 }
 
 /// The reply weights playouts read, as `ludus train scattercut` wrote them.
-pub static REPLIES: Learned = Learned::new(&reply::SHAPE_SET, include_str!("replies.txt"));
+pub static REPLIES: Learned = Learned::new(&replies::SHAPE_SET, include_str!("replies.txt"));
 
 /// Diagonal directions, as (file, rank) offsets; bit `k` of a conflict mask is `DIAGS[k]`.
 const DIAGS: [(isize, isize); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
@@ -483,10 +483,10 @@ impl Position {
         }
     }
 
-    /// The board as the reply shapes read it (`red_blue::reply`).
+    /// The board as the reply shapes read it (`replies.rs`).
     #[inline]
-    fn reply_board(&self) -> reply::Board<'_> {
-        reply::Board {
+    fn reply_board(&self) -> replies::Board<'_> {
+        replies::Board {
             cells: &self.cells,
             n: self.size(),
             last: self.last,
@@ -625,7 +625,7 @@ impl Game for Position {
 
 impl SearchHints for Position {
     /// At the start of a turn, a playout first answers the opponent's last placement by the
-    /// learned reply weights (`red_blue::reply`); if it takes none of the cells around it,
+    /// learned reply weights (`replies.rs`); if it takes none of the cells around it,
     /// or stones wait to be re-placed, the step is uniform.
     fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
         if self.outcome.is_none() && self.pending == 0 {

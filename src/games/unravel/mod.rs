@@ -18,10 +18,8 @@ mod describe;
 pub mod lessons;
 mod notation;
 
-use super::red_blue::reply::{self, NO_CELL};
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
-use super::replies::Learned;
 use crate::bits::extend_with_set_bits;
 use crate::game::{
     BoardView, Describe, Error, Game, Outcome, PieceKind, PieceView, SearchHints, Seat, Shape,
@@ -85,14 +83,8 @@ pub struct Position {
     turn_seen: Vec<u64>,
     /// The last step brought back a state this turn already had.
     repeated: bool,
-    /// The cell of the last placement, which playouts answer (`red_blue::reply`);
-    /// `NO_CELL` before the first.
-    last: u16,
     outcome: Option<Outcome>,
 }
-
-/// The reply weights playouts read, as `ludus train unravel` wrote them.
-pub static REPLIES: Learned = Learned::new(&reply::SHAPE_SET, include_str!("replies.txt"));
 
 /// A 64-bit mix (splitmix64's finaliser), for the turn hashes' random numbers.
 #[inline]
@@ -196,7 +188,6 @@ impl Position {
             turn_hash: 0,
             turn_seen: Vec::new(),
             repeated: false,
-            last: NO_CELL,
             outcome: None,
         })
     }
@@ -343,27 +334,6 @@ impl Position {
         if v != EMPTY {
             self.own[v as usize - 1].insert(c);
         }
-    }
-
-    /// The board as the reply shapes read it (`red_blue::reply`).
-    #[inline]
-    fn reply_board(&self) -> reply::Board<'_> {
-        reply::Board {
-            cells: &self.cells,
-            n: self.n,
-            last: self.last,
-            mover: self.mover as Seat,
-        }
-    }
-
-    /// At the start of a turn after the first: the empty cells next to the opponent's last
-    /// placement, with their shapes for the mover, under table 0 (what the reply weights
-    /// are learned from).
-    pub fn reply_offers(&self) -> Option<(usize, Vec<(u16, usize)>)> {
-        if self.outcome.is_some() || self.swapping || self.last == NO_CELL {
-            return None;
-        }
-        Some((0, self.reply_board().offers()))
     }
 
     fn empty_cells(&self) -> Bits {
@@ -658,7 +628,6 @@ impl Game for Position {
                 );
                 self.set(c, self.mover + 1);
                 self.filled += 1;
-                self.last = c as u16;
                 self.touch_placed(c);
                 self.repeated = false;
                 if self.crosscuts > 0 {
@@ -715,17 +684,10 @@ impl SearchHints for Position {
         red_blue::least_image_key(self.n, |image, symmetry| self.key_of_image(image, symmetry))
     }
 
-    /// At the start of a turn, a playout first answers the opponent's last placement by the
-    /// learned reply weights (`red_blue::reply`). Otherwise the uniform pick, except that a
-    /// swap bringing back a state this turn already had is drawn again from the swaps that
-    /// do not, while there are any: a loop gains the mover nothing, and a playout going
-    /// round one would only spend its steps.
+    /// The uniform pick, except that a swap bringing back a state this turn already had is
+    /// drawn again from the swaps that do not, while there are any: a loop gains the mover
+    /// nothing, and a playout going round one would only spend its steps.
     fn playout_step(&self, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
-        if self.outcome.is_none() && !self.swapping {
-            if let Some(cell) = REPLIES.get().and_then(|w| self.reply_board().reply(rng, w)) {
-                return Some(Step::Place(cell as u16));
-            }
-        }
         let step = self.random_step(rng, buf)?;
         if !self.brings_back(step) {
             return Some(step);
@@ -752,13 +714,6 @@ impl SearchHints for Position {
 mod tests {
     use super::*;
     use crate::game::perft;
-
-    #[test]
-    fn the_shipped_reply_weights_read_back() {
-        let w = REPLIES.parse_shipped().expect("replies.txt");
-        assert!(w.base > 0.0 && w.base < 1.0);
-        assert!(REPLIES.get() == Some(&w));
-    }
 
     #[test]
     fn perft_size_3() {
