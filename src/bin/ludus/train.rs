@@ -26,7 +26,10 @@ const DEFAULT_REPLIES_OUT: &str = "src/games/unlur/replies.txt";
 /// A game's reply-learning run: its shapes, where they are shipped, the boards it plays
 /// on and how one game is played.
 struct ReplyRun<'a> {
-    game: &'static str,
+    kind: GameKind,
+    /// The command's words after the game's name: `--learn replies` where replies are not
+    /// what the game learns by default.
+    learn_words: &'static str,
     set: &'static ShapeSet,
     learned: &'static Learned,
     /// `--sides 5,6` or `--sizes 8`, as the command is written again.
@@ -70,7 +73,8 @@ pub fn run(args: &Args) -> Result<(), Error> {
             }
             let play = |side, i| reply_game(side, i, settings.seed, &settings.player);
             let run = ReplyRun {
-                game: "unlur",
+                kind,
+                learn_words: " --learn replies",
                 set: &unlur::replies::SHAPE_SET,
                 learned: &unlur::replies::LEARNED,
                 boards_flag: "sides",
@@ -190,7 +194,8 @@ fn scattercut_replies(args: &Args) -> Result<(), Error> {
     let (settings, player_text) = settings(args, kind, sizes, 200)?;
     let play = |size, i| scattercut_reply_game(size, i, settings.seed, &settings.player);
     let run = ReplyRun {
-        game: kind.name(),
+        kind,
+        learn_words: "",
         set: &scattercut::replies::SHAPE_SET,
         learned: &scattercut::REPLIES,
         boards_flag: "sizes",
@@ -244,14 +249,10 @@ fn replies(
     let secs = started.elapsed().as_secs_f64();
     let weights = counts.weights(run.least_offers);
     let boards: Vec<String> = settings.boards.iter().map(|s| s.to_string()).collect();
-    let learn = if run.game == "unlur" {
-        " --learn replies"
-    } else {
-        ""
-    };
     let command = format!(
-        "ludus train {}{learn} --{} {} --games {games} --seed {} --player {player_text}",
-        run.game,
+        "ludus train {}{} --{} {} --games {games} --seed {} --player {player_text}",
+        run.kind.name(),
+        run.learn_words,
         run.boards_flag,
         boards.join(","),
         settings.seed
@@ -289,7 +290,7 @@ fn replies(
             s.weight
         );
     }
-    let title = GameKind::parse(run.game).map_or(run.game, |k| k.title());
+    let title = run.kind.title();
     let text = format!(
         "# {title}: reply weights (src/games/replies.rs), learned from self-play by\n\
          #   {command}\n# {summary}.\n\
