@@ -20,8 +20,9 @@ pub const MINE: usize = 1;
 pub const THEIRS: usize = 2;
 pub const OFF: usize = 3;
 
-/// The characters a shape's digits are written with.
-const DIGIT_CHARS: [char; 4] = ['.', 'm', 't', '-'];
+/// The characters a reply shape's digits are written with: [`EMPTY`], [`MINE`],
+/// [`THEIRS`], [`OFF`].
+pub const SHAPE_CHARS: [char; 4] = ['.', 'm', 't', '-'];
 
 /// What a game's reply shapes are.
 pub struct ShapeSet {
@@ -34,6 +35,8 @@ pub struct ShapeSet {
     pub canonical: fn(usize) -> usize,
     /// A playout's draws for a weight have this many bits.
     pub draw_bits: u32,
+    /// How each digit value is written (a neighbour's state: [`SHAPE_CHARS`]).
+    pub chars: [char; 4],
 }
 
 impl ShapeSet {
@@ -47,11 +50,12 @@ impl ShapeSet {
         code >> (2 * d) & 3
     }
 
-    /// A shape as text: its digits from direction 0 on, `.` empty, `m` the mover's stone,
-    /// `t` the opponent's, `-` off the board.
+    /// A shape as text: its digits from direction 0 on, each as [`ShapeSet::chars`] writes
+    /// it (for reply shapes `.` empty, `m` the mover's stone, `t` the opponent's, `-` off
+    /// the board).
     pub fn text(&self, code: usize) -> String {
         (0..self.directions)
-            .map(|d| DIGIT_CHARS[Self::digit(code, d)])
+            .map(|d| self.chars[Self::digit(code, d)])
             .collect()
     }
 
@@ -66,12 +70,20 @@ impl ShapeSet {
         }
         let mut code = 0;
         for (d, ch) in chars.into_iter().enumerate() {
-            let Some(state) = DIGIT_CHARS.iter().position(|&c| c == ch) else {
-                return Err(format!("{ch:?} in shape {text:?} is not one of . m t -"));
+            let Some(state) = self.chars.iter().position(|&c| c == ch) else {
+                return Err(format!(
+                    "{ch:?} in shape {text:?} is not one of {}",
+                    self.char_list()
+                ));
             };
             code |= state << (2 * d);
         }
         Ok(code)
+    }
+
+    /// The digit characters, for messages: `. m t -`.
+    fn char_list(&self) -> String {
+        self.chars.map(String::from).join(" ")
     }
 
     /// The table named `name`.
@@ -248,6 +260,7 @@ mod tests {
         tables: &["odd", "even"],
         canonical: least_of_pair,
         draw_bits: 10,
+        chars: SHAPE_CHARS,
     };
 
     #[test]
@@ -294,6 +307,7 @@ mod tests {
             tables: &["only"],
             canonical: least_of_pair,
             draw_bits: 8,
+            chars: SHAPE_CHARS,
         };
         let learned = Learned::new(&TEXT_SET, "base 0.5\n");
         assert!(learned.parse_shipped().is_ok());

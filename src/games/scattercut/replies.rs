@@ -6,7 +6,7 @@
 //! weights `ludus train scattercut` wrote are `replies.txt`, beside this file.
 
 use crate::game::Seat;
-use crate::games::replies::{ReplyWeights, ShapeSet, MINE, OFF, THEIRS};
+use crate::games::replies::{ReplyWeights, ShapeSet, MINE, OFF, SHAPE_CHARS, THEIRS};
 use crate::rng::Rng;
 
 /// The eight directions from north round to north-west, as (along the mover's goal,
@@ -43,6 +43,7 @@ pub static SHAPE_SET: ShapeSet = ShapeSet {
     canonical,
     // Eight draws of 8 bits from one random number.
     draw_bits: 8,
+    chars: SHAPE_CHARS,
 };
 
 /// A board as the replies read it: `n × n` cells (0 empty, seat + 1 a stone, rank by

@@ -4,7 +4,7 @@
 //! White have tables of their own, as their goals differ. The weights `ludus train unlur
 //! --learn replies` wrote are `replies.txt`, beside this file.
 
-use crate::games::replies::{Learned, ShapeSet, MINE, OFF, THEIRS};
+use crate::games::replies::{Learned, ShapeSet, MINE, OFF, SHAPE_CHARS, THEIRS};
 
 /// Shapes: six neighbours with four states each.
 pub const SHAPES: usize = 4096;
@@ -78,6 +78,7 @@ pub static SHAPE_SET: ShapeSet = ShapeSet {
     // Six draws of 10 bits from one random number; 1/1024 is fine enough for the weights
     // learned (the least is about 0.004).
     draw_bits: 10,
+    chars: SHAPE_CHARS,
 };
 
 /// The weights playouts read.
