@@ -353,10 +353,10 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         }
     }
 
-    /// Expansion: adds one untried step of `node` (listing its steps, shuffled, on the first
-    /// visit) and plays it on `state`, while the tree is within its memory bound (the root
-    /// gets its first child regardless: the search has to choose a step). Returns the new
-    /// child, or `node` when nothing was added.
+    /// Expansion: adds one untried step of `node` (listing its steps in the engine's
+    /// `order_untried` on the first visit) and plays it on `state`, while the tree is
+    /// within its memory bound (the root gets its first child regardless: the search has
+    /// to choose a step). Returns the new child, or `node` when nothing was added.
     fn expand(&mut self, node: usize, state: &mut G, rng: &mut Rng) -> usize {
         let step_size = std::mem::size_of::<G::Step>();
         // The node array grows by doubling (below), so a push may double its share.
@@ -371,7 +371,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         }
         if self.nodes[node].untried.is_none() {
             let mut steps = state.legal_step_list();
-            rng.shuffle(&mut steps);
+            state.order_untried(&mut steps, rng);
             self.list_bytes += steps.capacity() * step_size;
             self.nodes[node].untried = Some(steps);
         }

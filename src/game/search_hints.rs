@@ -66,6 +66,14 @@ pub trait SearchHints: Game {
         None
     }
 
+    /// Orders a node's untried `steps` (all its legal steps) for the search, which expands
+    /// them from the last one back; under progressive widening only the last few of a big
+    /// list are ever tried. The default shuffles them: every step is as likely to be first.
+    /// An engine with learned knowledge of which steps are strong may put those last.
+    fn order_untried(&self, steps: &mut [Self::Step], rng: &mut Rng) {
+        rng.shuffle(steps);
+    }
+
     /// For a playout cut short: an estimate in [0, 1] of `seat`'s chance to win from here.
     /// The default knows nothing and says every seat is equally likely.
     fn evaluate(&self, seat: Seat) -> f64 {
