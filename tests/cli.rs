@@ -604,8 +604,8 @@ fn a_quoted_control_character_is_escaped_once() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `ludus train unlur` and `ludus train scattercut` write weights the engine reads back, the
-/// same for the same seed; `ludus contract` plays fixed contract strategies against the
+/// `ludus train unlur`, `scattercut` and `merlins-chain` write weights the engine reads back,
+/// the same for the same seed; `ludus contract` plays fixed contract strategies against the
 /// learned one.
 #[test]
 fn train_writes_reproducible_weights_and_contract_checks_them() {
@@ -711,9 +711,44 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     let (ok, _, stderr) = ludus(&["train", "unlur", "--learn", "openings"]);
     assert!(!ok);
     assert!(stderr.contains("contract or replies"), "{stderr}");
+
+    // Merlin's Chain's flip order: the same for the same seed, read back by the engine.
+    let mut orders = Vec::new();
+    for name in ["o1.txt", "o2.txt"] {
+        let out = dir.join(name);
+        let (ok, stdout, stderr) = ludus(&[
+            "train",
+            "merlins-chain",
+            "--games",
+            "10",
+            "--player",
+            "mcts:30",
+            "--seed",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(ok, "{stderr}");
+        assert!(stdout.contains("10 games"), "{stdout}");
+        assert!(stdout.contains("640 steps"), "{stdout}");
+        let text = std::fs::read_to_string(&out).unwrap();
+        let set = &ludus::games::merlins_chain::order::CLASS_SET;
+        let weights = ReplyWeights::parse(set, &text).unwrap();
+        assert!(weights.base > 0.0 && weights.base < 0.1, "{text}");
+        orders.push(
+            text.lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+    }
+    assert_eq!(orders[0], orders[1]);
+    let (ok, _, stderr) = ludus(&["train", "merlins-chain", "--sides", "5"]);
+    assert!(!ok);
+    assert!(stderr.contains("its flip order"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 
-    for game in ["unravel", "unity", "merlins-chain"] {
+    for game in ["unravel", "unity"] {
         let (ok, _, stderr) = ludus(&["train", game]);
         assert!(!ok);
         assert!(stderr.contains("nothing to learn yet"), "{stderr}");

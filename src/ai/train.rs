@@ -7,7 +7,8 @@
 //!
 //! Reply weights (`src/games/replies.rs`): the computer plays both sides and every step's
 //! offers next to the last stone are counted; in Unlur from the same first-round contracts,
-//! in Scattercut from the empty board.
+//! in Scattercut from the empty board. Merlin's Chain's flip order counts, at every step,
+//! the class of every legal flip and of the one played, with the same counts.
 //!
 //! A run is reproducible from its seed:
 //! game `i` is seeded from the seed and `i` alone, whichever thread plays it.
@@ -344,6 +345,37 @@ pub fn scattercut_reply_game(
     counts
 }
 
+/// Game `index` of Merlin's Chain's flip-order run (`src/games/merlins_chain/order.rs`):
+/// `player` against itself from the start, counting at every step the class of each legal
+/// flip (offered) and of the one played (chosen). An offer's "cell" is `piece · 64 + cell`.
+pub fn merlins_chain_order_game(index: usize, seed: u64, player: &PlayerSpec) -> ReplyCounts {
+    use crate::games::merlins_chain::{self, order};
+    let mut rng = game_rng(0, index, seed ^ 0x3E21_1C4A);
+    let pos = merlins_chain::Position::new(&merlins_chain::Options::default())
+        .expect("Merlin's Chain has no options to refuse");
+    let set = &order::CLASS_SET;
+    let mut counts = ReplyCounts::new(set);
+    let id = |s: merlins_chain::Step| u16::from(s.piece) * 64 + u16::from(s.cell);
+    play_to_end(
+        AnyGame::MerlinsChain(pos),
+        player,
+        &mut rng,
+        |game, step| {
+            if let AnyGame::MerlinsChain(pos) = game {
+                let classes = order::FlipClasses::of(pos);
+                let offers = pos
+                    .legal_step_list()
+                    .into_iter()
+                    .map(|s| (id(s), classes.class(s)))
+                    .collect();
+                let played = pos.parse_step(step).ok().map(id);
+                counts.record(set, Some((0, offers)), played);
+            }
+        },
+    );
+    counts
+}
+
 /// Plays `games` self-play games on `settings.threads` threads; `progress` hears each
 /// finished game (how many are done). The samples come back in game order.
 pub fn self_play_many(
@@ -648,6 +680,25 @@ mod tests {
             assert_eq!(both.steps, 2 * a.steps);
             assert!((both.base() - base).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn merlins_chain_order_games_count_every_flip_offered_and_each_one_played() {
+        let player = PlayerSpec::parse("mcts:50").unwrap();
+        let game = merlins_chain_order_game(3, 2, &player);
+        assert_eq!(game, merlins_chain_order_game(3, 2, &player));
+        assert_ne!(game, merlins_chain_order_game(4, 2, &player));
+        // Every step of a whole game, one flip of each chosen, among the offers.
+        assert_eq!(game.steps, 64);
+        assert_eq!(game.answered, 64);
+        assert_eq!(game.chosen[0].iter().sum::<u64>(), 64);
+        // The first step alone offers every piece of Green's on every cell it may take.
+        let first = crate::games::merlins_chain::Position::new(&Default::default())
+            .unwrap()
+            .legal_step_list()
+            .len() as u64;
+        assert!(game.offered[0].iter().sum::<u64>() > first);
+        assert!((0..256).all(|c| game.chosen[0][c] <= game.offered[0][c]));
     }
 
     #[test]

@@ -1,24 +1,24 @@
 //! `ludus train GAME`: learns a game's knowledge from self-play and writes it where the
-//! game's engine reads it (`ludus::ai::train`). Unlur's contract and replies are what is
-//! learned so far.
+//! game's engine reads it (`ludus::ai::train`): Unlur's contract and replies, Scattercut's
+//! replies, Merlin's Chain's flip order.
 
 use ludus::ai::train::{
-    fixed_contract_game, in_parallel, learn, most_stones, reply_game, scattercut_reply_game,
-    self_play_many, self_play_many_with, FixedContract, ReplyCounts, Sample, SideReport,
-    TrainSettings,
+    fixed_contract_game, in_parallel, learn, merlins_chain_order_game, most_stones, reply_game,
+    scattercut_reply_game, self_play_many, self_play_many_with, FixedContract, ReplyCounts, Sample,
+    SideReport, TrainSettings,
 };
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
 use ludus::games::replies::{to_text, Learned, ShapeSet};
 use ludus::games::unlur::contract::feature_names;
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
-use ludus::games::{scattercut, unlur, GameKind};
+use ludus::games::{merlins_chain, scattercut, unlur, GameKind};
 use ludus::Error;
 use std::time::Instant;
 
 use crate::Args;
 
-pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
 
 const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
 const DEFAULT_REPLIES_OUT: &str = "src/games/unlur/replies.txt";
@@ -50,9 +50,10 @@ pub fn run(args: &Args) -> Result<(), Error> {
     match kind {
         GameKind::Unlur => {}
         GameKind::Scattercut => return scattercut_replies(args),
+        GameKind::MerlinsChain => return merlins_chain_order(args),
         _ => {
             return Err(Error::options(format!(
-                "{} has nothing to learn yet: Unlur learns its contract and its replies, Scattercut its replies (`{USAGE}`)",
+                "{} has nothing to learn yet: Unlur learns its contract and its replies, Scattercut its replies, Merlin's Chain its flip order (`{USAGE}`)",
                 kind.name()
             )))
         }
@@ -211,6 +212,82 @@ fn scattercut_replies(args: &Args) -> Result<(), Error> {
         player_text,
         args.flag("out").unwrap_or(out),
     )
+}
+
+/// `ludus train merlins-chain`: its flip order (`src/games/merlins_chain/order.rs`), the
+/// chance that a legal flip of each class is the one played, in self-play from the start.
+fn merlins_chain_order(args: &Args) -> Result<(), Error> {
+    let kind = GameKind::MerlinsChain;
+    for flag in ["sides", "sizes", "rounds", "learn"] {
+        if args.flag(flag).is_some() {
+            return Err(Error::options(format!(
+                "--{flag} is not for Merlin's Chain: it learns its flip order, on its one board"
+            )));
+        }
+    }
+    let (settings, player_text) = settings(args, kind, vec![8], 100)?;
+    let out = args
+        .flag("out")
+        .unwrap_or("src/games/merlins_chain/order.txt");
+    // The games are played in shuffled order, as by the engine without weights.
+    if !merlins_chain::order::LEARNED.set_aside() {
+        return Err(Error::options(
+            "the flip order was read before training could set it aside",
+        ));
+    }
+    let started = Instant::now();
+    let games = settings.games;
+    let set = &merlins_chain::order::CLASS_SET;
+    let mut counts = ReplyCounts::new(set);
+    let per_game = in_parallel(
+        games,
+        settings.threads,
+        &|done| {
+            if done % 10 == 0 || done == games {
+                eprint!("\r{done} of {games} games");
+            }
+        },
+        |i| merlins_chain_order_game(i, settings.seed, &settings.player),
+    );
+    eprintln!();
+    for c in &per_game {
+        counts.add(c);
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let weights = counts.weights(1);
+    let command = format!(
+        "ludus train merlins-chain --games {games} --seed {} --player {player_text}",
+        settings.seed
+    );
+    let summary = format!(
+        "{games} games, {secs:.0} s: {} steps, {} legal flips offered; {} classes seen",
+        counts.steps,
+        counts.offered[0].iter().sum::<u64>(),
+        weights.len()
+    );
+    println!("{summary}");
+    println!("base weight (a legal flip played) {:.5}", counts.base());
+    let mut strongest = weights.clone();
+    strongest.retain(|(_, _, offered)| *offered >= 100);
+    strongest.sort_by(|a, b| b.0.weight.total_cmp(&a.0.weight));
+    for (s, chosen, offered) in strongest.iter().take(8) {
+        println!(
+            "  {}  {:.4}  ({chosen} of {offered})",
+            set.text(s.code),
+            s.weight
+        );
+    }
+    let text = format!(
+        "# Merlin's Chain: flip order (src/games/merlins_chain/order.rs), learned from\n\
+         # self-play by\n#   {command}\n# {summary}.\n\
+         # A class: line, block, rank, number (order.rs); the weight is the chance that a\n\
+         # legal flip of the class is the one played.\n{}",
+        to_text(set, counts.base(), &weights)
+    );
+    std::fs::write(out, text)
+        .map_err(|e| Error::options(format!("cannot write {}: {e}", shorten(out))))?;
+    println!("wrote {out}");
+    Ok(())
 }
 
 /// `ludus train GAME --learn replies`: counts reply shapes in self-play games on every

@@ -11,6 +11,7 @@ mod describe;
 mod feasibility;
 pub mod lessons;
 mod notation;
+pub mod order;
 
 pub use about::GAME;
 
@@ -473,7 +474,12 @@ impl Game for Position {
     }
 }
 
-impl SearchHints for Position {}
+impl SearchHints for Position {
+    /// The flips the learned weights rate highest first (`order.rs`).
+    fn order_untried(&self, steps: &mut [Step], rng: &mut Rng) {
+        order::order(self, steps, rng);
+    }
+}
 
 fn has_flips(legal: &[StepView]) -> bool {
     legal.iter().any(|s| s.kind == StepKind::Flip)

@@ -1,0 +1,196 @@
+//! Merlin's Chain's flip order: which of some 1,800 flips the search tries first. Under
+//! progressive widening a node tries only the first few dozen of its steps, so the order
+//! decides what is searched at all. Each flip is put in a class by four numbers, seen by
+//! the mover; self-play (`ludus train merlins-chain`) counts how often a flip of each class
+//! was chosen when offered, and the search tries the classes chosen most often first, in
+//! random order within a class. The weights it wrote are `order.txt`, beside this file,
+//! read with the reply weights' code (`src/games/replies.rs`): a class is a shape of four
+//! digits.
+//!
+//! The digits of a flip of piece `p` on cell `c`:
+//! 0. *line*: the most of the mover's played pieces in one line of four through `c` that
+//!    holds none of the opponent's (0 to 3; 3 makes a chain);
+//! 1. *block*: the most of the opponent's played pieces in one line of four through `c`
+//!    that holds none of the mover's (0 to 3; 3 stops a chain);
+//! 2. *rank*: where `p` stands among the mover's grey pieces, by quarters (0: the lowest
+//!    quarter);
+//! 3. *number*: `p` by sixteens (0: 1 to 16).
+
+use super::{Position, Step, CELLS, EVEN_BITS, LINES};
+use crate::games::replies::{Learned, ShapeSet};
+use crate::rng::Rng;
+use std::sync::OnceLock;
+
+/// Four digits of four values.
+const CLASSES: usize = 256;
+
+/// Classes are stored as they are: no two describe the same flips.
+fn itself(code: usize) -> usize {
+    code
+}
+
+/// A flip class: four digits, one table.
+pub static CLASS_SET: ShapeSet = ShapeSet {
+    directions: 4,
+    tables: &["flip"],
+    canonical: itself,
+    // Not drawn from: the weights only order the steps.
+    draw_bits: 8,
+    chars: ['0', '1', '2', '3'],
+};
+
+/// The shipped weights; until read, and when set aside for training, flips are shuffled.
+pub static LEARNED: Learned = Learned::new(&CLASS_SET, include_str!("order.txt"));
+
+/// What the classes of one position's flips need: each cell's line and block digits for
+/// the mover, and the mover's grey pieces.
+pub struct FlipClasses {
+    /// Per cell: line + 4 · block.
+    lines: [u8; CELLS],
+    /// Bit `n-1` for each grey piece `n` of the mover.
+    grey: u64,
+}
+
+impl FlipClasses {
+    pub fn of(pos: &Position) -> FlipClasses {
+        let me = pos.count % 2;
+        let mut lines = [0u8; CELLS];
+        for line in &LINES {
+            let (mut mine, mut theirs) = (0u8, 0u8);
+            for &c in line {
+                // Green moves at even counts and owns the even numbers.
+                match pos.cells[c as usize] {
+                    0 => {}
+                    n if n % 2 == me => mine += 1,
+                    _ => theirs += 1,
+                }
+            }
+            let (line_digit, block_digit) = match (mine, theirs) {
+                (m, 0) => (m, 0),
+                (0, t) => (0, t),
+                _ => continue,
+            };
+            for &c in line {
+                let v = &mut lines[c as usize];
+                *v = (*v & 3).max(line_digit) | (*v >> 2).max(block_digit) << 2;
+            }
+        }
+        let mine_bits = if me == 0 { EVEN_BITS } else { !EVEN_BITS };
+        FlipClasses {
+            lines,
+            grey: mine_bits & !pos.played,
+        }
+    }
+
+    /// The class of `step`, a flip of the mover's.
+    pub fn class(&self, step: Step) -> usize {
+        let below = (self.grey & ((1u64 << (step.piece - 1)) - 1)).count_ones() as usize;
+        let rank = 4 * below / (self.grey.count_ones() as usize).max(1);
+        let number = usize::from(step.piece - 1) / 16;
+        usize::from(self.lines[usize::from(step.cell)]) | rank.min(3) << 4 | number << 6
+    }
+}
+
+/// Each class's place when the classes are sorted by weight (0: the least chosen), from
+/// the shipped weights; None while they are set aside or cannot be read.
+fn places() -> Option<&'static [u8; CLASSES]> {
+    static PLACES: OnceLock<Option<[u8; CLASSES]>> = OnceLock::new();
+    PLACES
+        .get_or_init(|| {
+            let weights = LEARNED.get()?;
+            let mut classes: Vec<usize> = (0..CLASSES).collect();
+            classes.sort_by(|&a, &b| weights.weight(0, a).total_cmp(&weights.weight(0, b)));
+            let mut places = [0u8; CLASSES];
+            for (place, class) in classes.into_iter().enumerate() {
+                places[class] = place as u8;
+            }
+            Some(places)
+        })
+        .as_ref()
+}
+
+/// The search's order (`SearchHints::order_untried`): shuffled, then by their class's
+/// weight, the most chosen class last (expanded first). A counting sort by the class's
+/// place: one pass, as this runs at every node the search grows.
+pub fn order(pos: &Position, steps: &mut [Step], rng: &mut Rng) {
+    rng.shuffle(steps);
+    let Some(places) = places() else {
+        return;
+    };
+    let classes = FlipClasses::of(pos);
+    let place: Vec<u8> = steps.iter().map(|&s| places[classes.class(s)]).collect();
+    let mut start = [0usize; CLASSES + 1];
+    for &p in &place {
+        start[usize::from(p) + 1] += 1;
+    }
+    for i in 0..CLASSES {
+        start[i + 1] += start[i];
+    }
+    let shuffled = steps.to_vec();
+    for (&step, &p) in shuffled.iter().zip(&place) {
+        steps[start[usize::from(p)]] = step;
+        start[usize::from(p)] += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, SearchHints};
+
+    fn flip(text: &str) -> Step {
+        let (piece, cell) = text.split_once('@').unwrap();
+        let cell = cell.as_bytes();
+        Step {
+            piece: piece.parse().unwrap(),
+            cell: (cell[0] - b'a') + 8 * (cell[1] - b'1'),
+        }
+    }
+
+    /// Green a1 b1 c1, White a2 b2 g8; Green to move.
+    const STEPS: &str = "2@a1 3@a2 4@b1 5@b2 6@c1 61@g8";
+
+    #[test]
+    fn a_class_counts_the_lines_through_the_cell_and_ranks_the_piece() {
+        let pos = Position::from_steps(STEPS).unwrap();
+        let c = FlipClasses::of(&pos);
+        let text = |s: &str| CLASS_SET.text(c.class(flip(s)));
+        // d1 makes Green's a1-d1 chain; 8 is Green's lowest grey piece.
+        assert_eq!(text("8@d1"), "3000");
+        // c2: one Green piece in c1-c4 and in b1-e4, two White in a2-d2 (blocked).
+        assert_eq!(text("10@c2"), "1200");
+        // h8: White's g8 in e8-h8; 13 of Green's 29 grey pieces are below 34.
+        assert_eq!(text("34@h8"), "0112");
+        // White to move sees the same lines the other way round.
+        let mut white = pos.clone();
+        white.play(flip("8@d1"));
+        let w = FlipClasses::of(&white);
+        assert_eq!(CLASS_SET.text(w.class(flip("7@c2"))), "2100");
+    }
+
+    #[test]
+    fn the_search_tries_the_most_chosen_class_first_and_keeps_every_step() {
+        let pos = Position::from_steps(STEPS).unwrap();
+        let mut steps = pos.legal_step_list();
+        let before = {
+            let mut s = steps.clone();
+            s.sort();
+            s
+        };
+        pos.order_untried(&mut steps, &mut Rng::new(3));
+        let mut after = steps.clone();
+        after.sort();
+        assert_eq!(after, before, "the same steps, reordered");
+        let weights = LEARNED.parse_shipped().expect("order.txt");
+        let c = FlipClasses::of(&pos);
+        let w: Vec<f64> = steps
+            .iter()
+            .map(|&s| weights.weight(0, c.class(s)))
+            .collect();
+        assert!(
+            w.windows(2).all(|p| p[0] <= p[1]),
+            "by weight, the most chosen last"
+        );
+        assert!(w.first() < w.last(), "the weights tell the classes apart");
+    }
+}
