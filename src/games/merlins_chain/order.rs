@@ -1,6 +1,6 @@
-//! Merlin's Chain's flip order: which of some 1,800 flips the search tries first. Under
-//! progressive widening a node tries only the first few dozen of its steps, so the order
-//! decides what is searched at all. Each flip is put in a class by four numbers, seen by
+//! Merlin's Chain's flip order: which of up to 1,800 flips the search tries first. Under
+//! progressive widening a node with n visits tries only the first 2√n of its steps, so
+//! the order decides what is searched at all. Each flip is put in a class by four numbers, seen by
 //! the mover; self-play (`ludus train merlins-chain`) counts how often a flip of each class
 //! was chosen when offered, and the search tries the classes chosen most often first, in
 //! random order within a class. The weights it wrote are `order.txt`, beside this file,
@@ -21,7 +21,7 @@ use crate::games::replies::{Learned, ShapeSet};
 use crate::rng::Rng;
 use std::sync::OnceLock;
 
-/// Four digits of four values.
+/// Four digits of four values: `CLASS_SET.codes()`.
 const CLASSES: usize = 256;
 
 /// Classes are stored as they are: no two describe the same flips.
@@ -152,6 +152,7 @@ mod tests {
 
     #[test]
     fn a_class_counts_the_lines_through_the_cell_and_ranks_the_piece() {
+        assert_eq!(CLASSES, CLASS_SET.codes());
         let pos = Position::from_steps(STEPS).unwrap();
         let c = FlipClasses::of(&pos);
         let text = |s: &str| CLASS_SET.text(c.class(flip(s)));
