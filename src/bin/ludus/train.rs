@@ -9,7 +9,7 @@ use ludus::ai::train::{
 };
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
-use ludus::games::replies::{to_text, Learned, ShapeSet};
+use ludus::games::replies::{to_text, Learned, ShapeSet, ShapeWeight};
 use ludus::games::unlur::contract::feature_names;
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
 use ludus::games::{merlins_chain, scattercut, unlur, GameKind};
@@ -161,10 +161,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         text.push_str(&report.model.to_line());
         text.push('\n');
     }
-    std::fs::write(out, text)
-        .map_err(|e| Error::options(format!("cannot write {}: {e}", shorten(out))))?;
-    println!("wrote {out}");
-    Ok(())
+    write_weights(out, &text)
 }
 
 /// `ludus train scattercut`: its reply weights.
@@ -267,16 +264,7 @@ fn merlins_chain_order(args: &Args) -> Result<(), Error> {
     );
     println!("{summary}");
     println!("base weight (a legal flip played) {:.5}", counts.base());
-    let mut strongest = weights.clone();
-    strongest.retain(|(_, _, offered)| *offered >= 100);
-    strongest.sort_by(|a, b| b.0.weight.total_cmp(&a.0.weight));
-    for (s, chosen, offered) in strongest.iter().take(8) {
-        println!(
-            "  {}  {:.4}  ({chosen} of {offered})",
-            set.text(s.code),
-            s.weight
-        );
-    }
+    print_most_chosen(set, &weights);
     let text = format!(
         "# Merlin's Chain: flip order (src/games/merlins_chain/order.rs), learned from\n\
          # self-play by\n#   {command}\n# {summary}.\n\
@@ -284,10 +272,7 @@ fn merlins_chain_order(args: &Args) -> Result<(), Error> {
          # legal flip of the class is the one played.\n{}",
         to_text(set, counts.base(), &weights)
     );
-    std::fs::write(out, text)
-        .map_err(|e| Error::options(format!("cannot write {}: {e}", shorten(out))))?;
-    println!("wrote {out}");
-    Ok(())
+    write_weights(out, &text)
 }
 
 /// `ludus train GAME --learn replies`: counts reply shapes in self-play games on every
@@ -356,17 +341,7 @@ fn replies(
     }
     println!("{summary}");
     println!("base weight (an offered cell chosen) {:.4}", counts.base());
-    let mut strongest = weights.clone();
-    strongest.retain(|(_, _, offered)| *offered >= 100);
-    strongest.sort_by(|a, b| b.0.weight.total_cmp(&a.0.weight));
-    for (s, chosen, offered) in strongest.iter().take(8) {
-        println!(
-            "  {} {}  {:.3}  ({chosen} of {offered})",
-            run.set.tables[s.table],
-            run.set.text(s.code),
-            s.weight
-        );
-    }
+    print_most_chosen(run.set, &weights);
     let title = run.kind.title();
     let text = format!(
         "# {title}: reply weights (src/games/replies.rs), learned from self-play by\n\
@@ -377,6 +352,26 @@ fn replies(
         run.shape_words,
         to_text(run.set, counts.base(), &weights)
     );
+    write_weights(out, &text)
+}
+
+/// The eight most chosen shapes among those offered at least 100 times, one a line.
+fn print_most_chosen(set: &ShapeSet, weights: &[(ShapeWeight, u64, u64)]) {
+    let mut strongest = weights.to_vec();
+    strongest.retain(|(_, _, offered)| *offered >= 100);
+    strongest.sort_by(|a, b| b.0.weight.total_cmp(&a.0.weight));
+    for (s, chosen, offered) in strongest.iter().take(8) {
+        println!(
+            "  {} {}  {:.4}  ({chosen} of {offered})",
+            set.tables[s.table],
+            set.text(s.code),
+            s.weight
+        );
+    }
+}
+
+/// Writes a training run's file and says so.
+fn write_weights(out: &str, text: &str) -> Result<(), Error> {
     std::fs::write(out, text)
         .map_err(|e| Error::options(format!("cannot write {}: {e}", shorten(out))))?;
     println!("wrote {out}");
