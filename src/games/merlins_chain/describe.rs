@@ -57,7 +57,7 @@ impl Describe for Position {
         if self.outcome.is_some() {
             return None;
         }
-        let mine = if seat == 0 { EVEN_BITS } else { !EVEN_BITS };
+        let mine = pieces_of(seat);
         let mut places: Vec<Vec<usize>> = vec![Vec::new(); MAXN + 1];
         for_each_legal(
             SIDE,

@@ -42,6 +42,15 @@ const GRID: SquareGrid = SquareGrid {
 };
 /// Bit `n-1` set for every even `n` in 1..=64.
 const EVEN_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+
+/// Bit `n-1` set for every piece `n` that `seat` owns (Green the even numbers).
+fn pieces_of(seat: Seat) -> u64 {
+    if seat == 0 {
+        EVEN_BITS
+    } else {
+        !EVEN_BITS
+    }
+}
 const SEAT_NAMES: [&str; 2] = ["Green", "White"];
 const SEAT_COLORS: [Color; 2] = [Color::Green, Color::White];
 
@@ -368,11 +377,7 @@ impl Game for Position {
         if self.count as usize >= CELLS {
             return;
         }
-        let mine = if self.to_move() == 0 {
-            EVEN_BITS
-        } else {
-            !EVEN_BITS
-        };
+        let mine = pieces_of(self.to_move());
         for_each_legal(
             SIDE,
             SIDE,
@@ -419,11 +424,7 @@ impl Game for Position {
         if self.outcome.is_some() || self.count as usize >= CELLS {
             return None;
         }
-        let mine = if self.to_move() == 0 {
-            EVEN_BITS
-        } else {
-            !EVEN_BITS
-        } & !self.played;
+        let mine = pieces_of(self.to_move()) & !self.played;
         let segs = SortedSegments::of(self);
         // Candidates per segment: its cells times the mover's grey pieces that fit its range.
         let mut fitting = [0u64; MAX_SEGMENTS];

@@ -1,7 +1,7 @@
 //! Merlin's Chain's flip order: which of up to 1,800 flips the search tries first. Under
 //! progressive widening a node with n visits tries only the first 2√n of its steps, so
-//! the order decides what is searched at all. Each flip is put in a class by four numbers, seen by
-//! the mover; self-play (`ludus train merlins-chain`) counts how often a flip of each class
+//! the order decides what is searched at all. Each flip is put in a class by four
+//! numbers, seen by the mover; self-play (`ludus train merlins-chain`) counts how often a flip of each class
 //! was chosen when offered, and the search tries the classes chosen most often first, in
 //! random order within a class. The weights it wrote are `order.txt`, beside this file,
 //! read with the reply weights' code (`src/games/replies.rs`): a class is a shape of four
@@ -16,7 +16,8 @@
 //!    quarter);
 //! 3. *number*: `p` by sixteens (0: 1 to 16).
 
-use super::{Position, Step, CELLS, EVEN_BITS, LINES};
+use super::{owner, pieces_of, Position, Step, CELLS, LINES};
+use crate::game::Game;
 use crate::games::replies::{Learned, ShapeSet};
 use crate::rng::Rng;
 use std::sync::OnceLock;
@@ -53,15 +54,14 @@ pub struct FlipClasses {
 
 impl FlipClasses {
     pub fn of(pos: &Position) -> FlipClasses {
-        let me = pos.count % 2;
+        let me = pos.to_move();
         let mut lines = [0u8; CELLS];
         for line in &LINES {
             let (mut mine, mut theirs) = (0u8, 0u8);
             for &c in line {
-                // Green moves at even counts and owns the even numbers.
                 match pos.cells[c as usize] {
                     0 => {}
-                    n if n % 2 == me => mine += 1,
+                    n if owner(n) == me => mine += 1,
                     _ => theirs += 1,
                 }
             }
@@ -75,10 +75,9 @@ impl FlipClasses {
                 *v = (*v & 3).max(line_digit) | (*v >> 2).max(block_digit) << 2;
             }
         }
-        let mine_bits = if me == 0 { EVEN_BITS } else { !EVEN_BITS };
         FlipClasses {
             lines,
-            grey: mine_bits & !pos.played,
+            grey: pieces_of(me) & !pos.played,
         }
     }
 
