@@ -480,6 +480,18 @@ impl SearchHints for Position {
     fn order_untried(&self, steps: &mut [Step], rng: &mut Rng) {
         order::order(self, steps, rng);
     }
+
+    /// RAVE by cell alone: the board always fills, so "the mover flips on this cell later"
+    /// is "the mover owns this cell at the end", which is what the chains are made of. Keys
+    /// by piece and cell (4,096) or by cell and number band (256) did no better in 16 games
+    /// each.
+    fn rave_keys(&self) -> usize {
+        CELLS
+    }
+
+    fn rave_key(&self, step: Step) -> Option<usize> {
+        Some(usize::from(step.cell))
+    }
 }
 
 fn has_flips(legal: &[StepView]) -> bool {
