@@ -8,7 +8,8 @@
 //! Step order: a step that ends the game in the mover's favour, or whose position the
 //! table already knows the mover wins, is taken at once; otherwise the table's best step
 //! for this position first, then steps whose positions the table rates well for the mover,
-//! then steps whose RAVE key (cell) cut searches off before (history heuristic).
+//! then steps whose RAVE key (cell) cut searches off before (history heuristic), in the
+//! games that keep one (`SearchHints::history_keys`).
 //!
 //! Repetitions: Scattercut and Unity games need not end. A position already on the current
 //! path scores as a draw, so a proven *win* never relies on one, but a reported draw may
@@ -220,7 +221,7 @@ impl Solver {
         self.max_nodes = max_nodes;
         self.aborted = false;
         self.repetitions = false;
-        self.history = vec![0; root.rave_keys()];
+        self.history = vec![0; root.history_keys()];
         if let Some(outcome) = root.outcome() {
             return Ok(Solution {
                 result: Some(outcome),

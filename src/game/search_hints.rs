@@ -94,6 +94,13 @@ pub trait SearchHints: Game {
         None
     }
 
+    /// The keys the exact solver's history heuristic orders steps by (a step whose key cut
+    /// searches off before is tried early): the RAVE keys by default; 0 turns the heuristic
+    /// off for a game whose keys order its steps worse than the list does.
+    fn history_keys(&self) -> usize {
+        self.rave_keys()
+    }
+
     /// A key shared by a position and its images under the symmetries of the game's rules
     /// (the board turned or mirrored where nothing in the rules tells the two apart), so
     /// that they share one entry in the solver's table: they have the same result with best
