@@ -1,9 +1,9 @@
 //! Merlin's Chain's flip order: which of up to 1,800 flips the search tries first. Under
 //! progressive widening a node with n visits tries only the first 2√n of its steps, so
 //! the order decides what is searched at all. Each flip is put in a class by four
-//! numbers, seen by the mover; self-play (`ludus train merlins-chain`) counts how often a flip of each class
-//! was chosen when offered, and the search tries the classes chosen most often first, in
-//! random order within a class. The weights it wrote are `order.txt`, beside this file,
+//! numbers, seen by the mover; self-play (`ludus train merlins-chain`) counts how often a
+//! flip of each class was chosen when offered, and the search tries the classes chosen
+//! most often first, in random order within a class. The weights it wrote are `order.txt`, beside this file,
 //! read with the reply weights' code (`src/games/replies.rs`): a class is a shape of four
 //! digits.
 //!
