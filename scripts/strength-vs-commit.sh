@@ -4,9 +4,10 @@
 # bought with the speed.
 #
 #   scripts/strength-vs-commit.sh OLD_COMMIT GAME... [--games N] [--player SPEC]
-#                                 [--old-player SPEC] [--seed S]
+#                                 [--old-player SPEC] [--seed S] [--players 2|3]
 #   e.g. scripts/strength-vs-commit.sh 87d339b unravel unlur --games 20 --player quick
-#   (--old-player: the old engine plays another spec, e.g. --player expert --old-player strong)
+#   (--old-player: the old engine plays another spec, e.g. --player expert --old-player strong;
+#   --players 3: Unity with three players, the new engine in one seat, the old in two)
 #
 # Copies OLD_COMMIT's sources (git archive) into a scratch folder, renames that copy's
 # package to `ludus_old`, and builds tools/strength/main.rs there as a crate depending on
@@ -20,7 +21,7 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 if [ $# -lt 2 ]; then
-  echo "usage: $0 OLD_COMMIT GAME... [--games N] [--player SPEC] [--old-player SPEC] [--seed S]" >&2
+  echo "usage: $0 OLD_COMMIT GAME... [--games N] [--player SPEC] [--old-player SPEC] [--seed S] [--players 2|3]" >&2
   exit 2
 fi
 old_commit=$(git rev-parse --verify "$1^{commit}") || {

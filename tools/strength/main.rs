@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: strength GAME... [--games N] [--player SPEC] [--old-player SPEC] [--seed S]";
+    "usage: strength GAME... [--games N] [--player SPEC] [--old-player SPEC] [--seed S] [--players 2|3]";
 
 /// A game still running after this many steps is scored as a draw (as `ludus match`).
 const STEP_CAP: usize = 10_000;
@@ -26,6 +26,9 @@ struct Settings {
     /// `strong`); by default the same spec as the new engine's.
     old_player: Option<String>,
     seed: u64,
+    /// Unity's player count, when given: with three, the new engine holds one seat and the
+    /// old engine the other two.
+    players: Option<usize>,
 }
 
 fn parse_args(args: &[String]) -> Result<Settings, String> {
@@ -35,6 +38,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
         player: "normal".into(),
         old_player: None,
         seed: 1,
+        players: None,
     };
     let mut i = 0;
     while i < args.len() {
@@ -55,6 +59,15 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
                     settings.seed = value
                         .parse()
                         .map_err(|_| format!("--seed must be a whole number (got {value:?})"))?
+                }
+                "players" => {
+                    settings.players = Some(
+                        value
+                            .parse()
+                            .ok()
+                            .filter(|n| (2..=3).contains(n))
+                            .ok_or_else(|| format!("--players must be 2 or 3 (got {value:?})"))?,
+                    )
                 }
                 _ => return Err(format!("unknown option --{flag}; {USAGE}")),
             }
@@ -137,9 +150,10 @@ fn play_kind(kind_text: &str, settings: &Settings) -> Result<(), String> {
     let old_player =
         ludus_old::ai::PlayerSpec::parse(settings.old_player.as_ref().unwrap_or(&settings.player))
             .map_err(|e| e.to_string())?;
-    // A game with a random setup (Unity) gets a new one every two games, so each setup is
-    // played once from each seat.
+    // A game with a random setup (Unity) gets a new one every `players` games, so the new
+    // engine plays each setup once from each seat.
     let has_seed = new_kind.option_specs().iter().any(|o| o.key == "seed");
+    let players = settings.players.unwrap_or(2);
 
     let clock = Instant::now();
     let now = || clock.elapsed().as_secs_f64();
@@ -152,23 +166,27 @@ fn play_kind(kind_text: &str, settings: &Settings) -> Result<(), String> {
         let mut new_options = ludus::OptionMap::new();
         let mut old_options = ludus_old::OptionMap::new();
         if has_seed {
-            let setup = (settings.seed + (g / 2) as u64).to_string();
+            let setup = (settings.seed + (g / players) as u64).to_string();
             new_options.set("seed", setup.clone());
             old_options.set("seed", setup);
+        }
+        if let Some(n) = settings.players {
+            new_options.set("players", n.to_string());
+            old_options.set("players", n.to_string());
         }
         let (mut new_game, _) =
             ludus::games::AnyGame::new(new_kind, &new_options).map_err(|e| e.to_string())?;
         let (mut old_game, _) =
             ludus_old::games::AnyGame::new(old_kind, &old_options).map_err(|e| e.to_string())?;
-        if new_game.players() != 2 || old_game.players() != 2 {
+        if new_game.players() != players || old_game.players() != players {
             return Err(format!(
-                "{kind_text}: two players needed (new {}, old {})",
+                "{kind_text}: {players} players needed (new {}, old {})",
                 new_game.players(),
                 old_game.players()
             ));
         }
-        // Seat `new_seat` is the new engine's; seats swap every game.
-        let new_seat = g % 2;
+        // Seat `new_seat` is the new engine's; it moves on a seat every game.
+        let new_seat = g % players;
         let mut moves: Vec<String> = Vec::new();
         let started = now();
         loop {
@@ -235,7 +253,7 @@ fn play_kind(kind_text: &str, settings: &Settings) -> Result<(), String> {
             Some(ludus::Outcome::Winner(_)) => "old wins",
             _ => {
                 draws += 1;
-                new_score += 0.5;
+                new_score += 1.0 / players as f64;
                 "draw"
             }
         };
@@ -250,7 +268,7 @@ fn play_kind(kind_text: &str, settings: &Settings) -> Result<(), String> {
     let (lo, hi) = ludus::ai::wilson(new_score, games);
     let (new_median, old_median) = (median(&mut new_iterations), median(&mut old_iterations));
     println!(
-        "{kind_text}: {} games, new {} against old {}, seats rotating, {draws} draws{}; load average {load_before} before, {} after, {:.0} s",
+        "{kind_text}: {} games, {players} players, new {} against old {}, seats rotating, {draws} draws{}; load average {load_before} before, {} after, {:.0} s",
         settings.games,
         new_player.name(),
         old_player.name(),
@@ -263,10 +281,11 @@ fn play_kind(kind_text: &str, settings: &Settings) -> Result<(), String> {
         now()
     );
     println!(
-        "  new: {new_score:.1} wins {:.1}% (95% CI {:.1}%-{:.1}%); old: {:.1} wins",
+        "  new: {new_score:.1} wins {:.1}% (95% CI {:.1}%-{:.1}%; an equal engine's share {:.1}%); old: {:.1} wins",
         100.0 * new_score / games,
         100.0 * lo,
         100.0 * hi,
+        100.0 / players as f64,
         games - new_score
     );
     println!(
