@@ -368,10 +368,13 @@ fn open_around(t: &Tables, walls: &Walls, walled: u128, cell: usize) -> u128 {
 /// True when the pieces in `pieces` (a cell bit set) form one group of neighbours not
 /// separated by a wall; `walled` is [`walled_cells`]. False for an empty set.
 fn connected(t: &Tables, walls: &Walls, walled: u128, pieces: u128) -> bool {
-    if pieces == 0 {
-        return false;
-    }
-    let mut seen = bit(pieces.trailing_zeros() as usize);
+    pieces != 0 && group_of(t, walls, walled, pieces.trailing_zeros() as usize, pieces) == pieces
+}
+
+/// The cells of `pieces` joined to `start` (one of them) through neighbours not separated
+/// by a wall.
+fn group_of(t: &Tables, walls: &Walls, walled: u128, start: usize, pieces: u128) -> u128 {
+    let mut seen = bit(start);
     let mut frontier = seen;
     while frontier != 0 {
         let cell = frontier.trailing_zeros() as usize;
@@ -380,7 +383,7 @@ fn connected(t: &Tables, walls: &Walls, walled: u128, pieces: u128) -> bool {
         seen |= new;
         frontier |= new;
     }
-    seen == pieces
+    seen
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1015,18 +1018,8 @@ impl Game for Position {
 }
 
 impl Position {
-    /// The cells of `pieces` joined to `start` (one of them) through open neighbours.
     fn group_of(&self, start: usize, pieces: u128) -> u128 {
-        let mut seen = bit(start);
-        let mut frontier = seen;
-        while frontier != 0 {
-            let cell = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let new = open_around(self.t, &self.walls, self.walled, cell) & pieces & !seen;
-            seen |= new;
-            frontier |= new;
-        }
-        seen
+        group_of(self.t, &self.walls, self.walled, start, pieces)
     }
 
     /// A step that unites the mover at once, where one is easy to see: all the mover's
