@@ -113,3 +113,83 @@ fn the_searches_run_on_the_rules_with_neutral_hints() {
     );
     assert_eq!(g.heap, 0);
 }
+
+/// One step, a number from 0 to 5, and the game is drawn whatever it was: playouts cannot
+/// tell the steps apart, so only a prior can.
+#[derive(Clone, Debug)]
+struct PickOne {
+    picked: Option<u8>,
+}
+
+impl Game for PickOne {
+    type Step = u8;
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Seat {
+        usize::from(self.picked.is_some())
+    }
+
+    fn legal_steps(&self, out: &mut Vec<u8>) {
+        if self.picked.is_none() {
+            out.extend(0..6);
+        }
+    }
+
+    fn play(&mut self, step: u8) {
+        self.picked = Some(step);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.picked.map(|_| Outcome::Draw)
+    }
+
+    fn step_text(&self, step: u8) -> String {
+        step.to_string()
+    }
+
+    fn parse_step(&self, text: &str) -> Result<u8, Error> {
+        text.parse()
+            .map_err(|_| Error::syntax(format!("{text:?} is not a number")))
+    }
+
+    fn position_key(&self) -> u128 {
+        u128::from(self.picked.map_or(0, |p| p + 1))
+    }
+}
+
+/// Step 2 is rated a likely win, the others likely losses.
+impl SearchHints for PickOne {
+    fn rave_keys(&self) -> usize {
+        6
+    }
+
+    fn rave_key(&self, step: u8) -> Option<usize> {
+        Some(usize::from(step))
+    }
+
+    fn prior(&self, step: u8) -> Option<f64> {
+        Some(if step == 2 { 0.9 } else { 0.1 })
+    }
+}
+
+#[test]
+fn a_learned_prior_steers_the_search_where_playouts_see_no_difference() {
+    let best = |prior_visits, seed| {
+        let config = SearchConfig {
+            iterations: 60,
+            prior_visits,
+            ..SearchConfig::default()
+        };
+        let start = PickOne { picked: None };
+        search(&start, &config, &mut Rng::new(seed), &mut || false).best
+    };
+    for seed in 0..10 {
+        assert_eq!(best(20, seed), Some(2), "seed {seed}");
+    }
+    // Without it, the steps are alike and the choice falls on whichever was tried last.
+    let without: std::collections::BTreeSet<_> = (0..10).map(|seed| best(0, seed)).collect();
+    assert!(without.len() > 1, "{without:?}");
+}

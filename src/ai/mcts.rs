@@ -59,6 +59,9 @@ pub struct SearchConfig {
     /// steps than a budget can play out (Merlin's Chain: about 1,800 first steps), so the
     /// search goes deeper into a sample of them instead of playing each out about twice.
     pub widening: f64,
+    /// The playouts a step's learned prior ([`SearchHints::prior`]) counts as in its RAVE
+    /// value when its node is made (with RAVE only; 0 = no prior).
+    pub prior_visits: u32,
 }
 
 /// The exponent of progressive widening (see [`SearchConfig::widening`]).
@@ -90,9 +93,13 @@ impl Default for SearchConfig {
             rave_k: 300.0,
             max_tree_bytes: MAX_TREE_BYTES,
             widening: 0.0,
+            prior_visits: PRIOR_VISITS,
         }
     }
 }
+
+/// The default [`SearchConfig::prior_visits`] (docs/AI.md, "Unravel's placement priors").
+pub const PRIOR_VISITS: u32 = 1000;
 
 const NO_PARENT: u32 = u32::MAX;
 
@@ -391,6 +398,10 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         } else {
             None
         };
+        let prior = match key {
+            Some(_) if self.config.prior_visits > 0 => state.prior(step),
+            _ => None,
+        };
         state.play(step);
         let nodes = &mut self.nodes;
         let child = nodes.len() as u32;
@@ -405,7 +416,13 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             None if self.players == 2 && state.repeats_within_turn() => Some(1 - mover),
             _ => None,
         };
-        nodes.push(Node::new(node as u32, Some(step), mover, proven, key));
+        let mut new = Node::new(node as u32, Some(step), mover, proven, key);
+        if let Some(value) = prior {
+            let visits = self.config.prior_visits;
+            new.amaf_visits = visits;
+            new.amaf_reward = value.clamp(0.0, 1.0) * f64::from(visits);
+        }
+        nodes.push(new);
         let children = &mut nodes[node].children;
         self.list_bytes -= children.capacity() * std::mem::size_of::<u32>();
         children.push(child);

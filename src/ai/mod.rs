@@ -27,6 +27,7 @@ const NO_TUNING: Tuning = Tuning {
     temperature: None,
     min_iterations: None,
     widening: None,
+    prior_visits: None,
 };
 
 /// Who chooses the steps for a seat.
@@ -71,6 +72,9 @@ pub struct Tuning {
     /// `pw=X`: progressive widening constant (0 = off) instead of the game's default
     /// ([`default_widening`]).
     pub widening: Option<f64>,
+    /// `prior=N`: the playouts a learned prior counts as (0 = none) instead of
+    /// [`mcts::PRIOR_VISITS`].
+    pub prior_visits: Option<u32>,
 }
 
 impl Tuning {
@@ -86,7 +90,7 @@ impl Tuning {
                 _ => {
                     let bad = || {
                         Error::options(format!(
-                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, rc=X, k=X, temp=X, min=N or pw=X",
+                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, rc=X, k=X, temp=X, min=N, pw=X or prior=N",
                             shorten(part)
                         ))
                     };
@@ -96,6 +100,7 @@ impl Tuning {
                             t.playout_cap =
                                 Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
                         }
+                        "prior" => t.prior_visits = Some(value.parse().ok().ok_or_else(bad)?),
                         "min" => {
                             t.min_iterations =
                                 Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?)
@@ -176,6 +181,9 @@ impl Tuning {
         if let Some(w) = self.widening {
             s.push_str(&format!("/pw={w}"));
         }
+        if let Some(n) = self.prior_visits {
+            s.push_str(&format!("/prior={n}"));
+        }
         s
     }
 
@@ -207,6 +215,7 @@ impl Tuning {
             rave_k: self.rave_k.unwrap_or(d.rave_k),
             max_tree_bytes: d.max_tree_bytes,
             widening: self.widening.unwrap_or(d.widening),
+            prior_visits: self.prior_visits.unwrap_or(d.prior_visits),
         }
     }
 }

@@ -66,6 +66,15 @@ pub trait SearchHints: Game {
         None
     }
 
+    /// The mover's chance after `step` as the game's learned knowledge rates it before any
+    /// search; None (the default) for no opinion. A search with RAVE counts it as
+    /// `SearchConfig::prior_visits` playouts in the step's RAVE value, so it steers a new
+    /// node's first visits and fades as the node's own playouts come in.
+    fn prior(&self, step: Self::Step) -> Option<f64> {
+        let _ = step;
+        None
+    }
+
     /// Orders a node's untried `steps` (all its legal steps) for the search, which expands
     /// them from the last one back; under progressive widening only the last few of a big
     /// list are ever tried. The default shuffles them: every step is as likely to be first.
