@@ -345,6 +345,33 @@ pub fn scattercut_reply_game(
     counts
 }
 
+/// Game `index` of Unravel's placement-prior run on a `size` board
+/// (`src/games/unravel/priors.rs`): `player` against itself from the empty board, counting
+/// at every placement each empty cell's shape (offered) and the one placed on (chosen).
+pub fn unravel_prior_game(
+    size: usize,
+    index: usize,
+    seed: u64,
+    player: &PlayerSpec,
+) -> ReplyCounts {
+    use crate::games::unravel;
+    let mut rng = game_rng(size, index, seed ^ 0x0A7E_1F35);
+    let pos = unravel::Position::new(&unravel::Options::with_size(size))
+        .expect("a size the caller checked");
+    let set = &unravel::priors::SHAPE_SET;
+    let mut counts = ReplyCounts::new(set);
+    play_to_end(AnyGame::Unravel(pos), player, &mut rng, |game, step| {
+        if let AnyGame::Unravel(pos) = game {
+            let placed = match pos.parse_step(step) {
+                Ok(unravel::Step::Place(cell)) => Some(cell),
+                _ => None,
+            };
+            counts.record(set, pos.placement_offers(), placed);
+        }
+    });
+    counts
+}
+
 /// Game `index` of Merlin's Chain's flip-order run (`src/games/merlins_chain/order.rs`):
 /// `player` against itself from the start, counting at every step the class of each legal
 /// flip (offered) and of the one played (chosen). An offer's "cell" is `piece · 64 + cell`.

@@ -4,21 +4,21 @@
 
 use ludus::ai::train::{
     fixed_contract_game, in_parallel, learn, merlins_chain_order_game, most_stones, reply_game,
-    scattercut_reply_game, self_play_many, self_play_many_with, FixedContract, ReplyCounts, Sample,
-    SideReport, TrainSettings,
+    scattercut_reply_game, self_play_many, self_play_many_with, unravel_prior_game, FixedContract,
+    ReplyCounts, Sample, SideReport, TrainSettings,
 };
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
 use ludus::games::replies::{to_text, Learned, ShapeSet, ShapeWeight};
 use ludus::games::unlur::contract::feature_names;
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
-use ludus::games::{merlins_chain, scattercut, unlur, GameKind};
+use ludus::games::{merlins_chain, scattercut, unlur, unravel, GameKind};
 use ludus::Error;
 use std::time::Instant;
 
 use crate::Args;
 
-pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
 
 const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
 const DEFAULT_REPLIES_OUT: &str = "src/games/unlur/replies.txt";
@@ -51,9 +51,10 @@ pub fn run(args: &Args) -> Result<(), Error> {
         GameKind::Unlur => {}
         GameKind::Scattercut => return scattercut_replies(args),
         GameKind::MerlinsChain => return merlins_chain_order(args),
+        GameKind::Unravel => return unravel_priors(args),
         _ => {
             return Err(Error::options(format!(
-                "{} has nothing to learn yet: Unlur learns its contract and its replies, Scattercut its replies, Merlin's Chain its flip order (`{USAGE}`)",
+                "{} has nothing to learn yet: Unlur learns its contract and its replies, Scattercut its replies, Merlin's Chain its flip order, Unravel its placement priors (`{USAGE}`)",
                 kind.name()
             )))
         }
@@ -235,21 +236,9 @@ fn merlins_chain_order(args: &Args) -> Result<(), Error> {
     let started = Instant::now();
     let games = settings.games;
     let set = &merlins_chain::order::CLASS_SET;
-    let mut counts = ReplyCounts::new(set);
-    let per_game = in_parallel(
-        games,
-        settings.threads,
-        &|done| {
-            if done % 10 == 0 || done == games {
-                eprint!("\r{done} of {games} games");
-            }
-        },
-        |i| merlins_chain_order_game(i, settings.seed, &settings.player),
-    );
-    eprintln!();
-    for c in &per_game {
-        counts.add(c);
-    }
+    let counts = count_games(set, &settings, "", |i| {
+        merlins_chain_order_game(i, settings.seed, &settings.player)
+    });
     let secs = started.elapsed().as_secs_f64();
     let weights = counts.weights(1);
     let command = format!(
@@ -275,6 +264,93 @@ fn merlins_chain_order(args: &Args) -> Result<(), Error> {
     write_weights(out, &text)
 }
 
+/// `ludus train unravel`: its placement priors (`src/games/unravel/priors.rs`), the chance
+/// that an empty cell of each shape is the one placed on, in self-play from the empty board.
+fn unravel_priors(args: &Args) -> Result<(), Error> {
+    let kind = GameKind::Unravel;
+    for flag in ["sides", "rounds", "learn"] {
+        if args.flag(flag).is_some() {
+            return Err(Error::options(format!(
+                "--{flag} is not for Unravel: it learns its placement priors, on --sizes"
+            )));
+        }
+    }
+    let sizes = parse_boards(args, "sizes", "8", unravel::MIN_SIZE..=unravel::MAX_SIZE)?;
+    let (settings, player_text) = settings(args, kind, sizes, 200)?;
+    let out = args.flag("out").unwrap_or("src/games/unravel/priors.txt");
+    // The games are searched without priors, as by the engine without weights.
+    if !unravel::priors::LEARNED.set_aside() {
+        return Err(Error::options(
+            "the placement priors were read before training could set them aside",
+        ));
+    }
+    let started = Instant::now();
+    let set = &unravel::priors::SHAPE_SET;
+    let mut counts = ReplyCounts::new(set);
+    for &size in &settings.boards {
+        let label = format!("size {size}: ");
+        counts.add(&count_games(set, &settings, &label, |i| {
+            unravel_prior_game(size, i, settings.seed, &settings.player)
+        }));
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let weights = counts.weights(5);
+    let sizes: Vec<String> = settings.boards.iter().map(|s| s.to_string()).collect();
+    let command = format!(
+        "ludus train unravel --sizes {} --games {} --seed {} --player {player_text}",
+        sizes.join(","),
+        settings.games,
+        settings.seed
+    );
+    let summary = format!(
+        "{} games a size, {secs:.0} s: {} placements, {} empty cells offered; {} shapes \
+         offered at least 5 times (the others keep the base weight)",
+        settings.games,
+        counts.steps,
+        counts.offered[0].iter().sum::<u64>(),
+        weights.len()
+    );
+    println!("{summary}");
+    println!("base weight (an empty cell placed on) {:.5}", counts.base());
+    print_most_chosen(set, &weights);
+    let text = format!(
+        "# Unravel: placement priors (src/games/unravel/priors.rs), learned from self-play by\n\
+         #   {command}\n# {summary}.\n\
+         # A shape: the eight neighbours from N round to NW, turned so that the mover's goal\n\
+         # edges are N and S, . empty, m the mover's, t the opponent's, - off the board; the\n\
+         # weight is the chance that an empty cell of the shape is the one placed on.\n{}",
+        to_text(set, counts.base(), &weights)
+    );
+    write_weights(out, &text)
+}
+
+/// Plays `settings.games` games of `play` on its threads and adds up their counts, saying
+/// how many are done (after `label`).
+fn count_games(
+    set: &ShapeSet,
+    settings: &TrainSettings,
+    label: &str,
+    play: impl Fn(usize) -> ReplyCounts + Sync,
+) -> ReplyCounts {
+    let games = settings.games;
+    let per_game = in_parallel(
+        games,
+        settings.threads,
+        &|done| {
+            if done % 10 == 0 || done == games {
+                eprint!("\r{label}{done} of {games} games");
+            }
+        },
+        play,
+    );
+    eprintln!();
+    let mut counts = ReplyCounts::new(set);
+    for c in &per_game {
+        counts.add(c);
+    }
+    counts
+}
+
 /// `ludus train GAME --learn replies`: counts reply shapes in self-play games on every
 /// board asked for, and writes their weights.
 fn replies(
@@ -293,20 +369,10 @@ fn replies(
     let mut counts = ReplyCounts::new(run.set);
     let games = settings.games;
     for &board in &settings.boards {
-        let per_game = in_parallel(
-            games,
-            settings.threads,
-            &|done| {
-                if done % 50 == 0 || done == games {
-                    eprint!("\r{} {board}: {done} of {games} games", run.boards_flag);
-                }
-            },
-            |i| (run.play)(board, i),
-        );
-        eprintln!();
-        for c in &per_game {
-            counts.add(c);
-        }
+        let label = format!("{} {board}: ", run.boards_flag);
+        counts.add(&count_games(run.set, settings, &label, |i| {
+            (run.play)(board, i)
+        }));
     }
     let secs = started.elapsed().as_secs_f64();
     let weights = counts.weights(run.least_offers);

@@ -17,6 +17,7 @@ mod about;
 mod describe;
 pub mod lessons;
 mod notation;
+pub mod priors;
 
 use super::red_blue::{self, Bits, COLORS, NAMES};
 pub use super::red_blue::{Options, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, OPTION_KEYS};
@@ -280,6 +281,26 @@ impl Position {
     }
 
     /// True when the mover has placed and must now swap.
+    /// At a turn's start: every empty cell with its shape for the mover (`priors.rs`), under
+    /// table 0, what the placement priors are learned from; None while swapping or over.
+    pub fn placement_offers(&self) -> Option<(usize, Vec<(u16, usize)>)> {
+        if self.outcome.is_some() || self.swapping {
+            return None;
+        }
+        let cells = &self.cells[..self.n * self.n];
+        let offers = self
+            .empty_cells()
+            .cells()
+            .map(|c| {
+                (
+                    c as u16,
+                    priors::shape(cells, self.n, self.mover as Seat, c),
+                )
+            })
+            .collect();
+        Some((0, offers))
+    }
+
     pub fn is_swapping(&self) -> bool {
         self.swapping
     }
@@ -695,6 +716,19 @@ impl SearchHints for Position {
         // `random_step` listed the swaps into `buf`.
         buf.retain(|&s| !self.brings_back(s));
         Some(rng.choose(buf).copied().unwrap_or(step))
+    }
+
+    /// A placement at a turn's start, by its shape's learned weight (`priors.rs`).
+    fn prior(&self, step: Step) -> Option<f64> {
+        let Step::Place(c) = step else { return None };
+        let weights = priors::LEARNED.get()?;
+        let code = priors::shape(
+            &self.cells[..self.n * self.n],
+            self.n,
+            self.mover as Seat,
+            c as usize,
+        );
+        Some(priors::value(weights.weight(0, code), weights.base))
     }
 
     fn rave_keys(&self) -> usize {
