@@ -54,11 +54,12 @@ fn pinned_choices() {
     assert_eq!(got, PINNED);
 }
 
-// Unity's rests on playouts that take a uniting step where they see one; Merlin's Chain's
-// on progressive widening (pw=2), the learned flip order and RAVE by cell; Unlur's is
-// White's first stone after a first-turn pass (the contract is not searched), with
-// playouts that answer the last stone by the reply weights.
-const PINNED: [&str; 5] = ["e6", "c3", "g3x", "12@d2", "e6"];
+// Unravel's rests on its learned placement priors (prior=1000); Unity's on playouts that
+// take a uniting step where they see one; Merlin's Chain's on progressive widening (pw=2),
+// the learned flip order and RAVE by cell; Unlur's is White's first stone after a
+// first-turn pass (the contract is not searched), with playouts that answer the last stone
+// by the reply weights.
+const PINNED: [&str; 5] = ["e5", "c3", "g3x", "12@d2", "e6"];
 
 #[test]
 fn the_result_reports_its_iterations() {

@@ -726,13 +726,21 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     let (ok, _, stderr) = ludus(&["train", "merlins-chain", "--sides", "5"]);
     assert!(!ok);
     assert!(stderr.contains("its flip order"), "{stderr}");
+
+    // Unravel's placement priors, the same way: every empty cell at a turn's start offered.
+    weights_twice(
+        &["train", "unravel", "--sizes", "5", "--games", "10"],
+        &ludus::games::unravel::priors::SHAPE_SET,
+        &["10 games a size", "empty cells offered"],
+    );
+    let (ok, _, stderr) = ludus(&["train", "unravel", "--learn", "replies"]);
+    assert!(!ok);
+    assert!(stderr.contains("its placement priors"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 
-    for game in ["unravel", "unity"] {
-        let (ok, _, stderr) = ludus(&["train", game]);
-        assert!(!ok);
-        assert!(stderr.contains("nothing to learn yet"), "{stderr}");
-    }
+    let (ok, _, stderr) = ludus(&["train", "unity"]);
+    assert!(!ok);
+    assert!(stderr.contains("nothing to learn yet"), "{stderr}");
 
     let (ok, stdout, stderr) = ludus(&[
         "contract", "--sides", "5", "--stones", "0-1", "--games", "2", "--player", "mcts:30",
