@@ -82,6 +82,11 @@ usage:
   ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]
       Merlin's Chain's flip order (which flips the search tries first), from N
       self-play games (default 100), written to src/games/merlins_chain/order.txt
+  ludus train unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T]
+                      [--out FILE]
+      Unravel's placement priors (how often each shape of empty cell is placed on, for
+      the search's tree), from N self-play games a size (default 200), written to
+      src/games/unravel/priors.txt
   ludus contract [--sides 5,6] [--stones 0-15] [--games N] [--player SPEC] [--seed S] [--threads T]
       Unlur: fixed contract strategies (pass once k stones are down, stones central or
       near the edge, in either seat) against SPEC (default expert), which plays the
