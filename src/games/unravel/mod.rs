@@ -280,7 +280,6 @@ impl Position {
         }
     }
 
-    /// True when the mover has placed and must now swap.
     /// At a turn's start: every empty cell with its shape for the mover (`priors.rs`), under
     /// table 0, what the placement priors are learned from; None while swapping or over.
     pub fn placement_offers(&self) -> Option<(usize, Vec<(u16, usize)>)> {
@@ -301,6 +300,7 @@ impl Position {
         Some((0, offers))
     }
 
+    /// True when the mover has placed and must now swap.
     pub fn is_swapping(&self) -> bool {
         self.swapping
     }
