@@ -62,6 +62,9 @@ pub struct SearchConfig {
     /// The playouts a step's learned prior ([`SearchHints::prior`]) counts as in its RAVE
     /// value when its node is made (with RAVE only; 0 = no prior).
     pub prior_visits: u32,
+    /// Expand a node's steps in the engine's order ([`SearchHints::order_untried`]);
+    /// false shuffles them, to measure what the order is worth.
+    pub ordered: bool,
 }
 
 /// The exponent of progressive widening (see [`SearchConfig::widening`]).
@@ -94,6 +97,7 @@ impl Default for SearchConfig {
             max_tree_bytes: MAX_TREE_BYTES,
             widening: 0.0,
             prior_visits: PRIOR_VISITS,
+            ordered: true,
         }
     }
 }
@@ -378,7 +382,11 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         }
         if self.nodes[node].untried.is_none() {
             let mut steps = state.legal_step_list();
-            state.order_untried(&mut steps, rng);
+            if self.config.ordered {
+                state.order_untried(&mut steps, rng);
+            } else {
+                rng.shuffle(&mut steps);
+            }
             self.list_bytes += steps.capacity() * step_size;
             self.nodes[node].untried = Some(steps);
         }

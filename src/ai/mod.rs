@@ -28,6 +28,7 @@ const NO_TUNING: Tuning = Tuning {
     min_iterations: None,
     widening: None,
     prior_visits: None,
+    no_order: false,
 };
 
 /// Who chooses the steps for a seat.
@@ -75,6 +76,8 @@ pub struct Tuning {
     /// `prior=N`: the playouts a learned prior counts as (0 = none) instead of
     /// [`mcts::PRIOR_VISITS`].
     pub prior_visits: Option<u32>,
+    /// `noorder`: expand a node's steps shuffled instead of in the engine's learned order.
+    pub no_order: bool,
 }
 
 impl Tuning {
@@ -87,10 +90,11 @@ impl Tuning {
                 "noeval" => t.plain_evaluation = true,
                 "nosolver" => t.no_solver = true,
                 "norave" => t.no_rave = true,
+                "noorder" => t.no_order = true,
                 _ => {
                     let bad = || {
                         Error::options(format!(
-                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, cap=N, c=X, rc=X, k=X, temp=X, min=N, pw=X or prior=N",
+                            "{:?} is not a search setting: use plain, noeval, nosolver, norave, noorder, cap=N, c=X, rc=X, k=X, temp=X, min=N, pw=X or prior=N",
                             shorten(part)
                         ))
                     };
@@ -160,6 +164,9 @@ impl Tuning {
         if self.no_rave {
             s.push_str("/norave");
         }
+        if self.no_order {
+            s.push_str("/noorder");
+        }
         if let Some(n) = self.playout_cap {
             s.push_str(&format!("/cap={n}"));
         }
@@ -216,6 +223,7 @@ impl Tuning {
             max_tree_bytes: d.max_tree_bytes,
             widening: self.widening.unwrap_or(d.widening),
             prior_visits: self.prior_visits.unwrap_or(d.prior_visits),
+            ordered: !self.no_order,
         }
     }
 }

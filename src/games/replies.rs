@@ -12,6 +12,7 @@
 //! file, and keeps the shipped ones for playouts ([`Learned`]). `ludus train GAME --learn
 //! replies` (`src/ai/train.rs`) counts the offers and choices the weights come from.
 
+use crate::rng::Rng;
 use std::sync::OnceLock;
 
 /// A neighbour's state in a shape: one base-4 digit per direction, direction 0 lowest.
@@ -242,6 +243,102 @@ impl Learned {
     /// The shipped file, parsed now (for the tests that check it).
     pub fn parse_shipped(&self) -> Result<ReplyWeights, String> {
         ReplyWeights::parse(self.set, self.text)
+    }
+}
+
+/// An order for a search's untried steps from learned class weights (Merlin's Chain's
+/// flips, Unity's steps, Unravel's and Unlur's placements by shape): each step has a
+/// class (a code of the weights' [`ShapeSet`]), and the classes chosen most often in
+/// self-play are expanded first, in random order among classes of equal weight. Under
+/// progressive widening a node with n visits tries only its first few steps, so the order
+/// decides what is searched at all; without it, it decides which children a node's first
+/// visits go to.
+pub struct LearnedOrder {
+    learned: &'static Learned,
+    places: OnceLock<Option<Places>>,
+}
+
+/// Per table, each class's place among the weights (0: the least chosen; equal weights,
+/// one place), and how many places there are.
+struct Places {
+    by_class: Vec<Vec<u16>>,
+    count: usize,
+}
+
+/// Above this many places, [`LearnedOrder::order`] sorts by comparison rather than by
+/// counting (whose buckets it would have to clear at every node).
+const MOST_BUCKETS: usize = 256;
+
+impl LearnedOrder {
+    pub const fn new(learned: &'static Learned) -> LearnedOrder {
+        LearnedOrder {
+            learned,
+            places: OnceLock::new(),
+        }
+    }
+
+    fn places(&self) -> Option<&Places> {
+        self.places
+            .get_or_init(|| {
+                let weights = self.learned.get()?;
+                let set = self.learned.set;
+                let mut count = 0;
+                let by_class = (0..set.tables.len())
+                    .map(|table| {
+                        let weight = |class: usize| weights.weight(table, class);
+                        let mut classes: Vec<usize> = (0..set.codes()).collect();
+                        classes.sort_by(|&a, &b| weight(a).total_cmp(&weight(b)));
+                        let mut places = vec![0u16; set.codes()];
+                        let mut place = 0u16;
+                        for (i, &class) in classes.iter().enumerate() {
+                            if i > 0 && weight(class) != weight(classes[i - 1]) {
+                                place += 1;
+                            }
+                            places[class] = place;
+                        }
+                        count = count.max(usize::from(place) + 1);
+                        places
+                    })
+                    .collect();
+                Some(Places { by_class, count })
+            })
+            .as_ref()
+    }
+
+    /// Shuffles `steps`, then orders them by their class's weight in `table`, the most
+    /// chosen class last (a search expands from the end), in random order within equal
+    /// weights. Without weights (set aside for training) the steps stay shuffled.
+    pub fn order<S: Copy>(
+        &self,
+        table: usize,
+        steps: &mut [S],
+        rng: &mut Rng,
+        class: impl Fn(S) -> usize,
+    ) {
+        rng.shuffle(steps);
+        let Some(places) = self.places() else {
+            return;
+        };
+        let by_class = &places.by_class[table % places.by_class.len()];
+        if places.count > MOST_BUCKETS {
+            // Stable: equal places keep their shuffled order.
+            steps.sort_by_cached_key(|&s| by_class[class(s)]);
+            return;
+        }
+        // A counting sort by place: one pass, as this runs at every node a search grows.
+        let place: Vec<u16> = steps.iter().map(|&s| by_class[class(s)]).collect();
+        let mut start = [0usize; MOST_BUCKETS + 1];
+        for &p in &place {
+            start[usize::from(p) + 1] += 1;
+        }
+        for i in 0..places.count {
+            start[i + 1] += start[i];
+        }
+        let shuffled = steps.to_vec();
+        for (&step, &p) in shuffled.iter().zip(&place) {
+            steps[start[usize::from(p)]] = step;
+            start[usize::from(p)] += 1;
+        }
     }
 }
 

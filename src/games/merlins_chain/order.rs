@@ -18,12 +18,8 @@
 
 use super::{owner, pieces_of, Position, Step, CELLS, LINES};
 use crate::game::Game;
-use crate::games::replies::{Learned, ShapeSet};
+use crate::games::replies::{Learned, LearnedOrder, ShapeSet};
 use crate::rng::Rng;
-use std::sync::OnceLock;
-
-/// Four digits of four values: `CLASS_SET.codes()`.
-const CLASSES: usize = 256;
 
 /// Classes are stored as they are: no two describe the same flips.
 fn itself(code: usize) -> usize {
@@ -90,46 +86,14 @@ impl FlipClasses {
     }
 }
 
-/// Each class's place when the classes are sorted by weight (0: the least chosen), from
-/// the shipped weights; None while they are set aside or cannot be read.
-fn places() -> Option<&'static [u8; CLASSES]> {
-    static PLACES: OnceLock<Option<[u8; CLASSES]>> = OnceLock::new();
-    PLACES
-        .get_or_init(|| {
-            let weights = LEARNED.get()?;
-            let mut classes: Vec<usize> = (0..CLASSES).collect();
-            classes.sort_by(|&a, &b| weights.weight(0, a).total_cmp(&weights.weight(0, b)));
-            let mut places = [0u8; CLASSES];
-            for (place, class) in classes.into_iter().enumerate() {
-                places[class] = place as u8;
-            }
-            Some(places)
-        })
-        .as_ref()
-}
+/// The order the shipped weights give.
+static ORDER: LearnedOrder = LearnedOrder::new(&LEARNED);
 
-/// The search's order (`SearchHints::order_untried`): shuffled, then by their class's
-/// weight, the most chosen class last (expanded first). A counting sort by the class's
-/// place: one pass, as this runs at every node the search grows.
+/// The search's order (`SearchHints::order_untried`): the most chosen class last
+/// (expanded first), in random order within a class.
 pub fn order(pos: &Position, steps: &mut [Step], rng: &mut Rng) {
-    rng.shuffle(steps);
-    let Some(places) = places() else {
-        return;
-    };
     let classes = FlipClasses::of(pos);
-    let place: Vec<u8> = steps.iter().map(|&s| places[classes.class(s)]).collect();
-    let mut start = [0usize; CLASSES + 1];
-    for &p in &place {
-        start[usize::from(p) + 1] += 1;
-    }
-    for i in 0..CLASSES {
-        start[i + 1] += start[i];
-    }
-    let shuffled = steps.to_vec();
-    for (&step, &p) in shuffled.iter().zip(&place) {
-        steps[start[usize::from(p)]] = step;
-        start[usize::from(p)] += 1;
-    }
+    ORDER.order(0, steps, rng, |s| classes.class(s));
 }
 
 #[cfg(test)]
@@ -151,7 +115,7 @@ mod tests {
 
     #[test]
     fn a_class_counts_the_lines_through_the_cell_and_ranks_the_piece() {
-        assert_eq!(CLASSES, CLASS_SET.codes());
+        assert_eq!(CLASS_SET.codes(), 256);
         let pos = Position::from_steps(STEPS).unwrap();
         let c = FlipClasses::of(&pos);
         let text = |s: &str| CLASS_SET.text(c.class(flip(s)));

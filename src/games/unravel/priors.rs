@@ -4,11 +4,12 @@
 //! cell's eight neighbours hold, seen by the mover and turned so that its goal edges are
 //! north and south, as in Scattercut's replies (`src/games/scattercut/replies.rs`); but
 //! every empty cell is offered, not only those next to the last stone, and the weights go
-//! into the tree, not the playouts, which stay uniform. The weights the command wrote are
+//! into the tree (each placement's starting value, and the order a node's placements are
+//! expanded in), not the playouts, which stay uniform. The weights the command wrote are
 //! `priors.txt`, beside this file.
 
 use crate::game::Seat;
-use crate::games::replies::{Learned, ShapeSet, SHAPE_CHARS};
+use crate::games::replies::{Learned, LearnedOrder, ShapeSet, SHAPE_CHARS};
 use crate::games::scattercut::replies::{canonical, Board, NO_CELL};
 
 /// Eight directions, one table.
@@ -23,6 +24,9 @@ pub static SHAPE_SET: ShapeSet = ShapeSet {
 
 /// The shipped weights.
 pub static LEARNED: Learned = Learned::new(&SHAPE_SET, include_str!("priors.txt"));
+
+/// The search's order for a turn's placements: the shapes chosen most often first.
+pub static ORDER: LearnedOrder = LearnedOrder::new(&LEARNED);
 
 /// The shape of the empty `cell` for `mover` on an `n × n` board of `cells` (0 empty,
 /// seat + 1 a checker).
@@ -74,6 +78,34 @@ mod tests {
         pos.play(Step::Place(5));
         assert!(pos.is_swapping());
         assert_eq!(pos.placement_offers(), None);
+    }
+
+    #[test]
+    fn the_search_expands_the_placements_the_priors_rate_highest_first() {
+        use crate::game::SearchHints;
+        use crate::rng::Rng;
+        let pos = Position::from_diagram(&Options::with_size(5), 0, "...../..R../.BRB./..B../.....")
+            .expect("no crosscut");
+        let mut steps = pos.legal_step_list();
+        let mut before = steps.clone();
+        before.sort_by_key(|s| format!("{s:?}"));
+        pos.order_untried(&mut steps, &mut Rng::new(3));
+        let mut after = steps.clone();
+        after.sort_by_key(|s| format!("{s:?}"));
+        assert_eq!(after, before, "the same steps, reordered");
+        let weights = LEARNED.parse_shipped().expect("priors.txt");
+        let w: Vec<f64> = steps
+            .iter()
+            .map(|&s| match s {
+                Step::Place(c) => weights.weight(0, shape(&pos.cells[..25], 5, 0, c.into())),
+                Step::Swap(..) => unreachable!("a turn's start has no swaps"),
+            })
+            .collect();
+        assert!(
+            w.windows(2).all(|p| p[0] <= p[1]),
+            "by weight, the highest last"
+        );
+        assert!(w.first() < w.last(), "the weights tell the cells apart");
     }
 
     #[test]
