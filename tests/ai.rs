@@ -54,12 +54,13 @@ fn pinned_choices() {
     assert_eq!(got, PINNED);
 }
 
-// Unravel's rests on its learned placement priors (prior=1000); Unity's on playouts that
-// take a uniting step where they see one; Merlin's Chain's on progressive widening (pw=2),
-// the learned flip order and RAVE by cell; Unlur's is White's first stone after a
-// first-turn pass (the contract is not searched), with playouts that answer the last stone
-// by the reply weights.
-const PINNED: [&str; 5] = ["e5", "c3", "g3x", "12@d2", "e6"];
+// Unravel's rests on its learned placement priors (prior=1000, and the order its
+// placements are expanded in); Unity's on its learned step order with widening (pw=1) and
+// playouts that take a uniting step where they see one; Merlin's Chain's on progressive
+// widening (pw=2), the learned flip order and RAVE by cell; Unlur's is White's first stone
+// after a first-turn pass (the contract is not searched), with its learned placement order
+// and widening (pw=1) and playouts that answer the last stone by the reply weights.
+const PINNED: [&str; 5] = ["f5", "c3", "g3x", "12@d2", "c4"];
 
 #[test]
 fn the_result_reports_its_iterations() {
@@ -84,6 +85,8 @@ fn player_names_and_settings_parse() {
     let p = PlayerSpec::parse("mcts:100/plain/cap=50/c=0.7/noeval/nosolver").unwrap();
     assert_eq!(p.name(), "mcts:100/plain/noeval/nosolver/cap=50/c=0.7");
     assert_eq!(PlayerSpec::parse("quick").unwrap().name(), "mcts:0.2s");
+    let p = PlayerSpec::parse("mcts:100/noorder/pw=1/prior=0").unwrap();
+    assert_eq!(p.name(), "mcts:100/noorder/pw=1/prior=0");
     for bad in [
         "",
         "fast",

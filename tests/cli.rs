@@ -604,7 +604,7 @@ fn a_quoted_control_character_is_escaped_once() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `ludus train unlur`, `scattercut` and `merlins-chain` write weights the engine reads back,
+/// `ludus train` writes weights the engine reads back for every game,
 /// the same for the same seed; `ludus contract` plays fixed contract strategies against the
 /// learned one.
 #[test]
@@ -715,7 +715,21 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     assert!(stderr.contains("one round"), "{stderr}");
     let (ok, _, stderr) = ludus(&["train", "unlur", "--learn", "openings"]);
     assert!(!ok);
-    assert!(stderr.contains("contract or replies"), "{stderr}");
+    assert!(stderr.contains("contract, replies or priors"), "{stderr}");
+    // Unlur's placement order: every empty cell of every placement after the contract.
+    weights_twice(
+        &[
+            "train", "unlur", "--learn", "priors", "--sides", "4,5", "--games", "10",
+        ],
+        &ludus::games::unlur::replies::SHAPE_SET,
+        &["10 games a side", "empty cells offered"],
+    );
+    let (ok, _, stderr) = ludus(&["train", "unlur", "--learn", "priors", "--rounds", "2"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("its placement order, over --sides"),
+        "{stderr}"
+    );
 
     // Merlin's Chain's flip order, the same way: every step of 10 games counted.
     weights_twice(
@@ -736,11 +750,23 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     let (ok, _, stderr) = ludus(&["train", "unravel", "--learn", "replies"]);
     assert!(!ok);
     assert!(stderr.contains("its placement priors"), "{stderr}");
-    std::fs::remove_dir_all(&dir).ok();
 
-    let (ok, _, stderr) = ludus(&["train", "unity"]);
+    // Unity's step order, the same way: every legal step of every turn offered.
+    weights_twice(
+        &["train", "unity", "--players", "2,3", "--games", "10"],
+        &ludus::games::unity::order::CLASS_SET,
+        &["10 games a player count", "legal steps offered"],
+    );
+    let (ok, _, stderr) = ludus(&["train", "unity", "--sizes", "5"]);
     assert!(!ok);
-    assert!(stderr.contains("nothing to learn yet"), "{stderr}");
+    assert!(
+        stderr.contains("its step order, over --players"),
+        "{stderr}"
+    );
+    let (ok, _, stderr) = ludus(&["train", "unity", "--players", "4"]);
+    assert!(!ok);
+    assert!(stderr.contains("--players takes"), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
 
     let (ok, stdout, stderr) = ludus(&[
         "contract", "--sides", "5", "--stones", "0-1", "--games", "2", "--player", "mcts:30",

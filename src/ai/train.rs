@@ -323,6 +323,28 @@ pub fn reply_game(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> 
     counts
 }
 
+/// Game `index` of Unlur's placement-order run (`src/games/unlur/priors.rs`): a
+/// first-round contract and the pass, as for the replies, then `player` against itself,
+/// counting at every placement each empty cell's shape (offered) and the one placed on
+/// (chosen).
+pub fn unlur_prior_game(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> ReplyCounts {
+    let mut rng = game_rng(side, index, seed ^ 0x0001_0C8D);
+    let mut pos = random_contract(side, index, &mut rng);
+    pos.play(Step::Pass);
+    let set = &unlur::replies::SHAPE_SET;
+    let mut counts = ReplyCounts::new(set);
+    play_to_end(AnyGame::Unlur(pos), player, &mut rng, |game, step| {
+        if let AnyGame::Unlur(pos) = game {
+            let placed = match pos.parse_step(step) {
+                Ok(Step::Place(cell)) => Some(cell),
+                _ => None,
+            };
+            counts.record(set, pos.placement_offers(), placed);
+        }
+    });
+    counts
+}
+
 /// Game `index` of Scattercut's reply-learning run on a `size` board: `player` against
 /// itself from the empty board, counting every placement's reply offers.
 pub fn scattercut_reply_game(
@@ -400,6 +422,42 @@ pub fn merlins_chain_order_game(index: usize, seed: u64, player: &PlayerSpec) ->
             }
         },
     );
+    counts
+}
+
+/// Game `index` of Unity's step-order run (`src/games/unity/order.rs`) with `players`
+/// players on side 5: a random setup drawn from the seed and `index`, then `player` in
+/// every seat to the end, counting at every step the class of each legal step (offered)
+/// and of the one played (chosen). An offer's "cell" is the step's index in the list.
+pub fn unity_order_game(
+    players: usize,
+    index: usize,
+    seed: u64,
+    player: &PlayerSpec,
+) -> ReplyCounts {
+    use crate::games::unity::{self, order};
+    use crate::options::OptionMap;
+    let mut rng = game_rng(players, index, seed ^ 0x0417_7E5C);
+    let setup = rng.next_u64() % 1_000_000_000;
+    let options = OptionMap::new()
+        .with("players", players.to_string())
+        .with("seed", setup.to_string());
+    let pos = unity::Options::from_map(&options)
+        .and_then(|o| unity::Position::new(&o))
+        .expect("a random setup of a player count the caller checked");
+    let set = &order::CLASS_SET;
+    let mut counts = ReplyCounts::new(set);
+    play_to_end(AnyGame::Unity(pos), player, &mut rng, |game, step| {
+        if let AnyGame::Unity(pos) = game {
+            let (table, offers) = order::offers(pos);
+            let played = pos
+                .parse_step(step)
+                .ok()
+                .and_then(|s| pos.legal_step_list().iter().position(|&l| l == s))
+                .map(|i| i as u16);
+            counts.record(set, Some((table, offers)), played);
+        }
+    });
     counts
 }
 
@@ -726,6 +784,25 @@ mod tests {
             .len() as u64;
         assert!(game.offered[0].iter().sum::<u64>() > first);
         assert!((0..256).all(|c| game.chosen[0][c] <= game.offered[0][c]));
+    }
+
+    #[test]
+    fn unity_order_games_count_every_legal_step_offered_and_each_one_played() {
+        let player = PlayerSpec::parse("mcts:50").unwrap();
+        for players in [2, 3] {
+            let game = unity_order_game(players, 3, 2, &player);
+            assert_eq!(game, unity_order_game(players, 3, 2, &player));
+            assert_ne!(game, unity_order_game(players, 4, 2, &player));
+            // Every step played is one of its offers, in its player count's table.
+            let table = players - 2;
+            assert!(game.steps > 0);
+            assert_eq!(game.answered, game.steps);
+            assert_eq!(game.chosen[table].iter().sum::<u64>(), game.steps);
+            assert_eq!(game.offered[1 - table].iter().sum::<u64>(), 0);
+            // A side-5 setup has one empty cell: most of the first turn's steps are walls.
+            assert!(game.offered[table].iter().sum::<u64>() > 100 * game.steps);
+            assert!((0..256).all(|c| game.chosen[table][c] <= game.offered[table][c]));
+        }
     }
 
     #[test]

@@ -66,7 +66,7 @@ usage:
       http://A:P/ (default 127.0.0.1:8080); games kept in the SQLite FILE (default
       data/ludus.db), or in Redis, shared by every server given the same URL
       (docs/ONLINE.md)
-  ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R]
+  ludus train unlur [--learn contract|replies|priors] [--sides 5,6] [--games N] [--rounds R]
                     [--seed S] [--player SPEC] [--threads T] [--out FILE]
       learns from N self-play games a side, SPEC (default mcts:2000) playing both
       colours after the contract; the same seed, the same weights (docs/AI.md).
@@ -74,7 +74,8 @@ usage:
       from the second round one side plays the contract by the weights learned so far),
       written to src/games/unlur/contract.txt; replies: how often each shape of cell
       next to the last stone is answered, for the playouts, written to
-      src/games/unlur/replies.txt
+      src/games/unlur/replies.txt; priors: how often each shape of empty cell is placed
+      on, the order the search expands placements in, written to src/games/unlur/priors.txt
   ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T]
                          [--out FILE]
       Scattercut's replies, from N self-play games a size (default 200), written to
@@ -86,7 +87,12 @@ usage:
                       [--out FILE]
       Unravel's placement priors (how often each shape of empty cell is placed on, for
       the search's tree), from N self-play games a size (default 200), written to
-      src/games/unravel/priors.txt
+      src/games/unravel/priors.txt (and the order the search expands placements in)
+  ludus train unity [--players 2,3] [--games N] [--seed S] [--player SPEC] [--threads T]
+                    [--out FILE]
+      Unity's step order (which steps the search tries first), from N self-play games
+      for each player count (default 100; side 5, a random setup a game), written to
+      src/games/unity/order.txt
   ludus contract [--sides 5,6] [--stones 0-15] [--games N] [--player SPEC] [--seed S] [--threads T]
       Unlur: fixed contract strategies (pass once k stones are down, stones central or
       near the edge, in either seat) against SPEC (default expert), which plays the

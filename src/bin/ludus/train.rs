@@ -1,24 +1,24 @@
 //! `ludus train GAME`: learns a game's knowledge from self-play and writes it where the
 //! game's engine reads it (`ludus::ai::train`): Unlur's contract and replies, Scattercut's
-//! replies, Merlin's Chain's flip order.
+//! replies, Merlin's Chain's flip order, Unravel's placement priors, Unity's step order.
 
 use ludus::ai::train::{
     fixed_contract_game, in_parallel, learn, merlins_chain_order_game, most_stones, reply_game,
-    scattercut_reply_game, self_play_many, self_play_many_with, unravel_prior_game, FixedContract,
-    ReplyCounts, Sample, SideReport, TrainSettings,
+    scattercut_reply_game, self_play_many, self_play_many_with, unity_order_game, unlur_prior_game,
+    unravel_prior_game, FixedContract, ReplyCounts, Sample, SideReport, TrainSettings,
 };
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
 use ludus::games::replies::{to_text, Learned, ShapeSet, ShapeWeight};
 use ludus::games::unlur::contract::feature_names;
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
-use ludus::games::{merlins_chain, scattercut, unlur, unravel, GameKind};
+use ludus::games::{merlins_chain, scattercut, unity, unlur, unravel, GameKind};
 use ludus::Error;
 use std::time::Instant;
 
 use crate::Args;
 
-pub const USAGE: &str = "ludus train unlur [--learn contract|replies] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+pub const USAGE: &str = "ludus train unlur [--learn contract|replies|priors] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unity [--players 2,3] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
 
 const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
 const DEFAULT_REPLIES_OUT: &str = "src/games/unlur/replies.txt";
@@ -43,21 +43,15 @@ struct ReplyRun<'a> {
 
 pub fn run(args: &Args) -> Result<(), Error> {
     args.only(&[
-        "sides", "sizes", "games", "seed", "player", "threads", "out", "rounds", "learn",
+        "sides", "sizes", "players", "games", "seed", "player", "threads", "out", "rounds", "learn",
     ])?;
     args.at_most_positionals(1, &format!("`{USAGE}`"))?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
-    match kind {
-        GameKind::Unlur => {}
-        GameKind::Scattercut => return scattercut_replies(args),
-        GameKind::MerlinsChain => return merlins_chain_order(args),
-        GameKind::Unravel => return unravel_priors(args),
-        _ => {
-            return Err(Error::options(format!(
-                "{} has nothing to learn yet: Unlur learns its contract and its replies, Scattercut its replies, Merlin's Chain its flip order, Unravel its placement priors (`{USAGE}`)",
-                kind.name()
-            )))
-        }
+    if let Some(run) = count_run(kind, args.flag("learn")) {
+        return counted(&run, args);
+    }
+    if kind == GameKind::Scattercut {
+        return scattercut_replies(args);
     }
     if args.flag("sizes").is_some() {
         return Err(Error::options(
@@ -93,7 +87,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         }
         other => {
             return Err(Error::options(format!(
-                "--learn takes contract or replies (got {:?})",
+                "--learn takes contract, replies or priors (got {:?})",
                 shorten(other)
             )))
         }
@@ -212,114 +206,207 @@ fn scattercut_replies(args: &Args) -> Result<(), Error> {
     )
 }
 
-/// `ludus train merlins-chain`: its flip order (`src/games/merlins_chain/order.rs`), the
-/// chance that a legal flip of each class is the one played, in self-play from the start.
-fn merlins_chain_order(args: &Args) -> Result<(), Error> {
-    let kind = GameKind::MerlinsChain;
-    for flag in ["sides", "sizes", "rounds", "learn"] {
-        if args.flag(flag).is_some() {
-            return Err(Error::options(format!(
-                "--{flag} is not for Merlin's Chain: it learns its flip order, on its one board"
-            )));
-        }
-    }
-    let (settings, player_text) = settings(args, kind, vec![8], 100)?;
-    let out = args
-        .flag("out")
-        .unwrap_or("src/games/merlins_chain/order.txt");
-    // The games are played in shuffled order, as by the engine without weights.
-    if !merlins_chain::order::LEARNED.set_aside() {
-        return Err(Error::options(
-            "the flip order was read before training could set it aside",
-        ));
-    }
-    let started = Instant::now();
-    let games = settings.games;
-    let set = &merlins_chain::order::CLASS_SET;
-    let counts = count_games(set, &settings, "", |i| {
-        merlins_chain_order_game(i, settings.seed, &settings.player)
-    });
-    let secs = started.elapsed().as_secs_f64();
-    let weights = counts.weights(1);
-    let command = format!(
-        "ludus train merlins-chain --games {games} --seed {} --player {player_text}",
-        settings.seed
-    );
-    let summary = format!(
-        "{games} games, {secs:.0} s: {} steps, {} legal flips offered; {} classes seen",
-        counts.steps,
-        counts.offered[0].iter().sum::<u64>(),
-        weights.len()
-    );
-    println!("{summary}");
-    println!("base weight (a legal flip played) {:.5}", counts.base());
-    print_most_chosen(set, &weights);
-    let text = format!(
-        "# Merlin's Chain: flip order (src/games/merlins_chain/order.rs), learned from\n\
-         # self-play by\n#   {command}\n# {summary}.\n\
-         # A class: line, block, rank, number (order.rs); the weight is the chance that a\n\
-         # legal flip of the class is the one played.\n{}",
-        to_text(set, counts.base(), &weights)
-    );
-    write_weights(out, &text)
+/// A run that counts, at every step of self-play, the class of each offer and of the one
+/// chosen, and writes each class's chosen share: Merlin's Chain's flip order, Unravel's
+/// placement priors, Unity's step order.
+struct CountRun<'a> {
+    kind: GameKind,
+    /// The command's words after the game's name where the game learns other things too
+    /// (`--learn priors`), else empty.
+    learn_words: &'static str,
+    /// What it learns, as the file's header and the messages name it: "flip order".
+    what: &'static str,
+    /// The module that reads the file.
+    module: &'static str,
+    set: &'static ShapeSet,
+    learned: &'static Learned,
+    out: &'static str,
+    /// The flag naming what the games vary over (`sizes`, `players`), its default and its
+    /// range, and a word for one value ("size"); None: one board.
+    boards: Option<(
+        &'static str,
+        &'static str,
+        std::ops::RangeInclusive<usize>,
+        &'static str,
+    )>,
+    default_games: usize,
+    /// What a step and an offer are called in the summary: "steps", "legal flips".
+    steps_word: &'static str,
+    offers_word: &'static str,
+    /// Classes offered fewer times keep the base weight (and no line in the file).
+    least_offers: u64,
+    /// The file's header lines after the summary: what a class is, what a weight is.
+    legend: &'static str,
+    play: &'a (dyn Fn(usize, usize, &TrainSettings) -> ReplyCounts + Sync),
 }
 
-/// `ludus train unravel`: its placement priors (`src/games/unravel/priors.rs`), the chance
-/// that an empty cell of each shape is the one placed on, in self-play from the empty board.
-fn unravel_priors(args: &Args) -> Result<(), Error> {
-    let kind = GameKind::Unravel;
-    for flag in ["sides", "rounds", "learn"] {
-        if args.flag(flag).is_some() {
+/// Merlin's Chain, Unravel and Unity's runs, and Unlur's `--learn priors`.
+fn count_run(kind: GameKind, learn: Option<&str>) -> Option<CountRun<'static>> {
+    Some(match kind {
+        GameKind::Unlur if learn == Some("priors") => CountRun {
+            kind,
+            learn_words: " --learn priors",
+            what: "placement order",
+            module: "src/games/unlur/priors.rs",
+            set: &unlur::replies::SHAPE_SET,
+            learned: &unlur::priors::LEARNED,
+            out: "src/games/unlur/priors.txt",
+            boards: Some(("sides", "5,6", unlur::MIN_SIZE..=unlur::MAX_SIZE, "side")),
+            default_games: 200,
+            steps_word: "placements",
+            offers_word: "empty cells",
+            least_offers: 1,
+            legend: "# A shape: the six neighbours from NE round to NW, . empty, m the mover's, t the\n\
+                     # opponent's, - off the board, a table per colour; the weight is the chance that\n\
+                     # an empty cell of the shape is the one placed on.\n",
+            play: &|side, i, s| unlur_prior_game(side, i, s.seed, &s.player),
+        },
+        GameKind::MerlinsChain => CountRun {
+            kind,
+            learn_words: "",
+            what: "flip order",
+            module: "src/games/merlins_chain/order.rs",
+            set: &merlins_chain::order::CLASS_SET,
+            learned: &merlins_chain::order::LEARNED,
+            out: "src/games/merlins_chain/order.txt",
+            boards: None,
+            default_games: 100,
+            steps_word: "steps",
+            offers_word: "legal flips",
+            least_offers: 1,
+            legend: "# A class: line, block, rank, number (order.rs); the weight is the chance that a\n\
+                     # legal flip of the class is the one played.\n",
+            play: &|_, i, s| merlins_chain_order_game(i, s.seed, &s.player),
+        },
+        GameKind::Unravel => CountRun {
+            kind,
+            learn_words: "",
+            what: "placement priors",
+            module: "src/games/unravel/priors.rs",
+            set: &unravel::priors::SHAPE_SET,
+            learned: &unravel::priors::LEARNED,
+            out: "src/games/unravel/priors.txt",
+            boards: Some((
+                "sizes",
+                "8",
+                unravel::MIN_SIZE..=unravel::MAX_SIZE,
+                "size",
+            )),
+            default_games: 200,
+            steps_word: "placements",
+            offers_word: "empty cells",
+            least_offers: 5,
+            legend: "# A shape: the eight neighbours from N round to NW, turned so that the mover's goal\n\
+                     # edges are N and S, . empty, m the mover's, t the opponent's, - off the board; the\n\
+                     # weight is the chance that an empty cell of the shape is the one placed on.\n",
+            play: &|size, i, s| unravel_prior_game(size, i, s.seed, &s.player),
+        },
+        GameKind::Unity => CountRun {
+            kind,
+            learn_words: "",
+            what: "step order",
+            module: "src/games/unity/order.rs",
+            set: &unity::order::CLASS_SET,
+            learned: &unity::order::LEARNED,
+            out: "src/games/unity/order.txt",
+            boards: Some(("players", "2,3", 2..=3, "player count")),
+            default_games: 100,
+            steps_word: "steps",
+            offers_word: "legal steps",
+            least_offers: 1,
+            legend: "# A class: kind, then three digits by kind (order.rs), in a table for two players\n\
+                     # and one for three; the weight is the chance that a legal step of the class is\n\
+                     # the one played.\n",
+            play: &|players, i, s| unity_order_game(players, i, s.seed, &s.player),
+        },
+        _ => return None,
+    })
+}
+
+/// `ludus train GAME` for a [`CountRun`]: plays its games, counts, writes the weights.
+fn counted(run: &CountRun, args: &Args) -> Result<(), Error> {
+    let title = run.kind.title();
+    let boards_flag = run.boards.as_ref().map(|b| b.0);
+    for flag in ["sides", "sizes", "players", "rounds", "learn"] {
+        let ours = Some(flag) == boards_flag || (flag == "learn" && !run.learn_words.is_empty());
+        if !ours && args.flag(flag).is_some() {
+            let on = match boards_flag {
+                Some(f) => format!("over --{f}"),
+                None => "on its one board".to_string(),
+            };
             return Err(Error::options(format!(
-                "--{flag} is not for Unravel: it learns its placement priors, on --sizes"
+                "--{flag} is not for {title}: it learns its {}, {on}",
+                run.what
             )));
         }
     }
-    let sizes = parse_boards(args, "sizes", "8", unravel::MIN_SIZE..=unravel::MAX_SIZE)?;
-    let (settings, player_text) = settings(args, kind, sizes, 200)?;
-    let out = args.flag("out").unwrap_or("src/games/unravel/priors.txt");
-    // The games are searched without priors, as by the engine without weights.
-    if !unravel::priors::LEARNED.set_aside() {
-        return Err(Error::options(
-            "the placement priors were read before training could set them aside",
-        ));
+    let boards = match &run.boards {
+        Some((flag, default, range, _)) => parse_boards(args, flag, default, range.clone())?,
+        None => vec![0],
+    };
+    let (settings, player_text) = settings(args, run.kind, boards, run.default_games)?;
+    let out = args.flag("out").unwrap_or(run.out);
+    // The games are searched without the weights, as by the engine without them, so the
+    // file does not depend on the one it replaces.
+    if !run.learned.set_aside() {
+        return Err(Error::options(format!(
+            "the {} was read before training could set it aside",
+            run.what
+        )));
     }
     let started = Instant::now();
-    let set = &unravel::priors::SHAPE_SET;
-    let mut counts = ReplyCounts::new(set);
-    for &size in &settings.boards {
-        let label = format!("size {size}: ");
-        counts.add(&count_games(set, &settings, &label, |i| {
-            unravel_prior_game(size, i, settings.seed, &settings.player)
+    let mut counts = ReplyCounts::new(run.set);
+    for &board in &settings.boards {
+        let label = boards_flag.map_or(String::new(), |f| format!("{f} {board}: "));
+        counts.add(&count_games(run.set, &settings, &label, |i| {
+            (run.play)(board, i, &settings)
         }));
     }
     let secs = started.elapsed().as_secs_f64();
-    let weights = counts.weights(5);
-    let sizes: Vec<String> = settings.boards.iter().map(|s| s.to_string()).collect();
+    let weights = counts.weights(run.least_offers);
+    let (boards_words, per) = match &run.boards {
+        Some((flag, _, _, word)) => {
+            let list: Vec<String> = settings.boards.iter().map(|b| b.to_string()).collect();
+            (
+                format!(" --{flag} {}", list.join(",")),
+                format!(" a {word}"),
+            )
+        }
+        None => (String::new(), String::new()),
+    };
     let command = format!(
-        "ludus train unravel --sizes {} --games {} --seed {} --player {player_text}",
-        sizes.join(","),
+        "ludus train {}{}{boards_words} --games {} --seed {} --player {player_text}",
+        run.kind.name(),
+        run.learn_words,
         settings.games,
         settings.seed
     );
+    let classes = if run.least_offers > 1 {
+        format!(
+            "{} classes offered at least {} times (the others keep the base weight)",
+            weights.len(),
+            run.least_offers
+        )
+    } else {
+        format!("{} classes seen", weights.len())
+    };
     let summary = format!(
-        "{} games a size, {secs:.0} s: {} placements, {} empty cells offered; {} shapes \
-         offered at least 5 times (the others keep the base weight)",
+        "{} games{per}, {secs:.0} s: {} {}, {} {} offered; {classes}",
         settings.games,
         counts.steps,
-        counts.offered[0].iter().sum::<u64>(),
-        weights.len()
+        run.steps_word,
+        counts.offered.iter().flatten().sum::<u64>(),
+        run.offers_word,
     );
     println!("{summary}");
-    println!("base weight (an empty cell placed on) {:.5}", counts.base());
-    print_most_chosen(set, &weights);
+    println!("base weight (an offer chosen) {:.5}", counts.base());
+    print_most_chosen(run.set, &weights);
     let text = format!(
-        "# Unravel: placement priors (src/games/unravel/priors.rs), learned from self-play by\n\
-         #   {command}\n# {summary}.\n\
-         # A shape: the eight neighbours from N round to NW, turned so that the mover's goal\n\
-         # edges are N and S, . empty, m the mover's, t the opponent's, - off the board; the\n\
-         # weight is the chance that an empty cell of the shape is the one placed on.\n{}",
-        to_text(set, counts.base(), &weights)
+        "# {title}: {} ({}), learned from self-play by\n#   {command}\n# {summary}.\n{}{}",
+        run.what,
+        run.module,
+        run.legend,
+        to_text(run.set, counts.base(), &weights)
     );
     write_weights(out, &text)
 }
@@ -599,7 +686,7 @@ fn parse_boards(
                 .filter(|n| range.contains(n))
                 .ok_or_else(|| {
                     Error::options(format!(
-                        "--{flag} takes board {flag} from {} to {}, separated by commas (got {:?})",
+                        "--{flag} takes {flag} from {} to {}, separated by commas (got {:?})",
                         range.start(),
                         range.end(),
                         shorten(s)

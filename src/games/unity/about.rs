@@ -32,7 +32,7 @@ const PLAN: PuzzlePlan = PuzzlePlan {
 /// seat has one, so the ladder sits lower, and the weak levels draw closer to their best
 /// step, as random play punishes a loose draw here.
 const SEARCH: SearchTuning = SearchTuning {
-    widening: 0.0,
+    widening: 1.0,
     levels: &[
         ("beginner", "mcts:400/temp=0.25"),
         ("easy", "mcts:1000"),

@@ -32,6 +32,7 @@ mod layout;
 pub mod lessons;
 mod notation;
 mod options;
+pub mod order;
 
 pub use about::GAME;
 
@@ -1089,6 +1090,11 @@ impl Position {
 }
 
 impl SearchHints for Position {
+    /// The step classes chosen most often in self-play first (`order.rs`).
+    fn order_untried(&self, steps: &mut [Step], rng: &mut Rng) {
+        order::order(self, steps, rng);
+    }
+
     /// A step that unites the mover at once when [`Position::uniting_step`] sees one, else
     /// the uniform pick: a random player who has all but one piece together would seldom
     /// find the step that wins, so the playout's result said less of who was ahead.

@@ -448,6 +448,20 @@ impl<const N: usize, const W: usize> Board<N, W> {
         Some((around_byte(color), offers))
     }
 
+    /// After the contract: every empty cell with its shape for the player to move, and that
+    /// player's colour (0 Black, 1 White).
+    pub(super) fn placement_offers(&self) -> Option<(usize, Vec<(u16, usize)>)> {
+        if self.in_contract() || self.outcome.is_some() {
+            return None;
+        }
+        let color = self.placing_color();
+        let offers = (0..self.t.cells)
+            .filter(|&c| self.cells[c] == EMPTY)
+            .map(|c| (c as u16, self.reply_shape(c, color)))
+            .collect();
+        Some((around_byte(color), offers))
+    }
+
     /// A playout's answer to the last stone: each empty cell around it in turn, from a
     /// random direction, taken with its shape's weight (never a stone that loses at once);
     /// None when none is taken or there is no last stone.

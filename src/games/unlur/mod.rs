@@ -27,6 +27,7 @@ mod board;
 pub mod contract;
 pub mod lessons;
 mod notation;
+pub mod priors;
 pub mod replies;
 
 pub use about::GAME;
@@ -295,6 +296,13 @@ impl Position {
         with_board!(&self.0, b => b.reply_offers())
     }
 
+    /// After the contract: every empty cell with its shape for the player to move (what
+    /// the placement order is learned from), and that player's colour (0 Black, 1 White).
+    /// None during the contract or after the game.
+    pub fn placement_offers(&self) -> Option<(usize, Vec<(u16, usize)>)> {
+        with_board!(&self.0, b => b.placement_offers())
+    }
+
     /// The stones of the group judged at the end (the last stone's group), in cell order;
     /// empty while the game runs.
     pub fn deciding_group(&self) -> Vec<usize> {
@@ -425,6 +433,18 @@ impl<const N: usize, const W: usize> Game for Board<N, W> {
 }
 
 impl<const N: usize, const W: usize> SearchHints for Board<N, W> {
+    fn order_untried(&self, steps: &mut [Step], rng: &mut Rng) {
+        if self.in_contract() || self.outcome.is_some() {
+            rng.shuffle(steps);
+            return;
+        }
+        let color = self.placing_color();
+        priors::ORDER.order(around_byte(color), steps, rng, |step| match step {
+            Step::Place(c) => self.reply_shape(usize::from(c), color),
+            Step::Pass => 0,
+        });
+    }
+
     /// The least key over the board's twelve symmetries (the images of the position's
     /// stones; over the whole group, reading each cell's image is the same as writing it).
     fn canonical_key(&self) -> u128 {
@@ -531,6 +551,12 @@ impl SearchHints for Position {
 
     fn canonical_key(&self) -> u128 {
         with_board!(&self.0, b => b.canonical_key())
+    }
+
+    /// After the contract, the cells whose shapes are placed on most often first
+    /// (`priors.rs`); during it, shuffled.
+    fn order_untried(&self, steps: &mut [Step], rng: &mut Rng) {
+        with_board!(&self.0, b => b.order_untried(steps, rng))
     }
 
     #[inline]

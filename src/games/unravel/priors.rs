@@ -84,8 +84,9 @@ mod tests {
     fn the_search_expands_the_placements_the_priors_rate_highest_first() {
         use crate::game::SearchHints;
         use crate::rng::Rng;
-        let pos = Position::from_diagram(&Options::with_size(5), 0, "...../..R../.BRB./..B../.....")
-            .expect("no crosscut");
+        let pos =
+            Position::from_diagram(&Options::with_size(5), 0, "...../..R../.BRB./..B../.....")
+                .expect("no crosscut");
         let mut steps = pos.legal_step_list();
         let mut before = steps.clone();
         before.sort_by_key(|s| format!("{s:?}"));
