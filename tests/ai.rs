@@ -449,7 +449,7 @@ fn a_level_plays_its_own_spec_in_each_game() {
         level("medium").unwrap().player_in(GameKind::Unlur),
         "mcts:4000"
     );
-    assert_eq!(name("hard", GameKind::Unity), "mcts:8000");
+    assert_eq!(name("hard", GameKind::Unity), "mcts:8000/noorder/pw=0");
     assert_eq!(name("hard", GameKind::Scattercut), "mcts:24000");
     // Settings after a level apply to its spec in that game.
     assert_eq!(

@@ -30,14 +30,16 @@ const PLAN: PuzzlePlan = PuzzlePlan {
 
 /// Unity's games are short and tactical: a long search already finds the win of whichever
 /// seat has one, so the ladder sits lower, and the weak levels draw closer to their best
-/// step, as random play punishes a loose draw here.
+/// step, as random play punishes a loose draw here. With the learned step order (widened,
+/// `order.rs`) a search of 1000 iterations already does, so levels that all used it would
+/// not differ: the four below expert search without it.
 const SEARCH: SearchTuning = SearchTuning {
     widening: 1.0,
     levels: &[
-        ("beginner", "mcts:400/temp=0.25"),
-        ("easy", "mcts:1000"),
-        ("medium", "mcts:2000"),
-        ("hard", "mcts:8000"),
+        ("beginner", "mcts:400/temp=0.25/noorder/pw=0"),
+        ("easy", "mcts:1000/noorder/pw=0"),
+        ("medium", "mcts:2000/noorder/pw=0"),
+        ("hard", "mcts:8000/noorder/pw=0"),
     ],
 };
 
