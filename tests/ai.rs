@@ -592,24 +592,35 @@ fn widening_setting_parses_and_only_changes_the_search_when_set() {
             choose(&mc, "mcts:300/pw=1e6", seed)
         );
     }
-    // Widening is on by default in Merlin's Chain only (docs/AI.md).
-    assert_eq!(ludus::ai::default_widening(GameKind::MerlinsChain), 2.0);
-    for seed in 1..3 {
-        assert_eq!(
-            choose(&mc, "mcts:300", seed),
-            choose(&mc, "mcts:300/pw=2", seed)
-        );
-    }
-    for kind in ["unravel", "scattercut", "unity", "unlur"] {
+    // Widening is on by default in Merlin's Chain, Unity and Unlur, the games that order
+    // their steps by what they learned (docs/AI.md).
+    for (kind, widening) in [
+        ("merlins-chain", 2.0),
+        ("unity", 1.0),
+        ("unlur", 1.0),
+        ("unravel", 0.0),
+        ("scattercut", 0.0),
+    ] {
         assert_eq!(
             ludus::ai::default_widening(GameKind::parse(kind).unwrap()),
-            0.0
+            widening,
+            "{kind}"
         );
-        let game = start(kind, &[]);
-        assert_eq!(
-            choose(&game, "mcts:300", 1),
-            choose(&game, "mcts:300/pw=0", 1)
-        );
+        // Unlur's first steps are the contract, which the strong levels do not search.
+        let game = if kind == "unlur" {
+            AnyGame::Unlur(
+                unlur::Position::from_steps(&unlur::Options { size: 6 }, "pass").unwrap(),
+            )
+        } else {
+            start(kind, &[])
+        };
+        for seed in 1..3 {
+            assert_eq!(
+                choose(&game, "mcts:300", seed),
+                choose(&game, &format!("mcts:300/pw={widening}"), seed),
+                "{kind}"
+            );
+        }
     }
 }
 
