@@ -306,29 +306,33 @@ const REPLY_PRIOR: f64 = 8.0;
 /// Game `index` of Unlur's reply-learning run: a first-round contract, the pass, then
 /// `player` against itself, counting every step's reply offers.
 pub fn reply_game(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> ReplyCounts {
-    let mut rng = game_rng(side, index, seed ^ 0x00BE_A7E5);
-    let mut pos = random_contract(side, index, &mut rng);
-    pos.play(Step::Pass);
-    let set = &unlur::replies::SHAPE_SET;
-    let mut counts = ReplyCounts::new(set);
-    play_to_end(AnyGame::Unlur(pos), player, &mut rng, |game, step| {
-        if let AnyGame::Unlur(pos) = game {
-            let placed = match pos.parse_step(step) {
-                Ok(Step::Place(cell)) => Some(cell),
-                _ => None,
-            };
-            counts.record(set, pos.reply_offers(), placed);
-        }
-    });
-    counts
+    unlur_counted_game(side, index, seed ^ 0x00BE_A7E5, player, |pos| {
+        pos.reply_offers()
+    })
 }
 
-/// Game `index` of Unlur's placement-order run (`src/games/unlur/priors.rs`): a
-/// first-round contract and the pass, as for the replies, then `player` against itself,
-/// counting at every placement each empty cell's shape (offered) and the one placed on
-/// (chosen).
+/// Game `index` of Unlur's placement-order run (`src/games/unlur/priors.rs`): as for the
+/// replies, counting at every placement each empty cell's shape (offered) and the one
+/// placed on (chosen).
 pub fn unlur_prior_game(side: usize, index: usize, seed: u64, player: &PlayerSpec) -> ReplyCounts {
-    let mut rng = game_rng(side, index, seed ^ 0x0001_0C8D);
+    unlur_counted_game(side, index, seed ^ 0x0001_0C8D, player, |pos| {
+        pos.placement_offers()
+    })
+}
+
+/// The offers of an Unlur position's next placement, by shape (see `ReplyCounts::record`).
+type UnlurOffers = fn(&Position) -> Option<(usize, Vec<(u16, usize)>)>;
+
+/// A first-round contract, the pass, then `player` against itself, counting at every step
+/// what `offers` gives and the cell placed on.
+fn unlur_counted_game(
+    side: usize,
+    index: usize,
+    seed: u64,
+    player: &PlayerSpec,
+    offers: UnlurOffers,
+) -> ReplyCounts {
+    let mut rng = game_rng(side, index, seed);
     let mut pos = random_contract(side, index, &mut rng);
     pos.play(Step::Pass);
     let set = &unlur::replies::SHAPE_SET;
@@ -339,7 +343,7 @@ pub fn unlur_prior_game(side: usize, index: usize, seed: u64, player: &PlayerSpe
                 Ok(Step::Place(cell)) => Some(cell),
                 _ => None,
             };
-            counts.record(set, pos.placement_offers(), placed);
+            counts.record(set, offers(pos), placed);
         }
     });
     counts

@@ -342,6 +342,31 @@ impl LearnedOrder {
     }
 }
 
+/// For the learned orders' tests: orders `pos`'s legal steps as the search does, checks
+/// that no step was lost or added, and that `weight` rises along the order to the step
+/// expanded first (the last) and tells some steps apart.
+#[cfg(test)]
+pub(crate) fn assert_ordered_by_weight<G: crate::game::SearchHints>(
+    pos: &G,
+    weight: impl Fn(G::Step) -> f64,
+) {
+    let by_name = |steps: &[G::Step]| {
+        let mut names: Vec<String> = steps.iter().map(|s| format!("{s:?}")).collect();
+        names.sort();
+        names
+    };
+    let mut steps = pos.legal_step_list();
+    let before = by_name(&steps);
+    pos.order_untried(&mut steps, &mut Rng::new(3));
+    assert_eq!(by_name(&steps), before, "the same steps, reordered");
+    let w: Vec<f64> = steps.iter().map(|&s| weight(s)).collect();
+    assert!(
+        w.windows(2).all(|p| p[0] <= p[1]),
+        "by weight, the highest last"
+    );
+    assert!(w.first() < w.last(), "the weights tell the steps apart");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

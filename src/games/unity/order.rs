@@ -207,7 +207,7 @@ pub fn offers(pos: &Position) -> (usize, Vec<(u16, usize)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::SearchHints;
+    use crate::games::replies::assert_ordered_by_weight;
     use crate::games::unity::{layout_from_diagram, Options};
     use crate::options::OptionMap;
 
@@ -267,23 +267,8 @@ mod tests {
     #[test]
     fn the_search_tries_the_most_chosen_class_first_and_keeps_every_step() {
         let pos = position("2");
-        let mut steps = pos.legal_step_list();
-        let mut before = steps.clone();
-        before.sort_by_key(|s| format!("{s:?}"));
-        pos.order_untried(&mut steps, &mut Rng::new(3));
-        let mut after = steps.clone();
-        after.sort_by_key(|s| format!("{s:?}"));
-        assert_eq!(after, before, "the same steps, reordered");
         let weights = LEARNED.parse_shipped().expect("order.txt");
         let c = StepClasses::of(&pos);
-        let w: Vec<f64> = steps
-            .iter()
-            .map(|&s| weights.weight(table(&pos), c.class(s)))
-            .collect();
-        assert!(
-            w.windows(2).all(|p| p[0] <= p[1]),
-            "by weight, the most chosen last"
-        );
-        assert!(w.first() < w.last(), "the weights tell the classes apart");
+        assert_ordered_by_weight(&pos, |s| weights.weight(table(&pos), c.class(s)));
     }
 }

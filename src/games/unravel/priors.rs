@@ -82,31 +82,15 @@ mod tests {
 
     #[test]
     fn the_search_expands_the_placements_the_priors_rate_highest_first() {
-        use crate::game::SearchHints;
-        use crate::rng::Rng;
+        use crate::games::replies::assert_ordered_by_weight;
         let pos =
             Position::from_diagram(&Options::with_size(5), 0, "...../..R../.BRB./..B../.....")
                 .expect("no crosscut");
-        let mut steps = pos.legal_step_list();
-        let mut before = steps.clone();
-        before.sort_by_key(|s| format!("{s:?}"));
-        pos.order_untried(&mut steps, &mut Rng::new(3));
-        let mut after = steps.clone();
-        after.sort_by_key(|s| format!("{s:?}"));
-        assert_eq!(after, before, "the same steps, reordered");
         let weights = LEARNED.parse_shipped().expect("priors.txt");
-        let w: Vec<f64> = steps
-            .iter()
-            .map(|&s| match s {
-                Step::Place(c) => weights.weight(0, shape(&pos.cells[..25], 5, 0, c.into())),
-                Step::Swap(..) => unreachable!("a turn's start has no swaps"),
-            })
-            .collect();
-        assert!(
-            w.windows(2).all(|p| p[0] <= p[1]),
-            "by weight, the highest last"
-        );
-        assert!(w.first() < w.last(), "the weights tell the cells apart");
+        assert_ordered_by_weight(&pos, |s| match s {
+            Step::Place(c) => weights.weight(0, shape(&pos.cells[..25], 5, 0, c.into())),
+            Step::Swap(..) => unreachable!("a turn's start has no swaps"),
+        });
     }
 
     #[test]
