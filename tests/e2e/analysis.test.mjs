@@ -87,6 +87,49 @@ test('the Analysis toggle shows a bar per seat (summing to 100%) and a legal bes
   await context.close();
 });
 
+test('the move list stays where it is while the analysis starts and refines (desktop and phone)', async () => {
+  for (const device of [
+    { viewport: { width: 1200, height: 800 } },
+    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  ]) {
+    const context = await site.browser.newContext(device);
+    const page = await newPage(context);
+    // Every frame: where the move list stands, and the Analysis section's bars while it is shown.
+    await page.addInitScript(() => {
+      const frames = [];
+      window.analysisFrames = frames;
+      const look = () => {
+        const moves = document.getElementById('moves');
+        const body = document.getElementById('analysis-body');
+        if (moves?.querySelector('.step') && body && !body.hidden) {
+          frames.push({
+            top: Math.round(moves.getBoundingClientRect().top + window.scrollY),
+            bars: body.querySelectorAll('.analysis-bar, .analysis-bar-pending').length,
+            result: !!body.querySelector('.analysis-bar'),
+          });
+        }
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    // A slower page, so that the wait for the first result is seen: a linked position turns
+    // the analysis on by itself.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await open(page, '#unravel;size=6;moves=c3,c4,d4');
+    await page.waitForFunction(() => window.ludusTest.analysis().client.delivered >= 3, null, { timeout: 30000 });
+    const frames = await page.evaluate(() => window.analysisFrames);
+    const size = device.viewport.width;
+    assert.ok(frames.some((f) => !f.result), `${size}: the wait for the first result was seen`);
+    assert.ok(frames.some((f) => f.result), `${size}: results came`);
+    assert.ok(frames.every((f) => f.bars === 2), `${size}: a bar per seat from the start: ${JSON.stringify(frames.map((f) => f.bars))}`);
+    const tops = [...new Set(frames.map((f) => f.top))];
+    assert.deepEqual(tops, [frames[0].top], `${size}: the move list did not move`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
 test('a solved position says who wins with best play (Unravel 3×3 after b2)', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 }, colorScheme });

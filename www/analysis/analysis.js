@@ -1,5 +1,5 @@
 // Analysis on the page: the section with its Analysis, Hint and Review buttons, drawn at
-// start; what they do (the win-chance bars, the best step and the expected line on the
+// start (with a bar per seat, empty until the first result); what they do (the win-chance bars, the best step and the expected line on the
 // board, a hint, a review of the game: www/analysis/panel.js, with the worker
 // www/analysis-worker.js) is loaded on first use, as most visits never ask for it. www/app.js
 // calls update() on every redraw, decorateMoves() after the move list, autoOn() when a
@@ -156,7 +156,7 @@ export class AnalysisUi {
     p.body.hidden = !this.wanted;
     p.section.dataset.state = this.wanted ? 'starting' : 'off';
     if (this.wanted) {
-      p.text.textContent = this.host.thinking() ? 'Waiting while the computer thinks…' : 'Analysing…';
+      showPending(p, v, this.host.thinking());
       this.load().catch(() => {});
     }
   }
@@ -165,4 +165,40 @@ export class AnalysisUi {
   decorateMoves(list) {
     this.panel?.decorateMoves(list);
   }
+}
+
+/**
+ * A seat's bar: its name, its share of the chances as a fill in its colour and as text; with
+ * no `result` yet, an empty bar of the same size.
+ * @param {number} seat
+ * @param {{ name?: string, color?: string } | undefined} player
+ * @param {{ chance: number, share: number } | null} result
+ */
+export function chanceBar(seat, player, result) {
+  const name = player?.name ?? `Seat ${seat + 1}`;
+  const fill = result
+    ? el('span', { class: 'analysis-fill', style: `width: ${result.share}%; background: var(--piece-${player?.color ?? 'grey'})` })
+    : null;
+  return el(
+    'div',
+    result
+      ? { class: 'analysis-bar', 'data-seat': seat, 'data-chance': result.chance, title: `${name}'s chance of winning` }
+      : { class: 'analysis-bar-pending', 'data-seat': seat },
+    el('span', { class: 'analysis-name', text: name }),
+    el('span', { class: 'analysis-track', 'aria-hidden': 'true' }, fill),
+    el('span', { class: 'analysis-percent', text: result ? `${result.share}%` : '…' }),
+  );
+}
+
+/**
+ * Before the first result: empty bars and why, so that the move list below does not jump.
+ * @param {{ bars: HTMLElement, text: HTMLElement }} parts
+ * @param {import('../types/ludus-views').SessionView} v
+ * @param {boolean} thinking
+ * @param {string} [error]
+ */
+export function showPending(parts, v, thinking, error = '') {
+  parts.bars.replaceChildren(...(v.players ?? []).map((player, seat) => chanceBar(seat, player, null)));
+  parts.text.textContent = thinking ? 'Waiting while the computer thinks…' : error || 'Analysing…';
+  parts.text.title = '';
 }

@@ -12,7 +12,7 @@
 
 import { el } from '../app/dom.js';
 import { RESTARTED } from '../engine.js';
-import { ANALYSIS_BUDGETS, HINT_BUDGET, REVIEW_ITERATIONS, REVIEW_THRESHOLD, HELD_BACK } from './analysis.js';
+import { ANALYSIS_BUDGETS, HINT_BUDGET, REVIEW_ITERATIONS, REVIEW_THRESHOLD, HELD_BACK, chanceBar, showPending } from './analysis.js';
 
 /**
  * A client for one analysis worker: one task at a time, each message of the task passed to
@@ -360,27 +360,13 @@ export class AnalysisPanel {
     const r = this.result;
     this.bars.replaceChildren();
     if (!r) {
-      this.text.textContent = this.host.thinking() ? 'Waiting while the computer thinks…' : this.error || 'Analysing…';
+      showPending(this, v, this.host.thinking(), this.error);
       return;
     }
     const a = r.analysis;
     const shares = percentages(a.chances ?? []);
     (a.chances ?? []).forEach((chance, seat) => {
-      const p = v.players?.[seat];
-      const name = p?.name ?? `Seat ${seat + 1}`;
-      this.bars.append(
-        el(
-          'div',
-          { class: 'analysis-bar', 'data-seat': seat, 'data-chance': chance, title: `${name}'s chance of winning` },
-          el('span', { class: 'analysis-name', text: name }),
-          el(
-            'span',
-            { class: 'analysis-track', 'aria-hidden': 'true' },
-            el('span', { class: 'analysis-fill', style: `width: ${shares[seat]}%; background: var(--piece-${p?.color ?? 'grey'})` }),
-          ),
-          el('span', { class: 'analysis-percent', text: `${shares[seat]}%` }),
-        ),
-      );
+      this.bars.append(chanceBar(seat, v.players?.[seat], { chance, share: shares[seat] }));
     });
     const parts = [];
     if (a.exact) {
@@ -395,6 +381,7 @@ export class AnalysisPanel {
     if (!a.exact) parts.push(r.final ? `${a.iterations} iterations.` : `${a.iterations} iterations, refining…`);
     if (this.error) parts.push(this.error);
     this.text.textContent = parts.join(' ');
+    this.text.title = this.text.textContent;
   }
 
   noteText(v) {
