@@ -453,13 +453,19 @@ pub fn unity_order_game(
     let mut counts = ReplyCounts::new(set);
     play_to_end(AnyGame::Unity(pos), player, &mut rng, |game, step| {
         if let AnyGame::Unity(pos) = game {
-            let (table, offers) = order::offers(pos);
+            let classes = order::StepClasses::of(pos);
+            let legal = pos.legal_step_list();
+            let offers = legal
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| (i as u16, classes.class(s)))
+                .collect();
             let played = pos
                 .parse_step(step)
                 .ok()
-                .and_then(|s| pos.legal_step_list().iter().position(|&l| l == s))
+                .and_then(|s| legal.iter().position(|&l| l == s))
                 .map(|i| i as u16);
-            counts.record(set, Some((table, offers)), played);
+            counts.record(set, Some((order::table(pos), offers)), played);
         }
     });
     counts

@@ -22,7 +22,6 @@
 //! Opponents are the other players' colours, never the neutral one.
 
 use super::{bit, group_of, open_around, Position, Step};
-use crate::game::Game;
 use crate::games::replies::{Learned, LearnedOrder, ShapeSet};
 use crate::rng::Rng;
 
@@ -189,24 +188,10 @@ pub fn order(pos: &Position, steps: &mut [Step], rng: &mut Rng) {
     ORDER.order(table(pos), steps, rng, |s| classes.class(s));
 }
 
-/// Every legal step of the mover with its class: what the order is learned from. An offer's
-/// id is the step's index in the list.
-pub fn offers(pos: &Position) -> (usize, Vec<(u16, usize)>) {
-    let classes = StepClasses::of(pos);
-    let steps = pos.legal_step_list();
-    (
-        table(pos),
-        steps
-            .into_iter()
-            .enumerate()
-            .map(|(i, s)| (i as u16, classes.class(s)))
-            .collect(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::replies::assert_ordered_by_weight;
     use crate::games::unity::{layout_from_diagram, Options};
     use crate::options::OptionMap;
