@@ -173,11 +173,9 @@ pub fn run(args: &Args) -> Result<(), Error> {
 /// `ludus train unlur --learn book`: the contract positions the computer's first turns
 /// read (`book_wants`), each measured by games from it, until every one it reads is.
 fn unlur_book(args: &Args, settings: &TrainSettings, player_text: &str) -> Result<(), Error> {
-    /// Each round measures what the last round's results made the computer read anew: a
-    /// stone measured stronger than the weights said leaves another the weakest, until
-    /// the weakest is one measured. The book only grows, so this ends; the bound keeps a
-    /// run's time known.
-    const MOST_ROUNDS: usize = 24;
+    /// Each round measures what the last round's results made the computer read anew; a
+    /// few suffice (each one's measured positions only grow).
+    const MOST_ROUNDS: usize = 8;
     if args.flag("rounds").is_some() {
         return Err(Error::options(
             "--rounds is for the contract weights: the book measures until it has what it reads",
