@@ -715,71 +715,7 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     assert!(stderr.contains("one round"), "{stderr}");
     let (ok, _, stderr) = ludus(&["train", "unlur", "--learn", "openings"]);
     assert!(!ok);
-    assert!(
-        stderr.contains("contract, book, replies or priors"),
-        "{stderr}"
-    );
-    // Unlur's contract book: the same positions and games for the same seed, read back
-    // beside the shipped weights.
-    let mut books = Vec::new();
-    for name in ["k1.txt", "k2.txt"] {
-        let out = dir.join(name);
-        let (ok, stdout, stderr) = ludus(&[
-            "train",
-            "unlur",
-            "--learn",
-            "book",
-            "--sides",
-            "5",
-            "--stones",
-            "1",
-            "--games",
-            "10",
-            "--player",
-            "mcts:30",
-            "--seed",
-            "3",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(ok, "{stderr}");
-        assert!(stdout.contains("side 5: "), "{stdout}");
-        let text = std::fs::read_to_string(&out).unwrap();
-        assert!(
-            text.contains("ludus train unlur --learn book --sides 5 --stones 1 --games 10 --seed 3 --player mcts:30"),
-            "{text}"
-        );
-        let mut models = vec![ludus::games::unlur::contract::learned(5).unwrap().clone()];
-        models[0].book = Default::default();
-        ludus::games::unlur::contract::add_book(&mut models, &text).unwrap();
-        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-        assert!(lines.len() >= 3, "{text}");
-        assert_eq!(models[0].book.len(), lines.len());
-        books.push(lines.join("\n"));
-    }
-    assert_eq!(books[0], books[1]);
-    for (args, says) in [
-        (
-            &["train", "unlur", "--stones", "2"][..],
-            "--stones is for the contract book",
-        ),
-        (
-            &["train", "unlur", "--learn", "book", "--stones", "9"][..],
-            "at most 4",
-        ),
-        (
-            &["train", "unlur", "--learn", "book", "--rounds", "2"][..],
-            "--rounds is for the contract weights",
-        ),
-        (
-            &["train", "unlur", "--learn", "book", "--sides", "4"][..],
-            "side 4 has no contract weights",
-        ),
-    ] {
-        let (ok, _, stderr) = ludus(args);
-        assert!(!ok, "{args:?}");
-        assert!(stderr.contains(says), "{args:?}: {stderr}");
-    }
+    assert!(stderr.contains("contract, replies or priors"), "{stderr}");
     // Unlur's placement order: every empty cell of every placement after the contract.
     weights_twice(
         &[

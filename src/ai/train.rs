@@ -10,20 +10,16 @@
 //! in Scattercut from the empty board. Merlin's Chain's flip order counts, at every step,
 //! the class of every legal flip and of the one played, with the same counts.
 //!
-//! Unlur's contract book: the positions the computer's first contract turns read are
-//! listed ([`book_wants`]) and measured by games from each ([`measured_game`]).
-//!
 //! A run is reproducible from its seed:
 //! game `i` is seeded from the seed and `i` alone, whichever thread plays it.
 
 use super::{choose_step, PlayerSpec};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::replies::{ShapeSet, ShapeWeight};
-use crate::games::unlur::contract::{book_key, feature_count, features, ContractModel};
+use crate::games::unlur::contract::{feature_count, features, ContractModel};
 use crate::games::unlur::{Options, Position, Step};
 use crate::games::{scattercut, unlur, AnyGame};
 use crate::rng::Rng;
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -475,114 +471,6 @@ pub fn unity_order_game(
     counts
 }
 
-/// Game `index` measured from a contract position (`black`, the stones down): the
-/// contract ends there, then `player` plays both colours. Whether Black won. The game is
-/// seeded from the seed, the position (as its images share it) and `index` only.
-pub fn measured_game(
-    side: usize,
-    black: &[bool],
-    index: usize,
-    seed: u64,
-    player: &PlayerSpec,
-) -> bool {
-    let mut pos = Position::new(&Options { size: side }).expect("a side the trainer checked");
-    let key = book_key(&pos.grid().symmetry_maps(), black);
-    let position_seed = key.iter().fold(0xB00C_u64, |h, &c| {
-        (h ^ u64::from(c)).wrapping_mul(0x100_0000_01B3)
-    });
-    for (cell, _) in black.iter().enumerate().filter(|(_, b)| **b) {
-        pos.play(Step::Place(cell as u16));
-    }
-    let mut rng = game_rng(side, index, seed ^ position_seed);
-    play_after_contract(pos, player, &mut rng).black_won
-}
-
-/// The contract positions `model` reads at the computer's turns with at most `stones`
-/// stones down, in either seat, that its book has not measured: at each such turn, the
-/// position (what passing gives it) and the position after the stone it rates weakest
-/// (what the other player's pass would give it); then, if it places that stone, every
-/// stone the other player may answer with. One position for each set of images.
-pub fn book_wants(model: &ContractModel, stones: usize) -> Vec<Vec<bool>> {
-    let start = Position::new(&Options { size: model.side }).expect("a side with weights");
-    let maps = start.grid().symmetry_maps();
-    let mut walk = BookWalk {
-        model,
-        stones,
-        maps: &maps,
-        turns: HashSet::new(),
-        wanted: HashSet::new(),
-        wants: Vec::new(),
-    };
-    walk.turn(&start);
-    // The other seat: the other player's first stone, anywhere.
-    for after in walk.answers(&start) {
-        walk.turn(&after);
-    }
-    walk.wants
-}
-
-struct BookWalk<'a> {
-    model: &'a ContractModel,
-    stones: usize,
-    maps: &'a [Vec<u16>],
-    /// The computer's turns seen, by key.
-    turns: HashSet<Vec<u16>>,
-    wanted: HashSet<Vec<u16>>,
-    wants: Vec<Vec<bool>>,
-}
-
-impl BookWalk<'_> {
-    fn want(&mut self, black: Vec<bool>) {
-        if !self.model.book.contains(&black) && self.wanted.insert(book_key(self.maps, &black)) {
-            self.wants.push(black);
-        }
-    }
-
-    /// The positions after each stone the mover may place, one for each set of images.
-    fn answers(&self, pos: &Position) -> Vec<Position> {
-        let mut seen = HashSet::new();
-        let mut out = Vec::new();
-        for step in pos.legal_step_list() {
-            if step == Step::Pass {
-                continue;
-            }
-            let mut next = pos.clone();
-            next.play(step);
-            if seen.insert(book_key(self.maps, &next.black_stones())) {
-                out.push(next);
-            }
-        }
-        out
-    }
-
-    /// The computer's turn at `pos`.
-    fn turn(&mut self, pos: &Position) {
-        let black = pos.black_stones();
-        if black.iter().filter(|b| **b).count() > self.stones
-            || !self.turns.insert(book_key(self.maps, &black))
-        {
-            return;
-        }
-        self.want(black.clone());
-        let Some((cell, _)) = pos.weakest_stone(self.model) else {
-            return;
-        };
-        let mut after = black;
-        after[usize::from(cell)] = true;
-        self.want(after);
-        let Some(choice) = pos.contract_choice_with(self.model) else {
-            return;
-        };
-        if let Step::Place(cell) = choice.step {
-            let mut next = pos.clone();
-            next.play(Step::Place(cell));
-            for answer in self.answers(&next) {
-                self.turn(&answer);
-            }
-        }
-    }
-}
-
 /// Plays `games` self-play games on `settings.threads` threads; `progress` hears each
 /// finished game (how many are done). The samples come back in game order.
 pub fn self_play_many(
@@ -809,7 +697,6 @@ pub fn learn(side: usize, samples: Vec<Sample>, note: &str) -> SideReport {
         side,
         weights: fit(&samples),
         note: note.to_string(),
-        book: Default::default(),
     };
     SideReport {
         model,
@@ -945,73 +832,5 @@ mod tests {
         let x = features(pos.grid(), &pos.black_stones());
         // Rings 0-2 hold 19 of the 61 inner cells.
         assert!(x[1] + x[2] + x[3] >= 6.0, "{x:?}");
-    }
-
-    fn count(black: &[bool]) -> usize {
-        black.iter().filter(|b| **b).count()
-    }
-
-    #[test]
-    fn the_book_wants_what_the_computers_first_turns_read_once_each() {
-        let mut model = crate::games::unlur::contract::learned(5).unwrap().clone();
-        model.book = Default::default();
-        let empty = Position::new(&Options { size: 5 }).unwrap();
-        let grid = empty.grid().clone();
-        // No stones down: its pass, and the stone it would place.
-        let (weakest, _) = empty.weakest_stone(&model).unwrap();
-        let wants = book_wants(&model, 0);
-        let mut after = vec![false; grid.len()];
-        after[usize::from(weakest)] = true;
-        assert_eq!(wants, vec![vec![false; grid.len()], after]);
-        // One stone down: also its turn after each first stone of the other player, the
-        // 37 inner cells being 6 up to symmetry (the centre, ring 1, and two kinds of cell
-        // in each of rings 2 and 3).
-        let wants = book_wants(&model, 1);
-        assert!(wants.iter().all(|w| count(w) <= 2));
-        assert_eq!(wants.iter().filter(|w| count(w) == 1).count(), 6);
-        let maps = grid.symmetry_maps();
-        let keys: HashSet<Vec<u16>> = wants.iter().map(|w| book_key(&maps, w)).collect();
-        assert_eq!(keys.len(), wants.len(), "each position once");
-        // Measured, they are not wanted again; what is wanted next are the stones the
-        // measures made the weakest.
-        for w in &wants {
-            let measured = crate::games::unlur::contract::Measured {
-                games: 10,
-                black_won: 5,
-            };
-            model.book.insert(&grid, w, measured);
-        }
-        assert!(book_wants(&model, 1)
-            .iter()
-            .all(|w| !model.book.contains(w)));
-    }
-
-    #[test]
-    fn a_measured_game_starts_from_its_position_and_is_reproducible() {
-        let player = PlayerSpec::parse("mcts:30").unwrap();
-        let pos = Position::from_steps(&Options { size: 5 }, "d4 e5 c3").unwrap();
-        let black = pos.black_stones();
-        let results = |index_from: usize| -> Vec<bool> {
-            (index_from..index_from + 8)
-                .map(|i| measured_game(5, &black, i, 9, &player))
-                .collect()
-        };
-        assert_eq!(results(0), results(0));
-        // From twelve stones down Black wins more than from none (between players that
-        // see a little further than random play).
-        let player = PlayerSpec::parse("mcts:1000").unwrap();
-        let many =
-            Position::from_steps(&Options { size: 5 }, "d4 e5 c3 d5 e4 c4 f5 f6 e6 d3 c2 g6")
-                .unwrap();
-        let wins = |black: &[bool]| {
-            (0..8)
-                .filter(|&i| measured_game(5, black, i, 9, &player))
-                .count()
-        };
-        let (none, twelve) = (wins(&vec![false; black.len()]), wins(&many.black_stones()));
-        assert!(
-            twelve > none + 2,
-            "Black won {none} of 8 from none, {twelve} from twelve"
-        );
     }
 }

@@ -3,15 +3,14 @@
 //! replies, Merlin's Chain's flip order, Unravel's placement priors, Unity's step order.
 
 use ludus::ai::train::{
-    book_wants, fixed_contract_game, in_parallel, learn, measured_game, merlins_chain_order_game,
-    most_stones, reply_game, scattercut_reply_game, self_play_many, self_play_many_with,
-    unity_order_game, unlur_prior_game, unravel_prior_game, FixedContract, ReplyCounts, Sample,
-    SideReport, TrainSettings,
+    fixed_contract_game, in_parallel, learn, merlins_chain_order_game, most_stones, reply_game,
+    scattercut_reply_game, self_play_many, self_play_many_with, unity_order_game, unlur_prior_game,
+    unravel_prior_game, FixedContract, ReplyCounts, Sample, SideReport, TrainSettings,
 };
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
 use ludus::games::replies::{to_text, Learned, ShapeSet, ShapeWeight};
-use ludus::games::unlur::contract::{feature_names, Measured};
+use ludus::games::unlur::contract::feature_names;
 use ludus::games::unlur::{MAX_SIZE, MIN_SIZE};
 use ludus::games::{merlins_chain, scattercut, unity, unlur, unravel, GameKind};
 use ludus::Error;
@@ -19,11 +18,10 @@ use std::time::Instant;
 
 use crate::Args;
 
-pub const USAGE: &str = "ludus train unlur [--learn contract|replies|priors] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unlur --learn book [--sides 5,6] [--stones 2] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unity [--players 2,3] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+pub const USAGE: &str = "ludus train unlur [--learn contract|replies|priors] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unity [--players 2,3] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
 
 const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
 const DEFAULT_REPLIES_OUT: &str = "src/games/unlur/replies.txt";
-const DEFAULT_BOOK_OUT: &str = "src/games/unlur/contract_book.txt";
 
 /// A game's reply-learning run: its shapes, where they are shipped, the boards it plays
 /// on and how one game is played.
@@ -45,8 +43,7 @@ struct ReplyRun<'a> {
 
 pub fn run(args: &Args) -> Result<(), Error> {
     args.only(&[
-        "sides", "sizes", "players", "games", "seed", "player", "threads", "out", "rounds",
-        "learn", "stones",
+        "sides", "sizes", "players", "games", "seed", "player", "threads", "out", "rounds", "learn",
     ])?;
     args.at_most_positionals(1, &format!("`{USAGE}`"))?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
@@ -61,17 +58,9 @@ pub fn run(args: &Args) -> Result<(), Error> {
             "--sizes is for Scattercut: Unlur takes --sides",
         ));
     }
-    let learning = args.flag("learn").unwrap_or("contract");
-    if args.flag("stones").is_some() && learning != "book" {
-        return Err(Error::options(
-            "--stones is for the contract book (--learn book)",
-        ));
-    }
-    let default_games = if learning == "book" { 40 } else { 2000 };
-    let (settings, player_text) = settings(args, kind, parse_sides(args)?, default_games)?;
-    match learning {
+    let (settings, player_text) = settings(args, kind, parse_sides(args)?, 2000)?;
+    match args.flag("learn").unwrap_or("contract") {
         "contract" => {}
-        "book" => return unlur_book(args, &settings, player_text),
         "replies" => {
             if args.flag("rounds").is_some() {
                 return Err(Error::options(
@@ -98,7 +87,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         }
         other => {
             return Err(Error::options(format!(
-                "--learn takes contract, book, replies or priors (got {:?})",
+                "--learn takes contract, replies or priors (got {:?})",
                 shorten(other)
             )))
         }
@@ -168,105 +157,6 @@ pub fn run(args: &Args) -> Result<(), Error> {
         text.push('\n');
     }
     write_weights(out, &text)
-}
-
-/// `ludus train unlur --learn book`: the contract positions the computer's first turns
-/// read (`book_wants`), each measured by games from it, until every one it reads is.
-fn unlur_book(args: &Args, settings: &TrainSettings, player_text: &str) -> Result<(), Error> {
-    /// Each round measures what the last round's results made the computer read anew; a
-    /// few suffice (each one's measured positions only grow).
-    const MOST_ROUNDS: usize = 8;
-    if args.flag("rounds").is_some() {
-        return Err(Error::options(
-            "--rounds is for the contract weights: the book measures until it has what it reads",
-        ));
-    }
-    let stones: usize = args.number("stones", Some(2usize))?;
-    if stones > 4 {
-        return Err(Error::options(
-            "--stones must be at most 4: past that the positions are too many to measure",
-        ));
-    }
-    let sides = settings
-        .boards
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(",");
-    let mut text = format!(
-        "# Unlur: contract positions measured one by one (src/games/unlur/contract.rs), by\n\
-         #   ludus train unlur --learn book --sides {sides} --stones {stones} --games {} --seed {} --player {player_text}\n\
-         # Each line: the stones down (one image of them), games played from there (the\n\
-         # contract ending, White to move) and Black's wins.\n",
-        settings.games, settings.seed
-    );
-    for &side in &settings.boards {
-        let mut model = unlur::contract::learned(side)
-            .ok_or_else(|| {
-                Error::options(format!(
-                    "side {side} has no contract weights to walk by: train them first"
-                ))
-            })?
-            .clone();
-        model.book = Default::default();
-        let grid = unlur::Position::new(&unlur::Options { size: side })?
-            .grid()
-            .clone();
-        let started = Instant::now();
-        let games = settings.games;
-        for round in 1..=MOST_ROUNDS {
-            let wants = book_wants(&model, stones);
-            if wants.is_empty() {
-                break;
-            }
-            let total = wants.len() * games;
-            let wins = in_parallel(
-                total,
-                settings.threads,
-                &|done| {
-                    if done % 100 == 0 || done == total {
-                        eprint!("\rside {side}, round {round}: {done} of {total} games");
-                    }
-                },
-                |j| {
-                    measured_game(
-                        side,
-                        &wants[j / games],
-                        j % games,
-                        settings.seed,
-                        &settings.player,
-                    )
-                },
-            );
-            eprintln!();
-            for (black, wins) in wants.iter().zip(wins.chunks(games)) {
-                let black_won = wins.iter().filter(|w| **w).count();
-                let measured = Measured {
-                    games: games as u32,
-                    black_won: black_won as u32,
-                };
-                model.book.insert(&grid, black, measured);
-            }
-        }
-        let left = book_wants(&model, stones).len();
-        let summary = format!(
-            "side {side}: {} positions, {:.0} s{}",
-            model.book.len(),
-            started.elapsed().as_secs_f64(),
-            if left > 0 {
-                format!(", {left} still unmeasured after {MOST_ROUNDS} rounds")
-            } else {
-                String::new()
-            }
-        );
-        println!("{summary}");
-        text.push_str(&format!("# {summary}\n"));
-        for line in model.book.to_lines(&grid) {
-            text.push_str(&line);
-            text.push('\n');
-        }
-    }
-    write_weights(args.flag("out").unwrap_or(DEFAULT_BOOK_OUT), &text)
 }
 
 /// `ludus train scattercut`: its reply weights.
