@@ -781,3 +781,27 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
     assert!(!ok);
     assert!(stderr.contains("must run upwards"), "{stderr}");
 }
+
+/// A reader that stops reading (`ludus perft … | head`) ends the command quietly, with
+/// success: no panic about a broken pipe.
+#[test]
+fn output_to_a_closed_pipe_ends_quietly() {
+    for args in [
+        &["perft", "merlins-chain", "1", "--divide"][..],
+        &["show", "unravel"],
+        &["puzzles", "unravel", "--array"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The read end is closed before the command writes, so its first write fails.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}

@@ -23,7 +23,7 @@ pub fn print(args: &Args) -> Result<(), Error> {
     for entry in lesson::entries(kind) {
         let line = serde_json::to_string(&entry)
             .map_err(|e| Error::options(format!("a lesson cannot be written as JSON: {e}")))?;
-        println!("{line}");
+        say!("{line}");
     }
     Ok(())
 }

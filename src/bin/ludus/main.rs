@@ -15,6 +15,33 @@ use ludus::{BoardView, Error, OptionMap, Outcome};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// `println!` and `print!` for the command's output, except that a reader who has gone
+/// (`ludus perft … | head`) ends the command quietly: `println!` would panic, as Rust ignores
+/// SIGPIPE and the write fails instead. `ludus serve` writes no output this way.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        crate::write_output(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+macro_rules! say_raw {
+    ($($arg:tt)*) => {
+        crate::write_output(format_args!($($arg)*))
+    };
+}
+
+/// Writes to standard output; a closed pipe exits with success (the reader had what it
+/// wanted), any other failure exits saying why.
+fn write_output(text: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(text) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("ludus: cannot write the output: {e}");
+        std::process::exit(2);
+    }
+}
+
 // `bench.rs` is also compiled into the wasm study module (its `bench` export, for
 // scripts/bench.sh), so that both columns of the speed table run the same code. It names the
 // library's parts by `crate::` paths, which these imports make good here too.
@@ -137,7 +164,7 @@ fn loadtest(args: &[String]) -> Result<(), Error> {
     use ludus::server::loadtest;
     let options = loadtest::Options::parse(args).map_err(Error::options)?;
     let report = loadtest::run(&options).map_err(Error::options)?;
-    println!("{}", report.line());
+    say!("{}", report.line());
     if !report.passed() {
         std::process::exit(1);
     }
@@ -358,7 +385,7 @@ impl Args {
 
 fn run(args: &[String]) -> Result<(), Error> {
     let Some(command) = args.first() else {
-        println!("{}", usage());
+        say!("{}", usage());
         return Ok(());
     };
     // Before the common reader: `--server` may be given twice.
@@ -387,7 +414,7 @@ fn run(args: &[String]) -> Result<(), Error> {
         #[cfg(all(feature = "server", not(target_arch = "wasm32")))]
         "serve" => serve::run(&rest),
         "help" | "--help" | "-h" => {
-            println!("{}", usage());
+            say!("{}", usage());
             Ok(())
         }
         other => Err(Error::options(format!(
@@ -442,11 +469,11 @@ fn perft(args: &Args) -> Result<(), Error> {
             next.play_text(&step)?;
             let n = next.perft(depth - 1);
             total += n;
-            println!("{step}: {n}");
+            say!("{step}: {n}");
         }
-        println!("total: {total}");
+        say!("total: {total}");
     } else {
-        println!("{}", game.perft(depth));
+        say!("{}", game.perft(depth));
     }
     Ok(())
 }
@@ -457,27 +484,27 @@ fn show(args: &Args) -> Result<(), Error> {
     let session = session_from(args, false)?;
     let game = session.current();
     let view = game.view();
-    println!(
+    say!(
         "{} by {}",
         session.kind().title(),
         session.kind().designer()
     );
-    print!("{}", board_text(&view));
+    say_raw!("{}", board_text(&view));
     for (label, value) in &view.facts {
-        println!("{label}: {value}");
+        say!("{label}: {value}");
     }
     match view.outcome {
-        Some(Outcome::Winner(seat)) => println!("Result: {} wins", view.players[seat].name),
-        Some(Outcome::Draw) => println!("Result: draw"),
+        Some(Outcome::Winner(seat)) => say!("Result: {} wins", view.players[seat].name),
+        Some(Outcome::Draw) => say!("Result: draw"),
         None => {
             let seat = view.to_move.unwrap_or(0);
-            println!("To move: {}", view.players[seat].name);
+            say!("To move: {}", view.players[seat].name);
         }
     }
-    println!("{}", view.prompt);
+    say!("{}", view.prompt);
     let legal = game.legal_step_texts();
-    println!("Legal steps ({}): {}", legal.len(), legal.join(" "));
-    println!("Record: {}", session.record_text());
+    say!("Legal steps ({}): {}", legal.len(), legal.join(" "));
+    say!("Record: {}", session.record_text());
     Ok(())
 }
 
@@ -512,14 +539,14 @@ fn solve(args: &Args) -> Result<(), Error> {
         Outcome::Draw => "draw".to_string(),
     };
     let Some(result) = solution.result else {
-        println!(
+        say!(
             "not proven: gave up after {elapsed:.2} s and {} positions",
             solution.nodes
         );
         return Ok(());
     };
-    println!("{} with best play", name(result));
-    println!(
+    say!("{} with best play", name(result));
+    say!(
         "proved in {elapsed:.2} s, {} positions searched{}",
         solution.nodes,
         if solution.repetitions {
@@ -536,7 +563,7 @@ fn solve(args: &Args) -> Result<(), Error> {
             Outcome::Winner(_) => "every step loses; steps that lose",
             Outcome::Draw => "steps that keep the draw",
         };
-        println!(
+        say!(
             "{label} ({} of {}): {}",
             keeping.len(),
             solution.steps.len(),
@@ -552,7 +579,7 @@ fn solve(args: &Args) -> Result<(), Error> {
             })
             .collect();
         if !others.is_empty() {
-            println!("other steps: {}", others.join(", "));
+            say!("other steps: {}", others.join(", "));
         }
     }
     Ok(())
@@ -580,23 +607,23 @@ fn analyse(args: &Args) -> Result<(), Error> {
         .zip(&names)
         .map(|(c, n)| format!("{n} {:.1}%", 100.0 * c))
         .collect();
-    println!("chances: {}", chances.join(", "));
+    say!("chances: {}", chances.join(", "));
     if let Some(exact) = &a.exact {
-        println!("exact: {}", exact.text);
+        say!("exact: {}", exact.text);
         if !exact.keeping.is_empty() {
-            println!("steps that keep it: {}", exact.keeping.join(" "));
+            say!("steps that keep it: {}", exact.keeping.join(" "));
         }
     }
     if let Some(best) = &a.best {
-        println!("best step: {best}");
-        println!("line: {}", a.line.join(" "));
+        say!("best step: {best}");
+        say!("line: {}", a.line.join(" "));
         let top: Vec<String> = a
             .top
             .iter()
             .map(|t| format!("{} ({} visits, {:.1}%)", t.step, t.visits, 100.0 * t.chance))
             .collect();
-        println!("most searched: {}", top.join(", "));
-        println!("iterations: {}", a.iterations);
+        say!("most searched: {}", top.join(", "));
+        say!("iterations: {}", a.iterations);
     }
     Ok(())
 }
@@ -613,7 +640,7 @@ fn review(args: &Args) -> Result<(), Error> {
         .ok_or_else(|| Error::options("--record is required"))?;
     let (session, _) = record::read_game(record)?;
     for r in ludus::ai::analyse::review(&session, budget, threshold, 1)? {
-        println!(
+        say!(
             "{:>3}. seat {} {:<10} {:5.1}% -> {:5.1}%{}",
             r.index + 1,
             r.mover,
@@ -718,7 +745,7 @@ fn random(args: &Args) -> Result<(), Error> {
         };
         session.play(&step)?;
     }
-    println!("{}", session.record_text());
+    say!("{}", session.record_text());
     let view = session.current().view();
     eprintln!("{} steps; {}", session.len(), view.prompt);
     Ok(())
@@ -756,7 +783,7 @@ fn soak(args: &Args) -> Result<(), Error> {
         match soak::soak(kind, &options, games, seed, max_steps, parse_back) {
             Ok(r) => {
                 let wins: Vec<String> = r.wins.iter().map(u64::to_string).collect();
-                println!(
+                say!(
                     "{label}: {} games, {} steps checked, {} listed steps parsed back, \
                      wins by seat {}, draws {}; {:.1} s",
                     r.games,
@@ -768,7 +795,7 @@ fn soak(args: &Args) -> Result<(), Error> {
                 );
             }
             Err(failure) => {
-                println!("{label}: FAILED {failure}");
+                say!("{label}: FAILED {failure}");
                 std::process::exit(1);
             }
         }
@@ -867,7 +894,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
             }
         }
     }
-    println!(
+    say!(
         "{} games of {} ({} draws{}), seats rotating:",
         games,
         kind.name(),
@@ -880,7 +907,7 @@ fn play_match(args: &Args) -> Result<(), Error> {
     );
     for (i, p) in players.iter().enumerate() {
         let (lo, hi) = ludus::ai::wilson(score[i], games as f64);
-        println!(
+        say!(
             "  {}: {:<14} {:>6.1} wins  {:5.1}%  (95% CI {:.1}%-{:.1}%)",
             (b'a' + i as u8) as char,
             p.name(),
@@ -905,7 +932,7 @@ fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
     }
     let seed: u64 = args.number("seed", Some(1))?;
     let spec = PlayerSpec::parse(&format!("mcts:{n}"))?;
-    println!("{:<14} {:>20} {:>12}", "game", "mcts iterations/s", "runs");
+    say!("{:<14} {:>20} {:>12}", "game", "mcts iterations/s", "runs");
     for &kind in kinds {
         let (start, _) = AnyGame::new(kind, &OptionMap::new())?;
         let mut rates = Vec::new();
@@ -915,7 +942,7 @@ fn bench_search(args: &Args, kinds: &[GameKind]) -> Result<(), Error> {
             rates.push(iterations as f64 / t.elapsed().as_secs_f64().max(1e-9));
         }
         rates.sort_by(f64::total_cmp);
-        println!(
+        say!(
             "{:<14} {:>20.0} {:>12}",
             kind.name(),
             rates[rates.len() / 2],
@@ -951,15 +978,19 @@ fn bench(args: &Args) -> Result<(), Error> {
     if !(1..=100).contains(&runs) {
         return Err(Error::options("--runs must be 1 to 100"));
     }
-    println!(
+    say!(
         "{:<14} {:>16} {:>16} {:>14} {:>18}",
-        "game", "perft steps/s", "uniform games/s", "playouts/s", "mcts iterations/s"
+        "game",
+        "perft steps/s",
+        "uniform games/s",
+        "playouts/s",
+        "mcts iterations/s"
     );
     let clock = Instant::now();
     let now = || clock.elapsed().as_secs_f64();
     for kind in kinds {
         let f = bench::measure(kind, seconds, runs, &now)?;
-        println!(
+        say!(
             "{:<14} {:>16.0} {:>16.1} {:>14.1} {:>18.0}",
             kind.name(),
             f.perft_steps,

@@ -41,10 +41,10 @@ pub fn run(args: &Args) -> Result<(), Error> {
     args.at_most_positionals(1, "`ludus puzzles` takes one GAME")?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
     if args.switches.iter().any(|s| s == "array") {
-        print!("{}", as_array(kind.puzzles()));
+        say_raw!("{}", as_array(kind.puzzles()));
     } else {
         for line in kind.puzzles().lines().filter(|l| !l.trim().is_empty()) {
-            println!("{line}");
+            say!("{line}");
         }
     }
     Ok(())
@@ -147,7 +147,7 @@ fn generate(args: &Args) -> Result<(), Error> {
             {
                 let rating = rating(kind, position.current(), &found, seed, g, ply);
                 seen.insert(record.clone());
-                println!(
+                say!(
                     "{}",
                     puzzle_json(
                         kind,

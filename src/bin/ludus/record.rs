@@ -68,9 +68,9 @@ pub fn record(args: &Args) -> Result<(), Error> {
         }
     }
     match args.flag("to").unwrap_or("record") {
-        "record" => println!("{}", session.record_text()),
-        "link" => println!("{}", session.link_text()),
-        "text" => print!("{}", session.to_text(&tags)?),
+        "record" => say!("{}", session.record_text()),
+        "link" => say!("{}", session.link_text()),
+        "text" => say_raw!("{}", session.to_text(&tags)?),
         other => {
             return Err(Error::options(format!(
                 "--to must be record, link or text (got {:?})",

@@ -398,8 +398,8 @@ fn counted(run: &CountRun, args: &Args) -> Result<(), Error> {
         counts.offered.iter().flatten().sum::<u64>(),
         run.offers_word,
     );
-    println!("{summary}");
-    println!("base weight (an offer chosen) {:.5}", counts.base());
+    say!("{summary}");
+    say!("base weight (an offer chosen) {:.5}", counts.base());
     print_most_chosen(run.set, &weights);
     let text = format!(
         "# {title}: {} ({}), learned from self-play by\n#   {command}\n# {summary}.\n{}{}",
@@ -492,8 +492,8 @@ fn replies(
             run.least_offers
         ));
     }
-    println!("{summary}");
-    println!("base weight (an offered cell chosen) {:.4}", counts.base());
+    say!("{summary}");
+    say!("base weight (an offered cell chosen) {:.4}", counts.base());
     print_most_chosen(run.set, &weights);
     let title = run.kind.title();
     let text = format!(
@@ -514,7 +514,7 @@ fn print_most_chosen(set: &ShapeSet, weights: &[(ShapeWeight, u64, u64)]) {
     strongest.retain(|(_, _, offered)| *offered >= 100);
     strongest.sort_by(|a, b| b.0.weight.total_cmp(&a.0.weight));
     for (s, chosen, offered) in strongest.iter().take(8) {
-        println!(
+        say!(
             "  {} {}  {:.4}  ({chosen} of {offered})",
             set.tables[s.table],
             set.text(s.code),
@@ -527,15 +527,16 @@ fn print_most_chosen(set: &ShapeSet, weights: &[(ShapeWeight, u64, u64)]) {
 fn write_weights(out: &str, text: &str) -> Result<(), Error> {
     std::fs::write(out, text)
         .map_err(|e| Error::options(format!("cannot write {}: {e}", shorten(out))))?;
-    println!("wrote {out}");
+    say!("wrote {out}");
     Ok(())
 }
 
 fn print_report(side: usize, report: &SideReport) {
-    println!("side {side}: {}", report.model.note);
-    println!(
+    say!("side {side}: {}", report.model.note);
+    say!(
         "  held-out log-loss {:.3} bits a game (always the mean: {:.3})",
-        report.held_out_loss, report.held_out_base
+        report.held_out_loss,
+        report.held_out_base
     );
     let names = feature_names(side);
     let weights: Vec<String> = names
@@ -543,8 +544,8 @@ fn print_report(side: usize, report: &SideReport) {
         .zip(&report.model.weights)
         .map(|(n, w)| format!("{n} {w:+.3}"))
         .collect();
-    println!("  weights: {}", weights.join(", "));
-    println!("  stones  games  Black won  model says");
+    say!("  weights: {}", weights.join(", "));
+    say!("  stones  games  Black won  model says");
     let w = &report.model.weights;
     for low in (0..=most_stones(side)).step_by(2) {
         let bucket: Vec<&Sample> = report
@@ -561,7 +562,7 @@ fn print_report(side: usize, report: &SideReport) {
             .map(|s| ludus::ai::train::predict(w, &s.features))
             .sum::<f64>()
             / bucket.len() as f64;
-        println!(
+        say!(
             "  {:>2}-{:<2}  {:>5}  {:>8.1}%  {:>9.1}%",
             low,
             low + 1,
@@ -606,13 +607,13 @@ pub fn contract(args: &Args) -> Result<(), Error> {
         "threads",
         Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
     )?;
-    println!(
+    say!(
         "fixed contract strategies against {player_text}, {games} games each, seed {seed}: the strategy's wins"
     );
     let mut worst: Option<(f64, String)> = None;
     for &side in &sides {
         let started = Instant::now();
-        println!("side {side}    central first  central second  edge first  edge second");
+        say!("side {side}    central first  central second  edge first  edge second");
         let cases: Vec<(usize, bool, usize)> = (low..=high)
             .flat_map(|k| [true, false].map(|c| (k, c)))
             .flat_map(|(k, c)| [0, 1].map(|seat| (k, c, seat)))
@@ -654,12 +655,12 @@ pub fn contract(args: &Args) -> Result<(), Error> {
                     }
                 }
             }
-            println!("{}", row.trim_end());
+            say!("{}", row.trim_end());
         }
-        println!("({:.0} s)", started.elapsed().as_secs_f64());
+        say!("({:.0} s)", started.elapsed().as_secs_f64());
     }
     if let Some((share, label)) = worst {
-        println!("best strategy: {label}, {:.0}%", 100.0 * share);
+        say!("best strategy: {label}, {:.0}%", 100.0 * share);
     }
     Ok(())
 }
