@@ -798,7 +798,7 @@ fn output_to_a_closed_pipe_ends_quietly() {
             .spawn()
             .unwrap();
         // The read end is closed before the command writes, so its first write fails.
-        drop(child.stdout.take());
+        child.stdout = None;
         let out = child.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
