@@ -222,6 +222,23 @@ fn solve_analyse_and_review() {
     assert!(ok);
     assert_eq!(out.lines().count(), 3, "{out}");
     assert!(out.lines().nth(1).unwrap().contains("a1"), "{out}");
+    // `--seed` seeds the review's searches: the same seed, the same review.
+    let review = |seed: &str| {
+        let record = "unlur;moves=b2,b4,pass,e5,d4";
+        let (ok, out, err) = ludus(&[
+            "review",
+            "--record",
+            record,
+            "--iterations",
+            "300",
+            "--seed",
+            seed,
+        ]);
+        assert!(ok, "{err}");
+        out
+    };
+    assert_eq!(review("1"), review("1"));
+    assert_ne!(review("1"), review("2"));
     let (ok, _, err) = ludus(&["review", "--record", "unravel;moves=z9"]);
     assert!(!ok);
     assert!(err.contains("z9"), "{err}");

@@ -70,7 +70,7 @@ usage:
       seats rotate each game; Unity draws a new setup from S for each round of seat
       orders (unless --layout fixes one)
   ludus solve GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--seconds S] [--nodes N] [--method alphabeta|pns]
-  ludus analyse GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--iterations N] [--seed S]
+  ludus analyse GAME [OPTIONS] [--moves \"s1 s2 ...\"] [--iterations N]
   ludus review --record TEXT [--iterations N] [--threshold X] [--seed S]
   ludus lessons GAME
       the game's lessons, one JSON object a line (record: the starting position;
@@ -631,15 +631,17 @@ fn analyse(args: &Args) -> Result<(), Error> {
 /// Prints each step of a recorded game with the mover's chance before and after, and a
 /// better step where it fell by more than the threshold.
 fn review(args: &Args) -> Result<(), Error> {
-    args.only(&["record", "iterations", "threshold"])?;
+    args.only(&["record", "iterations", "threshold", "seed"])?;
     args.at_most_positionals(0, "`ludus review` takes no GAME, only --record TEXT")?;
     let budget = Budget::for_iterations(args.number("iterations", Some(5_000))?)?;
     let threshold: f64 = args.number("threshold", Some(0.15))?;
+    // The game comes whole from the record, so `--seed` here seeds the searches.
+    let seed: u64 = args.number("seed", Some(1))?;
     let record = args
         .flag("record")
         .ok_or_else(|| Error::options("--record is required"))?;
     let (session, _) = record::read_game(record)?;
-    for r in ludus::ai::analyse::review(&session, budget, threshold, 1)? {
+    for r in ludus::ai::analyse::review(&session, budget, threshold, seed)? {
         say!(
             "{:>3}. seat {} {:<10} {:5.1}% -> {:5.1}%{}",
             r.index + 1,
