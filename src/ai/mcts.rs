@@ -112,7 +112,7 @@ struct Node<S> {
     step: Option<S>,
     /// The seat that made `step`; rewards in this node are that seat's.
     mover: Seat,
-    children: Vec<u32>,
+    children: Vec<Child>,
     /// Steps not yet expanded; None until the node is first visited.
     untried: Option<Vec<S>>,
     visits: u32,
@@ -124,9 +124,23 @@ struct Node<S> {
     beta: f64,
     /// The seat that wins this node's position by force, when the solver knows it.
     proven: Option<Seat>,
-    /// The step's RAVE key, and the playouts in which its mover made a step with that key
-    /// after this node's parent, with their reward for the mover.
+    /// The step's RAVE key.
     key: Option<u32>,
+}
+
+/// A node's link to one of its children, with the child's RAVE figures beside it: crediting
+/// RAVE reads every child of every node on the path, so it reads them from the parent's
+/// one array, not from each child node, and without a branch per child (a branch on
+/// whether the key was seen is mispredicted about half the time).
+struct Child {
+    node: u32,
+    /// Where the child's mover and key are in `Tree::seen`: the word, and the bit in it. A
+    /// step without a key points at its mover's spare word, which is never set.
+    word: u32,
+    bit: u8,
+    mover: u8,
+    /// The playouts in which the child's mover made a step with its key after the parent,
+    /// and their reward for the mover.
     amaf_visits: u32,
     amaf_reward: f64,
 }
@@ -153,8 +167,6 @@ impl<S> Node<S> {
             beta: 1.0,
             proven,
             key,
-            amaf_visits: 0,
-            amaf_reward: 0.0,
         }
     }
 
@@ -261,7 +273,7 @@ struct Tree<'c, G: SearchHints> {
     rewards: Vec<f64>,
     /// Whether RAVE values are kept (the config asks for them and the game has step keys).
     rave: bool,
-    /// 64-bit words of a seat's row in `seen`.
+    /// 64-bit words of a seat's row in `seen`: one a 64 keys, and a spare one never set.
     words: usize,
     /// Steps with keys played in the current playout (a playout records at most
     /// `playout_cap`: sized once, so recording a step is one store, not a `push`).
@@ -276,7 +288,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         let players = root.players();
         let keys = if config.rave { root.rave_keys() } else { 0 };
         let rave = keys > 0;
-        let words = keys.div_ceil(64);
+        let words = keys.div_ceil(64) + 1;
         Tree {
             config,
             players,
@@ -333,16 +345,17 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             };
             // c * sqrt(ln n / visits), with the parent's part worked out once.
             let c_sqrt_log_n = c * (n.visits as f64).ln().sqrt();
-            let score = |i: u32| {
-                let ch = &nodes[i as usize];
+            let score = |link: &Child| {
+                let ch = &nodes[link.node as usize];
                 match ch.proven {
                     Some(w) if w == ch.mover => f64::INFINITY,
                     Some(_) => -1.0,
                     None => {
                         let mut q = ch.reward / ch.visits as f64;
-                        if ch.amaf_visits > 0 {
+                        if link.amaf_visits > 0 {
                             let beta = ch.beta;
-                            q = (1.0 - beta) * q + beta * ch.amaf_reward / ch.amaf_visits as f64;
+                            q = (1.0 - beta) * q
+                                + beta * link.amaf_reward / link.amaf_visits as f64;
                         }
                         q + c_sqrt_log_n * ch.inv_sqrt_visits
                     }
@@ -350,12 +363,12 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             };
             // Each child scored once (`max_by` with `score` in its comparison scored every
             // child twice); ties go to the last, as with `max_by`.
-            let mut best = n.children[0];
-            let mut best_score = score(best);
-            for &child in &n.children[1..] {
-                let s = score(child);
+            let mut best = n.children[0].node;
+            let mut best_score = score(&n.children[0]);
+            for link in &n.children[1..] {
+                let s = score(link);
                 if s.total_cmp(&best_score).is_ge() {
-                    best = child;
+                    best = link.node;
                     best_score = s;
                 }
             }
@@ -424,17 +437,27 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             None if self.players == 2 && state.repeats_within_turn() => Some(1 - mover),
             _ => None,
         };
-        let mut new = Node::new(node as u32, Some(step), mover, proven, key);
-        if let Some(value) = prior {
-            let visits = self.config.prior_visits;
-            new.amaf_visits = visits;
-            new.amaf_reward = value.clamp(0.0, 1.0) * f64::from(visits);
-        }
-        nodes.push(new);
+        nodes.push(Node::new(node as u32, Some(step), mover, proven, key));
+        let (amaf_visits, amaf_reward) = match prior {
+            Some(value) => {
+                let visits = self.config.prior_visits;
+                (visits, value.clamp(0.0, 1.0) * f64::from(visits))
+            }
+            None => (0, 0.0),
+        };
+        let spare = self.words - 1;
+        let (word, bit) = key.map_or((spare, 0), |k| (k as usize / 64, k % 64));
         let children = &mut nodes[node].children;
-        self.list_bytes -= children.capacity() * std::mem::size_of::<u32>();
-        children.push(child);
-        self.list_bytes += children.capacity() * std::mem::size_of::<u32>();
+        self.list_bytes -= children.capacity() * std::mem::size_of::<Child>();
+        children.push(Child {
+            node: child,
+            word: (mover * self.words + word) as u32,
+            bit: bit as u8,
+            mover: mover as u8,
+            amaf_visits,
+            amaf_reward,
+        });
+        self.list_bytes += children.capacity() * std::mem::size_of::<Child>();
         if proven.is_some() && self.config.solver {
             prove_upwards(nodes, child as usize);
         }
@@ -481,15 +504,11 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         }
         let mut at = node;
         loop {
-            for i in 0..nodes[at].children.len() {
-                let c = nodes[at].children[i] as usize;
-                let ch = &mut nodes[c];
-                if let Some(k) = ch.key {
-                    if seen[ch.mover * words + k as usize / 64] >> (k % 64) & 1 != 0 {
-                        ch.amaf_visits += 1;
-                        ch.amaf_reward += self.rewards[ch.mover];
-                    }
-                }
+            for link in &mut nodes[at].children {
+                let hit = (seen[link.word as usize] >> link.bit) & 1;
+                link.amaf_visits += hit as u32;
+                // Adding 0.0 leaves the sum as it was, bit for bit.
+                link.amaf_reward += hit as f64 * self.rewards[link.mover as usize];
             }
             let n = &nodes[at];
             if let Some(k) = n.key {
@@ -536,15 +555,15 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             n.proven.is_some_and(|w| w != n.mover)
         };
         let root = &nodes[0];
-        let all_lost = root.children.iter().all(|&i| lost(i));
+        let all_lost = root.children.iter().all(|c| lost(c.node));
         root.children
             .iter()
-            .copied()
+            .map(|c| c.node)
             .find(|&i| wins(i))
             .or_else(|| {
                 root.children
                     .iter()
-                    .copied()
+                    .map(|c| c.node)
                     .filter(|&i| all_lost || !lost(i))
                     .max_by_key(|&i| nodes[i as usize].visits)
             })
@@ -579,7 +598,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             at = n
                 .children
                 .iter()
-                .map(|&i| &nodes[i as usize])
+                .map(|c| &nodes[c.node as usize])
                 .filter(|c| c.visits >= 2 || c.proven == Some(c.mover))
                 .max_by_key(|c| (c.proven == Some(c.mover), c.visits));
         }
@@ -596,8 +615,8 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         let children = self.nodes[0]
             .children
             .iter()
-            .map(|&i| {
-                let n = &self.nodes[i as usize];
+            .map(|c| {
+                let n = &self.nodes[c.node as usize];
                 ChildStats {
                     step: n.step.expect("non-root nodes have a step"),
                     visits: n.visits,
@@ -639,7 +658,7 @@ fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
         } else if p.untried.as_ref().is_some_and(|u| u.is_empty())
             && p.children
                 .iter()
-                .all(|&c| nodes[c as usize].proven == Some(winner))
+                .all(|c| nodes[c.node as usize].proven == Some(winner))
         {
             Some(winner)
         } else {
