@@ -794,6 +794,36 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
         "{stdout}"
     );
     assert!(stdout.contains("best strategy: side 5"), "{stdout}");
+    // The strategy's side can play worse after the contract than the computer's: played at
+    // random there, it wins none of the games it won some of as an equal (the seeds fix
+    // every game).
+    let wins = |strategy_player: &str| {
+        let (ok, stdout, stderr) = ludus(&[
+            "contract",
+            "--sides",
+            "5",
+            "--stones",
+            "3-3",
+            "--games",
+            "5",
+            "--player",
+            "mcts:200",
+            "--strategy-player",
+            strategy_player,
+        ]);
+        assert!(ok, "{stderr}");
+        let said = format!("the strategy's side {strategy_player} after the contract");
+        assert!(stdout.contains(&said), "{stdout}");
+        let row = stdout.lines().find(|l| l.starts_with("k = 3")).unwrap();
+        row.split_whitespace()
+            .filter_map(|w| w.parse::<usize>().ok())
+            // k, then "wins of games" four times.
+            .skip(1)
+            .step_by(2)
+            .sum::<usize>()
+    };
+    assert!(wins("mcts:200") > 0);
+    assert_eq!(wins("random"), 0);
     let (ok, _, stderr) = ludus(&["contract", "--stones", "9-3"]);
     assert!(!ok);
     assert!(stderr.contains("must run upwards"), "{stderr}");

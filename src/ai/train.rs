@@ -554,13 +554,14 @@ impl FixedContract {
 }
 
 /// One game of a fixed contract strategy in seat `seat` against `player` (which plays the
-/// contract with what it knows); after the contract both sides are `player`. Whether the
-/// strategy won.
+/// contract with what it knows); after the contract the strategy's side is
+/// `strategy_player`, the other `player`. Whether the strategy won.
 pub fn fixed_contract_game(
     side: usize,
     strategy: FixedContract,
     seat: Seat,
     player: &PlayerSpec,
+    strategy_player: &PlayerSpec,
     seed: u64,
 ) -> bool {
     let mut rng = Rng::new(seed);
@@ -573,7 +574,12 @@ pub fn fixed_contract_game(
                 pos.step_text(strategy.step(pos, &mut rng))
             }
             _ => {
-                choose_step(&game, player, &mut rng, &|| clock.elapsed().as_secs_f64())
+                let who = if game.to_move() == Some(seat) {
+                    strategy_player
+                } else {
+                    player
+                };
+                choose_step(&game, who, &mut rng, &|| clock.elapsed().as_secs_f64())
                     .expect("a game not over has a step")
                     .step
             }

@@ -573,13 +573,22 @@ fn print_report(side: usize, report: &SideReport) {
     }
 }
 
-pub const CONTRACT_USAGE: &str = "ludus contract [--sides 5,6] [--stones 0-15] [--games N] [--player SPEC] [--seed S] [--threads T]";
+pub const CONTRACT_USAGE: &str = "ludus contract [--sides 5,6] [--stones 0-15] [--games N] [--player SPEC] [--strategy-player SPEC] [--seed S] [--threads T]";
 
 /// `ludus contract`: every fixed contract strategy (pass once k stones are down, stones
 /// central or near the edge) in both seats against the computer, which plays the contract
-/// with what it learned; after the contract both sides are the same player.
+/// with what it learned; after the contract the computer's side is `--player` and the
+/// strategy's `--strategy-player` (the same unless given).
 pub fn contract(args: &Args) -> Result<(), Error> {
-    args.only(&["sides", "stones", "games", "player", "seed", "threads"])?;
+    args.only(&[
+        "sides",
+        "stones",
+        "games",
+        "player",
+        "strategy-player",
+        "seed",
+        "threads",
+    ])?;
     args.at_most_positionals(0, &format!("`{CONTRACT_USAGE}`"))?;
     let sides = parse_sides(args)?;
     let (low, high) = match args.flag("stones").unwrap_or("0-15").split_once('-') {
@@ -601,6 +610,8 @@ pub fn contract(args: &Args) -> Result<(), Error> {
     }
     let player_text = args.flag("player").unwrap_or("expert");
     let player = PlayerSpec::parse_in(player_text, GameKind::Unlur)?;
+    let strategy_text = args.flag("strategy-player").unwrap_or(player_text);
+    let strategy_player = PlayerSpec::parse_in(strategy_text, GameKind::Unlur)?;
     let games: usize = args.number("games", Some(10usize))?.max(1);
     let seed: u64 = args.number("seed", Some(1u64))?;
     let threads = args.number(
@@ -608,7 +619,7 @@ pub fn contract(args: &Args) -> Result<(), Error> {
         Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
     )?;
     say!(
-        "fixed contract strategies against {player_text}, {games} games each, seed {seed}: the strategy's wins"
+        "fixed contract strategies against {player_text}, {games} games each, seed {seed}, the strategy's side {strategy_text} after the contract: the strategy's wins"
     );
     let mut worst: Option<(f64, String)> = None;
     for &side in &sides {
@@ -627,7 +638,7 @@ pub fn contract(args: &Args) -> Result<(), Error> {
                 let (k, central, seat) = cases[i / per_case];
                 let strategy = FixedContract { stones: k, central };
                 let game_seed = seed ^ ((side as u64) << 48) ^ ((i as u64) << 8);
-                fixed_contract_game(side, strategy, seat, &player, game_seed)
+                fixed_contract_game(side, strategy, seat, &player, &strategy_player, game_seed)
             },
         );
         eprintln!();
