@@ -273,7 +273,8 @@ struct Tree<'c, G: SearchHints> {
     rewards: Vec<f64>,
     /// Whether RAVE values are kept (the config asks for them and the game has step keys).
     rave: bool,
-    /// 64-bit words of a seat's row in `seen`: one a 64 keys, and a spare one never set.
+    /// 64-bit words of a seat's row in `seen`: one for every 64 keys, and a spare one
+    /// never set.
     words: usize,
     /// Steps with keys played in the current playout (a playout records at most
     /// `playout_cap`: sized once, so recording a step is one store, not a `push`).
