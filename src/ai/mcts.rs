@@ -446,14 +446,16 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             }
             None => (0, 0.0),
         };
-        let spare = self.words - 1;
-        let (word, bit) = key.map_or((spare, 0), |k| (k as usize / 64, k % 64));
+        let (word, bit) = match key {
+            Some(k) => seen_at(self.words, mover, k),
+            None => (mover * self.words + self.words - 1, 0),
+        };
         let children = &mut nodes[node].children;
         self.list_bytes -= children.capacity() * std::mem::size_of::<Child>();
         children.push(Child {
             node: child,
-            word: (mover * self.words + word) as u32,
-            bit: bit as u8,
+            word: word as u32,
+            bit,
             mover: mover as u8,
             amaf_visits,
             amaf_reward,
@@ -501,7 +503,8 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         let (words, nodes, seen) = (self.words, &mut self.nodes, &mut self.seen);
         seen.fill(0);
         for &(seat, k) in &self.trail[..recorded] {
-            seen[seat * words + k as usize / 64] |= 1 << (k % 64);
+            let (word, bit) = seen_at(words, seat, k);
+            seen[word] |= 1 << bit;
         }
         let mut at = node;
         loop {
@@ -513,7 +516,8 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             }
             let n = &nodes[at];
             if let Some(k) = n.key {
-                seen[n.mover * words + k as usize / 64] |= 1 << (k % 64);
+                let (word, bit) = seen_at(words, n.mover, k);
+                seen[word] |= 1 << bit;
             }
             if n.parent == NO_PARENT {
                 break;
@@ -638,6 +642,12 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             line: best.map_or_else(Vec::new, |i| self.line(i)),
         }
     }
+}
+
+/// Where `seat`'s key `key` is in `Tree::seen`, whose rows are `words` words long: the
+/// word's index and the bit in it.
+fn seen_at(words: usize, seat: Seat, key: u32) -> (usize, u8) {
+    (seat * words + key as usize / 64, (key % 64) as u8)
 }
 
 /// `node` was just proven; mark its ancestors that follow from it.
