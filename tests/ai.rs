@@ -55,12 +55,12 @@ fn pinned_choices() {
 }
 
 // Unravel's rests on its learned placement priors (prior=1000, and the order its
-// placements are expanded in); Unity's on its learned step order with widening (pw=1) and
+// placements are expanded in) and its learned evaluation (playouts of 10 steps); Unity's on its learned step order with widening (pw=1) and
 // playouts that take a uniting step where they see one; Merlin's Chain's on progressive
 // widening (pw=2), the learned flip order and RAVE by cell; Unlur's is White's first stone
 // after a first-turn pass (the contract is not searched), with its learned placement order
 // and widening (pw=1) and playouts that answer the last stone by the reply weights.
-const PINNED: [&str; 5] = ["f5", "c3", "g3x", "12@d2", "c4"];
+const PINNED: [&str; 5] = ["g3", "c3", "g3x", "12@d2", "c4"];
 
 #[test]
 fn the_result_reports_its_iterations() {
@@ -593,17 +593,19 @@ fn widening_setting_parses_and_only_changes_the_search_when_set() {
         );
     }
     // Widening is on by default in Merlin's Chain, Unity and Unlur, the games that order
-    // their steps by what they learned (docs/AI.md).
-    for (kind, widening) in [
-        ("merlins-chain", 2.0),
-        ("unity", 1.0),
-        ("unlur", 1.0),
-        ("unravel", 0.0),
-        ("scattercut", 0.0),
+    // their steps by what they learned (docs/AI.md); Unravel's playouts stop after 10 steps
+    // for its evaluation, the others' play to the end (the cap of 400 is never reached).
+    for (kind, widening, cap) in [
+        ("merlins-chain", 2.0, 400),
+        ("unity", 1.0, 400),
+        ("unlur", 1.0, 400),
+        ("unravel", 0.0, 10),
+        ("scattercut", 0.0, 400),
     ] {
+        let config = ludus::ai::Tuning::default().config_for(GameKind::parse(kind).unwrap(), 1);
         assert_eq!(
-            ludus::ai::default_widening(GameKind::parse(kind).unwrap()),
-            widening,
+            (config.widening, config.playout_cap),
+            (widening, cap),
             "{kind}"
         );
         // Unlur's first steps are the contract, which the strong levels do not search.
@@ -617,11 +619,20 @@ fn widening_setting_parses_and_only_changes_the_search_when_set() {
         for seed in 1..3 {
             assert_eq!(
                 choose(&game, "mcts:300", seed),
-                choose(&game, &format!("mcts:300/pw={widening}"), seed),
+                choose(&game, &format!("mcts:300/pw={widening}/cap={cap}"), seed),
                 "{kind}"
             );
         }
     }
+    // A cap given in the spec overrides the game's: the same seed searches otherwise.
+    let value = |player: &str| {
+        let spec = PlayerSpec::parse(player).unwrap();
+        choose_step(&start("unravel", &[]), &spec, &mut Rng::new(1), &never)
+            .unwrap()
+            .value
+    };
+    assert_eq!(value("mcts:300"), value("mcts:300/cap=10"));
+    assert_ne!(value("mcts:300"), value("mcts:300/cap=400"));
 }
 
 // ---------------------------------------------------------------------------------------------

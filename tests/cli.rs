@@ -760,13 +760,56 @@ fn train_writes_reproducible_weights_and_contract_checks_them() {
 
     // Unravel's placement priors, the same way: every empty cell at a turn's start offered.
     weights_twice(
-        &["train", "unravel", "--sizes", "5", "--games", "10"],
+        &[
+            "train", "unravel", "--learn", "priors", "--sizes", "5", "--games", "10",
+        ],
         &ludus::games::unravel::priors::SHAPE_SET,
         &["10 games a size", "empty cells offered"],
     );
     let (ok, _, stderr) = ludus(&["train", "unravel", "--learn", "replies"]);
     assert!(!ok);
-    assert!(stderr.contains("its placement priors"), "{stderr}");
+    assert!(stderr.contains("its priors or its eval"), "{stderr}");
+    // Unravel's evaluation: two weights, the same for the same seed, read back by the engine.
+    let mut evals = Vec::new();
+    for name in ["e1.txt", "e2.txt"] {
+        let out = dir.join(name);
+        let (ok, stdout, stderr) = ludus(&[
+            "train",
+            "unravel",
+            "--learn",
+            "eval",
+            "--sizes",
+            "5",
+            "--games",
+            "10",
+            "--player",
+            "mcts:30",
+            "--seed",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(ok, "{stderr}");
+        assert!(stdout.contains("turn starts, the mover won"), "{stdout}");
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(
+            text.contains(
+                "ludus train unravel --learn eval --sizes 5 --games 10 --seed 3 --player mcts:30"
+            ),
+            "{text}"
+        );
+        ludus::games::unravel::eval::EvalWeights::parse(&text).unwrap();
+        evals.push(
+            text.lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+    }
+    assert_eq!(evals[0], evals[1]);
+    let (ok, _, stderr) = ludus(&["train", "unravel", "--learn", "eval", "--sides", "5"]);
+    assert!(!ok);
+    assert!(stderr.contains("its evaluation over --sizes"), "{stderr}");
 
     // Unity's step order, the same way: every legal step of every turn offered.
     weights_twice(

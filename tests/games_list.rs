@@ -6,7 +6,7 @@
 //! `LUDUS_BLESS=1 cargo test --test games_list`.
 
 use ludus::ai::levels::LEVELS;
-use ludus::ai::PlayerSpec;
+use ludus::ai::{PlayerSpec, SearchConfig};
 use ludus::games::{lesson, GameKind};
 use ludus::views::game_infos;
 use std::collections::BTreeSet;
@@ -204,14 +204,20 @@ fn every_game_has_lessons_and_puzzles_under_its_name() {
     assert_eq!(games_with_files, listed);
 }
 
-/// The levels' per-game specs come from the games' descriptions: each names a level of the
-/// ladder, reads as a player, and is what the level plays in that game.
+/// The levels' per-game specs and the search's per-game settings come from the games'
+/// descriptions: each spec names a level of the ladder, reads as a player, and is what the
+/// level plays in that game.
 #[test]
 fn the_levels_read_each_games_own_specs() {
     let ids: Vec<&str> = LEVELS.iter().map(|l| l.id).collect();
     for kind in GameKind::ALL {
         let tuning = kind.search_tuning();
-        assert_eq!(ludus::ai::default_widening(kind), tuning.widening);
+        let config = ludus::ai::Tuning::default().config_for(kind, 1);
+        assert_eq!(config.widening, tuning.widening);
+        let cap = tuning
+            .playout_cap
+            .unwrap_or(SearchConfig::default().playout_cap);
+        assert_eq!(config.playout_cap, cap);
         for &(id, spec) in tuning.levels {
             assert!(ids.contains(&id), "{}: no level {id}", kind.name());
             PlayerSpec::parse(spec).unwrap_or_else(|e| panic!("{}: {spec}: {e}", kind.name()));

@@ -71,7 +71,8 @@ pub struct Tuning {
     /// so a slow machine (or the page's slower wasm) never makes the level weaker than N.
     pub min_iterations: Option<u32>,
     /// `pw=X`: progressive widening constant (0 = off) instead of the game's default
-    /// ([`default_widening`]).
+    /// (`SearchTuning::widening` in the game's description: on only where it measurably
+    /// helped, docs/AI.md).
     pub widening: Option<f64>,
     /// `prior=N`: the playouts a learned prior counts as (0 = none) instead of
     /// [`mcts::PRIOR_VISITS`].
@@ -195,11 +196,14 @@ impl Tuning {
     }
 
     /// The search settings for `iterations` in `kind` (the game decides the default
-    /// progressive widening).
+    /// progressive widening and playout length).
     pub fn config_for(&self, kind: GameKind, iterations: u32) -> SearchConfig {
+        let game = kind.search_tuning();
+        let config = self.config(iterations);
         SearchConfig {
-            widening: self.widening.unwrap_or_else(|| default_widening(kind)),
-            ..self.config(iterations)
+            widening: self.widening.unwrap_or(game.widening),
+            playout_cap: (self.playout_cap.or(game.playout_cap)).unwrap_or(config.playout_cap),
+            ..config
         }
     }
 
@@ -322,12 +326,6 @@ impl PlayerSpec {
             } => format!("mcts:{iterations}{}", tuning.suffix()),
         }
     }
-}
-
-/// The progressive widening a game is searched with by default (0: off), from its
-/// description (`SearchTuning::widening`): on only where it measurably helped (docs/AI.md).
-pub fn default_widening(kind: GameKind) -> f64 {
-    kind.search_tuning().widening
 }
 
 /// What a computer player chose.

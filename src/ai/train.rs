@@ -90,12 +90,14 @@ pub struct TrainSettings {
     pub threads: usize,
 }
 
-/// One self-play game: the contract's features and whether Black won.
+/// One position of a self-play game: its features and whether the side they describe won
+/// (Unlur's contract: Black; Unravel's evaluation: the player to move).
 #[derive(Clone, Debug)]
 pub struct Sample {
+    /// Unlur: the contract's stones; Unravel: the checkers on the board.
     pub stones: usize,
     pub features: Vec<f64>,
-    pub black_won: bool,
+    pub won: bool,
 }
 
 /// The most contract stones a training game places on a board of `side`: well past the
@@ -185,7 +187,7 @@ fn play_after_contract(mut pos: Position, player: &PlayerSpec, rng: &mut Rng) ->
     Sample {
         stones: placed,
         features: x,
-        black_won: end.outcome() == Some(Outcome::Winner(black_seat)),
+        won: end.outcome() == Some(Outcome::Winner(black_seat)),
     }
 }
 
@@ -398,6 +400,36 @@ pub fn unravel_prior_game(
     counts
 }
 
+/// Game `index` of Unravel's evaluation run on a `size` board
+/// (`src/games/unravel/eval.rs`): `player` against itself from the empty board; a sample at
+/// every turn's start, labelled with whether the player to move won.
+pub fn unravel_eval_game(size: usize, index: usize, seed: u64, player: &PlayerSpec) -> Vec<Sample> {
+    use crate::games::unravel;
+    let mut rng = game_rng(size, index, seed ^ 0x5E7A_1E0A);
+    let pos = unravel::Position::new(&unravel::Options::with_size(size))
+        .expect("a size the caller checked");
+    let mut seen = Vec::new();
+    let end = play_to_end(AnyGame::Unravel(pos), player, &mut rng, |game, _| {
+        if let AnyGame::Unravel(pos) = game {
+            if !pos.is_swapping() {
+                let stones = pos.cells_filled();
+                seen.push((pos.to_move(), stones, unravel::eval::features(pos).to_vec()));
+            }
+        }
+    });
+    let winner = match end.outcome() {
+        Some(Outcome::Winner(w)) => Some(w),
+        _ => None,
+    };
+    seen.into_iter()
+        .map(|(mover, stones, features)| Sample {
+            stones,
+            features,
+            won: winner == Some(mover),
+        })
+        .collect()
+}
+
 /// Game `index` of Merlin's Chain's flip-order run (`src/games/merlins_chain/order.rs`):
 /// `player` against itself from the start, counting at every step the class of each legal
 /// flip (offered) and of the one played (chosen). An offer's "cell" is `piece · 64 + cell`.
@@ -604,7 +636,7 @@ pub fn fit(samples: &[Sample]) -> Vec<f64> {
         let mut hess = vec![vec![0.0; n]; n];
         for s in samples {
             let p = predict(&w, &s.features);
-            let y = if s.black_won { 1.0 } else { 0.0 };
+            let y = if s.won { 1.0 } else { 0.0 };
             for (i, xi) in s.features.iter().enumerate() {
                 grad[i] += (y - p) * xi;
                 for (h, xj) in hess[i].iter_mut().zip(&s.features) {
@@ -639,7 +671,7 @@ pub fn log_loss(w: &[f64], samples: &[Sample]) -> f64 {
         .iter()
         .map(|s| {
             let p = predict(w, &s.features).clamp(1e-6, 1.0 - 1e-6);
-            -(if s.black_won { p } else { 1.0 - p }).log2()
+            -(if s.won { p } else { 1.0 - p }).log2()
         })
         .sum();
     total / samples.len().max(1) as f64
@@ -694,7 +726,7 @@ pub fn learn(side: usize, samples: Vec<Sample>, note: &str) -> SideReport {
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
     let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
     let w = fit(&train);
-    let mean = train.iter().filter(|s| s.black_won).count() as f64 / train.len().max(1) as f64;
+    let mean = train.iter().filter(|s| s.won).count() as f64 / train.len().max(1) as f64;
     let mut base = vec![0.0; feature_count(side)];
     base[0] = (mean.clamp(1e-3, 1.0 - 1e-3) / (1.0 - mean.clamp(1e-3, 1.0 - 1e-3))).ln();
     let held_out_loss = log_loss(&w, &test);
@@ -727,7 +759,7 @@ mod tests {
                 Sample {
                     stones: 0,
                     features: x,
-                    black_won: won,
+                    won,
                 }
             })
             .collect();
@@ -826,7 +858,7 @@ mod tests {
         let player = PlayerSpec::parse("mcts:50").unwrap();
         let a = self_play(5, 7, 11, &player);
         let b = self_play(5, 7, 11, &player);
-        assert_eq!((a.stones, a.black_won), (b.stones, b.black_won));
+        assert_eq!((a.stones, a.won), (b.stones, b.won));
         assert_eq!(a.features, b.features);
         // Central placement: over many stones, the inner rings hold more than their share.
         let mut rng = Rng::new(1);

@@ -37,6 +37,9 @@ pub struct GameDescription {
 pub struct SearchTuning {
     /// The progressive widening constant the game is searched with by default (0: off).
     pub widening: f64,
+    /// The steps a playout takes before the game's evaluation scores it, where the game
+    /// has one worth stopping for (None: `SearchConfig`'s default, in effect to the end).
+    pub playout_cap: Option<u32>,
     /// The levels (`ai::levels::LEVELS`, by id) that play another player spec in this
     /// game: a search's strength grows with its budget at a different pace in each game,
     /// and the ladder's steps must show in each.
@@ -46,6 +49,7 @@ pub struct SearchTuning {
 /// The search of a game that departs from the general search nowhere.
 pub const GENERAL_SEARCH: SearchTuning = SearchTuning {
     widening: 0.0,
+    playout_cap: None,
     levels: &[],
 };
 

@@ -110,11 +110,13 @@ usage:
   ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]
       Merlin's Chain's flip order (which flips the search tries first), from N
       self-play games (default 100), written to src/games/merlins_chain/order.txt
-  ludus train unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T]
-                      [--out FILE]
-      Unravel's placement priors (how often each shape of empty cell is placed on, for
-      the search's tree), from N self-play games a size (default 200), written to
-      src/games/unravel/priors.txt (and the order the search expands placements in)
+  ludus train unravel [--learn priors|eval] [--sizes 8] [--games N] [--seed S] [--player SPEC]
+                      [--threads T] [--out FILE]
+      from N self-play games a size (default 200). priors (the default): how often each
+      shape of empty cell is placed on, for the search's tree (and the order it expands
+      placements in), written to src/games/unravel/priors.txt; eval: the mover's chance
+      from each player's distance to joining its edges, which scores the search's short
+      playouts (SPEC default mcts:4000/cap=400), written to src/games/unravel/eval.txt
   ludus train unity [--players 2,3] [--games N] [--seed S] [--player SPEC] [--threads T]
                     [--out FILE]
       Unity's step order (which steps the search tries first), from N self-play games

@@ -3,9 +3,10 @@
 //! replies, Merlin's Chain's flip order, Unravel's placement priors, Unity's step order.
 
 use ludus::ai::train::{
-    fixed_contract_game, in_parallel, learn, merlins_chain_order_game, most_stones, reply_game,
-    scattercut_reply_game, self_play_many, self_play_many_with, unity_order_game, unlur_prior_game,
-    unravel_prior_game, FixedContract, ReplyCounts, Sample, SideReport, TrainSettings,
+    fit, fixed_contract_game, in_parallel, learn, log_loss, merlins_chain_order_game, most_stones,
+    reply_game, scattercut_reply_game, self_play_many, self_play_many_with, unity_order_game,
+    unlur_prior_game, unravel_eval_game, unravel_prior_game, FixedContract, ReplyCounts, Sample,
+    SideReport, TrainSettings,
 };
 use ludus::ai::PlayerSpec;
 use ludus::game::shorten;
@@ -18,7 +19,7 @@ use std::time::Instant;
 
 use crate::Args;
 
-pub const USAGE: &str = "ludus train unlur [--learn contract|replies|priors] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unravel [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unity [--players 2,3] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
+pub const USAGE: &str = "ludus train unlur [--learn contract|replies|priors] [--sides 5,6] [--games N] [--rounds R] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train scattercut [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train merlins-chain [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unravel [--learn priors|eval] [--sizes 8] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE], or ludus train unity [--players 2,3] [--games N] [--seed S] [--player SPEC] [--threads T] [--out FILE]";
 
 const DEFAULT_OUT: &str = "src/games/unlur/contract.txt";
 const DEFAULT_REPLIES_OUT: &str = "src/games/unlur/replies.txt";
@@ -47,6 +48,18 @@ pub fn run(args: &Args) -> Result<(), Error> {
     ])?;
     args.at_most_positionals(1, &format!("`{USAGE}`"))?;
     let kind = GameKind::parse(args.positional(0, "GAME")?)?;
+    if kind == GameKind::Unravel {
+        match args.flag("learn") {
+            None | Some("priors") => {}
+            Some("eval") => return unravel_eval(args),
+            Some(other) => {
+                return Err(Error::options(format!(
+                    "Unravel learns its priors or its eval (--learn priors|eval, got {:?})",
+                    shorten(other)
+                )))
+            }
+        }
+    }
     if let Some(run) = count_run(kind, args.flag("learn")) {
         return counted(&run, args);
     }
@@ -125,7 +138,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         });
         eprintln!();
         let secs = started.elapsed().as_secs_f64();
-        let black = samples.iter().filter(|s| s.black_won).count();
+        let black = samples.iter().filter(|s| s.won).count();
         let note = format!(
             "{} games, Black won {:.1}%, {:.0} s",
             samples.len(),
@@ -143,7 +156,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
             eprintln!();
             let mut samples = report.samples;
             samples.extend(more);
-            let black = samples.iter().filter(|s| s.black_won).count();
+            let black = samples.iter().filter(|s| s.won).count();
             let note = format!(
                 "{} games in {round} rounds, Black won {:.1}%, {:.0} s",
                 samples.len(),
@@ -158,6 +171,88 @@ pub fn run(args: &Args) -> Result<(), Error> {
     }
     write_weights(out, &text)
 }
+
+/// `ludus train unravel --learn eval`: the evaluation's weights (`src/games/unravel/eval.rs`),
+/// fitted on every turn's start of self-play games.
+fn unravel_eval(args: &Args) -> Result<(), Error> {
+    let kind = GameKind::Unravel;
+    for flag in ["sides", "players", "rounds"] {
+        if args.flag(flag).is_some() {
+            return Err(Error::options(format!(
+                "--{flag} is not for Unravel: it learns its evaluation over --sizes"
+            )));
+        }
+    }
+    let sizes = parse_boards(args, "sizes", "8", unravel::MIN_SIZE..=unravel::MAX_SIZE)?;
+    let (mut settings, _) = settings(args, kind, sizes, 200)?;
+    // Playouts to the end by default: the games must not lean on the weights they make.
+    let player_text = args.flag("player").unwrap_or(EVAL_PLAYER);
+    settings.player = PlayerSpec::parse_in(player_text, kind)?;
+    if !unravel::eval::set_aside() {
+        return Err(Error::options(
+            "the evaluation was read before training could set it aside",
+        ));
+    }
+    let started = Instant::now();
+    let mut games_played: Vec<Vec<Sample>> = Vec::new();
+    for &size in &settings.boards {
+        let games = settings.games;
+        games_played.extend(in_parallel(
+            games,
+            settings.threads,
+            &|done| {
+                if done % 10 == 0 || done == games {
+                    eprint!("\rsize {size}: {done} of {games} games");
+                }
+            },
+            |i| unravel_eval_game(size, i, settings.seed, &settings.player),
+        ));
+        eprintln!();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    // A fifth of the games held out, to say how well the weights predict positions of games
+    // they were not fitted on.
+    let (mut held, mut train) = (Vec::new(), Vec::new());
+    for (i, game) in games_played.iter().enumerate() {
+        (if i % 5 == 4 { &mut held } else { &mut train }).extend(game.iter().cloned());
+    }
+    let samples: Vec<Sample> = games_played.into_iter().flatten().collect();
+    let fitted = fit(&train);
+    let won = train.iter().filter(|s| s.won).count() as f64 / train.len().max(1) as f64;
+    let mean = [
+        (won.clamp(1e-3, 1.0 - 1e-3) / (1.0 - won.clamp(1e-3, 1.0 - 1e-3))).ln(),
+        0.0,
+    ];
+    let weights = fit(&samples);
+    let sizes: Vec<String> = settings.boards.iter().map(|b| b.to_string()).collect();
+    let command = format!(
+        "ludus train unravel --learn eval --sizes {} --games {} --seed {} --player {player_text}",
+        sizes.join(","),
+        settings.games,
+        settings.seed
+    );
+    let summary = format!(
+        "{} games a size, {secs:.0} s: {} turn starts, the mover won {:.1}%; held-out log-loss {:.3} bits a position (always the mean: {:.3})",
+        settings.games,
+        samples.len(),
+        100.0 * samples.iter().filter(|s| s.won).count() as f64 / samples.len().max(1) as f64,
+        log_loss(&fitted, &held),
+        log_loss(&mean, &held),
+    );
+    say!("{summary}");
+    say!("tempo {:.4}, distance {:.4}", weights[0], weights[1]);
+    let text = format!(
+        "# Unravel: evaluation (src/games/unravel/eval.rs), learned from self-play by\n\
+         #   {command}\n# {summary}.\n\
+         # The mover's chance: 1 / (1 + exp(-(tempo + distance * (the opponent's distance - the mover's)))).\n\
+         tempo {}\ndistance {}\n",
+        weights[0], weights[1]
+    );
+    write_weights(args.flag("out").unwrap_or(EVAL_OUT), &text)
+}
+
+const EVAL_PLAYER: &str = "mcts:4000/cap=400";
+const EVAL_OUT: &str = "src/games/unravel/eval.txt";
 
 /// `ludus train scattercut`: its reply weights.
 fn scattercut_replies(args: &Args) -> Result<(), Error> {
@@ -280,7 +375,7 @@ fn count_run(kind: GameKind, learn: Option<&str>) -> Option<CountRun<'static>> {
         },
         GameKind::Unravel => CountRun {
             kind,
-            learn_words: "",
+            learn_words: " --learn priors",
             what: "placement priors",
             module: "src/games/unravel/priors.rs",
             set: &unravel::priors::SHAPE_SET,
@@ -556,7 +651,7 @@ fn print_report(side: usize, report: &SideReport) {
         if bucket.is_empty() {
             continue;
         }
-        let won = bucket.iter().filter(|s| s.black_won).count() as f64 / bucket.len() as f64;
+        let won = bucket.iter().filter(|s| s.won).count() as f64 / bucket.len() as f64;
         let said = bucket
             .iter()
             .map(|s| ludus::ai::train::predict(w, &s.features))

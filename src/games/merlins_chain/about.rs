@@ -34,6 +34,7 @@ const PLAN: PuzzlePlan = PuzzlePlan {
 /// a loose draw here.
 const SEARCH: SearchTuning = SearchTuning {
     widening: 2.0,
+    playout_cap: None,
     levels: &[
         ("beginner", "mcts:200/temp=0.25"),
         ("easy", "mcts:1000/temp=0.25"),

@@ -35,6 +35,7 @@ const PLAN: PuzzlePlan = PuzzlePlan {
 /// not differ: the four below expert search without it.
 const SEARCH: SearchTuning = SearchTuning {
     widening: 1.0,
+    playout_cap: None,
     levels: &[
         ("beginner", "mcts:400/temp=0.25/noorder/pw=0"),
         ("easy", "mcts:1000/noorder/pw=0"),

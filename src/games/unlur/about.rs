@@ -22,6 +22,7 @@ pub const GAME: GameDescription = GameDescription {
 /// with the order it came too close to easy (39 of 60).
 const SEARCH: SearchTuning = SearchTuning {
     widening: 1.0,
+    playout_cap: None,
     levels: &[("beginner", "mcts:200/temp=0.5/noorder/pw=0")],
 };
 

@@ -15,6 +15,7 @@
 
 mod about;
 mod describe;
+pub mod eval;
 pub mod lessons;
 mod notation;
 pub mod priors;
@@ -298,6 +299,11 @@ impl Position {
             })
             .collect();
         Some((0, offers))
+    }
+
+    /// Checkers on the board.
+    pub fn cells_filled(&self) -> usize {
+        self.filled as usize
     }
 
     /// True when the mover has placed and must now swap.
@@ -745,6 +751,19 @@ impl SearchHints for Position {
             Step::Place(c) => priors::shape(cells, self.n, self.mover as Seat, c as usize),
             Step::Swap(..) => 0,
         });
+    }
+
+    /// By the learned distances (`eval.rs`); even without them.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let Some(weights) = eval::learned() else {
+            return 0.5;
+        };
+        let mover = weights.mover_chance(eval::features(self));
+        if seat == self.mover as Seat {
+            mover
+        } else {
+            1.0 - mover
+        }
     }
 
     fn rave_keys(&self) -> usize {
