@@ -354,6 +354,35 @@ fn head<const W: usize>(b: &Bits) -> [u64; W] {
     std::array::from_fn(|i| b.0[i])
 }
 
+/// `reach` and the orthogonal neighbours of its cells (c - 1, c + 1, c + n, c - n), with
+/// the bits carried across word boundaries.
+#[inline(always)]
+fn grow<const W: usize>(
+    n: usize,
+    reach: &[u64; W],
+    has_left: &[u64; W],
+    has_right: &[u64; W],
+) -> [u64; W] {
+    std::array::from_fn(|i| {
+        let lo = |j: usize, mask: &[u64; W]| if j < W { reach[j] & mask[j] } else { 0 };
+        let left = (reach[i] & has_left[i]) >> 1 | lo(i + 1, has_left) << 63;
+        let right = (reach[i] & has_right[i]) << 1
+            | if i > 0 {
+                (reach[i - 1] & has_right[i - 1]) >> 63
+            } else {
+                0
+            };
+        let up = reach[i] << n | if i > 0 { reach[i - 1] >> (64 - n) } else { 0 };
+        let down = reach[i] >> n
+            | if i + 1 < W {
+                reach[i + 1] << (64 - n)
+            } else {
+                0
+            };
+        reach[i] | left | right | up | down
+    })
+}
+
 #[inline(always)]
 fn fill<const W: usize>(n: usize, own: &Bits, from: &Bits, to: &Bits, m: &Masks) -> bool {
     let own = head::<W>(own);
@@ -365,39 +394,75 @@ fn fill<const W: usize>(n: usize, own: &Bits, from: &Bits, to: &Bits, m: &Masks)
     }
     let mut reach: [u64; W] = std::array::from_fn(|i| own[i] & from[i]);
     loop {
-        let mut next = [0u64; W];
-        let mut grew = false;
-        let mut arrived = false;
-        for i in 0..W {
-            // Neighbours of reached cells: c - 1 (left), c + 1 (right), c + n (up),
-            // c - n (down), with the bits carried across word boundaries.
-            let lo = |j: usize, mask: &[u64; W]| if j < W { reach[j] & mask[j] } else { 0 };
-            let left = (reach[i] & has_left[i]) >> 1 | lo(i + 1, &has_left) << 63;
-            let right = (reach[i] & has_right[i]) << 1
-                | if i > 0 {
-                    (reach[i - 1] & has_right[i - 1]) >> 63
-                } else {
-                    0
-                };
-            let up = reach[i] << n | if i > 0 { reach[i - 1] >> (64 - n) } else { 0 };
-            let down = reach[i] >> n
-                | if i + 1 < W {
-                    reach[i + 1] << (64 - n)
-                } else {
-                    0
-                };
-            let w = (reach[i] | left | right | up | down) & own[i];
-            grew |= w != reach[i];
-            arrived |= w & to[i] != 0;
-            next[i] = w;
-        }
-        if arrived {
+        let grown = grow(n, &reach, &has_left, &has_right);
+        let next: [u64; W] = std::array::from_fn(|i| grown[i] & own[i]);
+        if (0..W).any(|i| next[i] & to[i] != 0) {
             return true;
         }
-        if !grew {
+        if next == reach {
             return false;
         }
         reach = next;
+    }
+}
+
+/// The distance of a player the opponent's checkers cut off from its goal.
+pub const WALLED_OFF: u32 = u8::MAX as u32;
+
+/// The fewest `empty` cells `seat` must fill to join its sides with an orthogonal path of
+/// its cells (`own`); [`WALLED_OFF`] if the other cells cut every path. Breadth-first by
+/// layers of cost: the cells within distance d, grown through `own` (free) after each layer.
+pub fn distance(n: usize, own: &Bits, empty: &Bits, seat: Seat) -> u32 {
+    let m = &MASKS[n];
+    let (from, to) = if seat == 0 {
+        (&m.bottom, &m.top)
+    } else {
+        (&m.left, &m.right)
+    };
+    match (n * n).div_ceil(64) {
+        1 => layers::<1>(n, own, empty, from, to, m),
+        2 => layers::<2>(n, own, empty, from, to, m),
+        3 | 4 => layers::<4>(n, own, empty, from, to, m),
+        _ => layers::<WORDS>(n, own, empty, from, to, m),
+    }
+}
+
+#[inline(always)]
+fn layers<const W: usize>(
+    n: usize,
+    own: &Bits,
+    empty: &Bits,
+    from: &Bits,
+    to: &Bits,
+    m: &Masks,
+) -> u32 {
+    let (own, empty) = (head::<W>(own), head::<W>(empty));
+    let (from, to) = (head::<W>(from), head::<W>(to));
+    let (has_left, has_right) = (head::<W>(&m.has_left), head::<W>(&m.has_right));
+    let mut reach: [u64; W] = std::array::from_fn(|i| own[i] & from[i]);
+    let mut d = 0;
+    loop {
+        // Every own cell joined to the cells within distance d is within it too.
+        loop {
+            let grown = grow(n, &reach, &has_left, &has_right);
+            let next: [u64; W] = std::array::from_fn(|i| reach[i] | grown[i] & own[i]);
+            if next == reach {
+                break;
+            }
+            reach = next;
+        }
+        if (0..W).any(|i| reach[i] & to[i] != 0) {
+            return d;
+        }
+        let grown = grow(n, &reach, &has_left, &has_right);
+        let new: [u64; W] = std::array::from_fn(|i| (grown[i] | from[i]) & empty[i] & !reach[i]);
+        if new.iter().all(|&w| w == 0) {
+            return WALLED_OFF;
+        }
+        for i in 0..W {
+            reach[i] |= new[i];
+        }
+        d += 1;
     }
 }
 

@@ -9,12 +9,10 @@
 //! their swaps are not foreseen. The weights the command wrote are `eval.txt`, beside
 //! this file.
 
-use super::{Position, EMPTY, MAX_CELLS};
+use super::{red_blue, Position};
 use crate::game::Seat;
+pub use red_blue::WALLED_OFF;
 use std::sync::OnceLock;
-
-/// The distance of a player walled off from one of its edges.
-pub const WALLED_OFF: u32 = u8::MAX as u32;
 
 /// The logistic weights: the mover's chance is σ(`tempo` + `distance` · (the opponent's
 /// distance − the mover's)).
@@ -87,89 +85,14 @@ pub fn features(pos: &Position) -> [f64; 2] {
 /// ranks, Blue: the first and last files) with an orthogonal path of its checkers;
 /// [`WALLED_OFF`] if the opponent's checkers cut every path.
 pub fn distance(pos: &Position, seat: Seat) -> u32 {
-    let n = pos.n;
-    let own = seat as u8 + 1;
-    let start = |i: usize| if seat == 0 { i } else { i * n };
-    let at_goal = |c: usize| {
-        if seat == 0 {
-            c / n == n - 1
-        } else {
-            c % n == n - 1
-        }
-    };
-    // Breadth-first by layers of cost: a cell takes its distance when first reached (a
-    // checker of the mover's costs nothing, so it joins the layer that reached it; an
-    // empty cell costs one and waits for the next), so each cell is labelled once.
-    let mut seen = [false; MAX_CELLS];
-    let mut layer = [0u16; MAX_CELLS];
-    let mut next = [0u16; MAX_CELLS];
-    let (mut layer_len, mut next_len) = (0, 0);
-    for i in 0..n {
-        let c = start(i);
-        match pos.cells[c] {
-            v if v == own => {
-                seen[c] = true;
-                layer[layer_len] = c as u16;
-                layer_len += 1;
-            }
-            EMPTY => {
-                seen[c] = true;
-                next[next_len] = c as u16;
-                next_len += 1;
-            }
-            _ => {}
-        }
-    }
-    let mut d = 0;
-    loop {
-        let mut i = 0;
-        while i < layer_len {
-            let c = layer[i] as usize;
-            i += 1;
-            if at_goal(c) {
-                return d;
-            }
-            let (f, r) = (c % n, c / n);
-            let neighbours = [
-                (f > 0).then(|| c - 1),
-                (f + 1 < n).then(|| c + 1),
-                (r > 0).then(|| c - n),
-                (r + 1 < n).then(|| c + n),
-            ];
-            for x in neighbours.into_iter().flatten() {
-                if seen[x] {
-                    continue;
-                }
-                match pos.cells[x] {
-                    v if v == own => {
-                        seen[x] = true;
-                        layer[layer_len] = x as u16;
-                        layer_len += 1;
-                    }
-                    EMPTY => {
-                        seen[x] = true;
-                        next[next_len] = x as u16;
-                        next_len += 1;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if next_len == 0 {
-            return WALLED_OFF;
-        }
-        std::mem::swap(&mut layer, &mut next);
-        layer_len = next_len;
-        next_len = 0;
-        d += 1;
-    }
+    red_blue::distance(pos.n, &pos.own[seat], &pos.empty_cells(), seat)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    use crate::games::unravel::Options;
+    use crate::game::Game;
+    use crate::games::unravel::{Options, EMPTY};
 
     fn board(size: usize, to_move: Seat, diagram: &str) -> Position {
         Position::from_diagram(&Options::with_size(size), to_move, diagram).expect("a diagram")
@@ -196,6 +119,73 @@ mod tests {
         assert!(w.distance > 0.0, "{w:?}");
         assert!(w.mover_chance([1.0, 2.0]) > w.mover_chance([1.0, 0.0]));
         assert!(w.mover_chance([1.0, -2.0]) < 0.5);
+    }
+
+    /// The distance by a plain breadth-first search over cells (Bellman-Ford-like
+    /// relaxation until nothing changes), to check the layered bit-set one against.
+    fn slow_distance(pos: &Position, seat: Seat) -> u32 {
+        let n = pos.n;
+        let own = seat as u8 + 1;
+        let cost = |c: usize| match pos.cells[c] {
+            EMPTY => Some(1),
+            v if v == own => Some(0),
+            _ => None,
+        };
+        let cell = |i: usize, j: usize| if seat == 0 { j * n + i } else { i * n + j };
+        let mut dist = vec![u32::MAX; n * n];
+        for i in 0..n {
+            if let Some(k) = cost(cell(i, 0)) {
+                dist[cell(i, 0)] = k;
+            }
+        }
+        loop {
+            let mut changed = false;
+            for c in 0..n * n {
+                let Some(k) = cost(c) else { continue };
+                let (f, r) = (c % n, c / n);
+                let around = [
+                    (f > 0).then(|| c - 1),
+                    (f + 1 < n).then(|| c + 1),
+                    (r > 0).then(|| c - n),
+                    (r + 1 < n).then(|| c + n),
+                ];
+                for x in around.into_iter().flatten() {
+                    if dist[x] != u32::MAX && dist[x] + k < dist[c] {
+                        dist[c] = dist[x] + k;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let best = (0..n).map(|i| dist[cell(i, n - 1)]).min().unwrap();
+        if best == u32::MAX {
+            WALLED_OFF
+        } else {
+            best
+        }
+    }
+
+    #[test]
+    fn distance_agrees_with_a_plain_search_in_random_games_of_every_size() {
+        let mut rng = crate::rng::Rng::new(7);
+        let mut buf = Vec::new();
+        for size in [3, 4, 5, 8, 9, 11, 12, 19] {
+            for _ in 0..20 {
+                let mut p = Position::new(&Options::with_size(size)).unwrap();
+                while p.outcome().is_none() {
+                    if !p.is_swapping() {
+                        for seat in 0..2 {
+                            assert_eq!(distance(&p, seat), slow_distance(&p, seat), "{p:?}");
+                        }
+                    }
+                    let step = p.random_step(&mut rng, &mut buf).unwrap();
+                    p.play(step);
+                }
+            }
+        }
     }
 
     #[test]
