@@ -283,6 +283,17 @@ struct Masks {
     right: Bits,
 }
 
+impl Masks {
+    /// The two sides `seat` joins: the one its paths start from and the one they reach.
+    fn sides(&self, seat: Seat) -> (&Bits, &Bits) {
+        if seat == 0 {
+            (&self.bottom, &self.top)
+        } else {
+            (&self.left, &self.right)
+        }
+    }
+}
+
 const fn masks(n: usize) -> Masks {
     let mut m = Masks {
         board: Bits::EMPTY,
@@ -336,11 +347,7 @@ static MASKS: [Masks; MAX_SIZE + 1] = {
 /// works on one `u64`.
 pub fn joins_sides(n: usize, own: &Bits, seat: Seat) -> bool {
     let m = &MASKS[n];
-    let (from, to) = if seat == 0 {
-        (&m.bottom, &m.top)
-    } else {
-        (&m.left, &m.right)
-    };
+    let (from, to) = m.sides(seat);
     match (n * n).div_ceil(64) {
         1 => fill::<1>(n, own, from, to, m),
         2 => fill::<2>(n, own, from, to, m),
@@ -414,11 +421,7 @@ pub const WALLED_OFF: u32 = u8::MAX as u32;
 /// layers of cost: the cells within distance d, grown through `own` (free) after each layer.
 pub fn distance(n: usize, own: &Bits, empty: &Bits, seat: Seat) -> u32 {
     let m = &MASKS[n];
-    let (from, to) = if seat == 0 {
-        (&m.bottom, &m.top)
-    } else {
-        (&m.left, &m.right)
-    };
+    let (from, to) = m.sides(seat);
     match (n * n).div_ceil(64) {
         1 => layers::<1>(n, own, empty, from, to, m),
         2 => layers::<2>(n, own, empty, from, to, m),
