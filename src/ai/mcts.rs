@@ -710,11 +710,7 @@ fn playout<G: SearchHints>(
         }
         Some(Outcome::Draw) => rewards.fill(1.0 / rewards.len() as f64),
         None if config.plain_evaluation => rewards.fill(1.0 / rewards.len() as f64),
-        None => {
-            for (seat, r) in rewards.iter_mut().enumerate() {
-                *r = state.evaluate(seat);
-            }
-        }
+        None => state.evaluate(rewards),
     }
     recorded
 }

@@ -83,11 +83,11 @@ pub trait SearchHints: Game {
         rng.shuffle(steps);
     }
 
-    /// For a playout cut short: an estimate in [0, 1] of `seat`'s chance to win from here.
-    /// The default knows nothing and says every seat is equally likely.
-    fn evaluate(&self, seat: Seat) -> f64 {
-        let _ = seat;
-        1.0 / self.players() as f64
+    /// For a playout cut short: fills `chances` (one entry per seat) with each seat's
+    /// estimated chance in [0, 1] to win from here, all at once so that an engine computes
+    /// what the seats share only once. The default knows nothing: every seat equally likely.
+    fn evaluate(&self, chances: &mut [f64]) {
+        chances.fill(1.0 / chances.len() as f64);
     }
 
     /// For RAVE (all-moves-as-first) statistics in the search: how many step keys there are;

@@ -754,16 +754,10 @@ impl SearchHints for Position {
     }
 
     /// By the learned distances (`eval.rs`); even without them.
-    fn evaluate(&self, seat: Seat) -> f64 {
-        let Some(weights) = eval::learned() else {
-            return 0.5;
-        };
-        let mover = weights.mover_chance(eval::features(self));
-        if seat == self.mover as Seat {
-            mover
-        } else {
-            1.0 - mover
-        }
+    fn evaluate(&self, chances: &mut [f64]) {
+        let mover = eval::learned().map_or(0.5, |w| w.mover_chance(eval::features(self)));
+        chances[self.mover as usize] = mover;
+        chances[1 - self.mover as usize] = 1.0 - mover;
     }
 
     fn rave_keys(&self) -> usize {
