@@ -412,8 +412,13 @@ test("the page's thread does no heavy work while the computer thinks (counted, n
       { stepViews: 0, arrangementSearches: 0, arrangementChecks: 0 },
       `no legal step views and no arrangement search on the page's thread while the computer plays ${s.game}`,
     );
-    // A person to move again: the page lists the legal steps for them.
-    assert.ok(s.legal.length > 0, 'the legal steps are back for the person to move');
+    // A person to move again: the page lists the legal steps for them. Only an ended game
+    // has nobody to move: three-player Unity between medium levels can be decided within
+    // a few steps (its last step then a proven win, found in a few iterations), Merlin's
+    // Chain cannot.
+    const shown = JSON.stringify({ steps: s.steps.length, outcome: s.outcome, toMove: s.toMove, cursor: s.cursor });
+    if (s.outcome) assert.equal(s.game, 'unity', `${s.game} ended within a few steps: ${shown}`);
+    else assert.ok(s.legal.length > 0, `the legal steps are back for the person to move in ${s.game}: ${shown}`);
     // The grey tiles lie where the page's engine would have put them itself.
     const fresh = await page.evaluate(async (record) => {
       const mod = await (await import('/www/engine.js')).engine();
@@ -425,7 +430,10 @@ test("the page's thread does no heavy work while the computer thinks (counted, n
       }
     }, s.record);
     assert.deepEqual(s.pieces, fresh, 'the view shown is the one the engine makes from the record');
-    assert.ok(s.lastAnswer.iterations > 100, 'the search ran for the medium level');
+    assert.ok(
+      s.lastAnswer.iterations > 100 || (s.game === 'unity' && s.lastAnswer.value === 1),
+      `the search ran for the medium level, or proved a win: ${JSON.stringify(s.lastAnswer)}`,
+    );
     await checkLegal(page, s.record);
   }
   console.log(`the page's work while the computer played: ${JSON.stringify(report)}`);
