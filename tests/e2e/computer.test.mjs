@@ -385,7 +385,7 @@ test("the page's thread does no heavy work while the computer thinks (counted, n
     assert.ok(before.legal.length > 0, 'a person to move: the legal steps are listed');
     const counts = () => page.evaluate(() => window.ludusTest.workCounts());
     const start = await counts();
-    await setSeats(true); // every seat to the computer: it thinks at the medium level (4000 iterations a step)
+    await setSeats(true); // every seat to the computer: it thinks at the medium level (4000 iterations a step, 2000 in Unity)
     // The counts and the steps read in one go, once the computer has made its steps.
     const done = await page.evaluate(
       (n) =>
