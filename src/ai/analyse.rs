@@ -255,14 +255,20 @@ pub struct ReviewStep {
     /// The mover's chance of winning before the step (with the best step) and after it.
     pub before: f64,
     pub after: f64,
-    /// When the chance fell by more than the threshold: the step the analysis preferred.
+    /// The step the analysis preferred, when the position it leads to is worth more to the
+    /// mover than the one the step led to by more than the threshold.
     pub better: Option<String>,
+    /// With `better`: the mover's chance in the position after it.
+    pub after_better: Option<f64>,
 }
 
 /// Reviews every step of `session`'s game (the whole record, wherever its cursor is):
-/// the mover's chance before and after each step, and a better step where the chance fell
-/// by more than `threshold` (0.15 is a clear mistake). Each position is analysed once with
-/// `budget`, the search seeded with `seed` plus the step number.
+/// the mover's chance before and after each step, and a better step where the position
+/// it leads to is worth more than the one the step led to by more than `threshold` (0.15
+/// is a clear mistake). Each position is analysed once with `budget`, the search seeded
+/// with `seed` plus the step number; where the chance fell by more than `threshold`, the
+/// position after the analysis's best step is analysed too, with the same seed as the
+/// position after the step played.
 pub fn review(
     session: &Session,
     budget: Budget,
@@ -283,25 +289,39 @@ pub fn review(
         s.go_to(i);
         analyses.push(analyse(s.current(), budget, seed.wrapping_add(i as u64)));
     }
-    Ok(steps
-        .iter()
-        .enumerate()
-        .map(|(i, step)| {
-            let mover = movers[i];
-            let before = analyses[i].chances.get(mover).copied().unwrap_or(0.0);
-            let after = analyses[i + 1].chances.get(mover).copied().unwrap_or(0.0);
-            let better = analyses[i]
-                .best
-                .clone()
-                .filter(|b| before - after > threshold && b != step);
-            ReviewStep {
-                index: i,
-                step: step.clone(),
-                mover,
-                before,
-                after,
-                better,
+    let mut reviewed = Vec::with_capacity(steps.len());
+    for (i, step) in steps.iter().enumerate() {
+        let mover = movers[i];
+        let chance = |a: &Analysis| a.chances.get(mover).copied().unwrap_or(0.0);
+        let (before, after) = (chance(&analyses[i]), chance(&analyses[i + 1]));
+        let mut better = None;
+        let mut after_better = None;
+        // A search reads the position it starts from better than the positions a step
+        // away (in Unity the side to move reads about 70% wherever it stands), so a fall
+        // from `before` is no mistake by itself: the step is compared with the better one
+        // the same way, each by a search from the position it leads to.
+        if let Some(best) = analyses[i].best.as_ref().filter(|b| *b != step) {
+            if before - after > threshold {
+                s.go_to(i);
+                let mut game = s.current().clone();
+                game.play_text(best)?;
+                let chance_after_best =
+                    chance(&analyse(&game, budget, seed.wrapping_add(i as u64 + 1)));
+                if chance_after_best - after > threshold {
+                    better = Some(best.clone());
+                    after_better = Some(chance_after_best);
+                }
             }
-        })
-        .collect())
+        }
+        reviewed.push(ReviewStep {
+            index: i,
+            step: step.clone(),
+            mover,
+            before,
+            after,
+            better,
+            after_better,
+        });
+    }
+    Ok(reviewed)
 }

@@ -389,7 +389,7 @@ export class AnalysisPanel {
     if (this.better) {
       const e = this.better.entry;
       const who = v.players?.[e.mover]?.name ?? 'The mover';
-      return `${who} played ${e.step} here; ${e.better} was better (winning chance ${Math.round(e.before * 100)}% before, ${Math.round(e.after * 100)}% after ${e.step}).`;
+      return `${who} played ${e.step} here; ${e.better} was better (winning chance ${Math.round(e.after_better * 100)}% after ${e.better}, ${Math.round(e.after * 100)}% after ${e.step}).`;
     }
     if (this.hint?.pending) return 'Looking for a hint…';
     if (this.hint?.error) return `No hint: ${this.hint.error}`;

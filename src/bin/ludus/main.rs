@@ -651,9 +651,11 @@ fn review(args: &Args) -> Result<(), Error> {
             r.step,
             100.0 * r.before,
             100.0 * r.after,
-            r.better
-                .map(|b| format!("   better: {b}"))
-                .unwrap_or_default()
+            match (r.better, r.after_better) {
+                (Some(b), Some(chance)) =>
+                    format!("   better: {b} ({:.1}% after it)", 100.0 * chance),
+                _ => String::new(),
+            }
         );
     }
     Ok(())
