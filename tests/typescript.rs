@@ -6,6 +6,7 @@
 //! limit: `LUDUS_BLESS=1 cargo test --test typescript`.
 #![cfg(not(target_arch = "wasm32"))]
 
+use ludus::ai::analyse::{Analysis, Exact, LineStep, ReviewStep, StepStat};
 use ludus::game::{
     BoardView, Color, ErrorKind, Outcome, PieceKind, PieceView, PlayerView, Presentation, Shape,
     Side, SideView, StepKind, StepView, Threat,
@@ -29,7 +30,7 @@ fn generated() -> String {
     let config = Config::default();
     let mut out = String::from(
         "// The objects the Ludus engine hands to JS (src/game/view.rs, src/game/vocabulary.rs,\n\
-         // src/game/error.rs, src/games/about.rs, src/views.rs, src/work.rs).\n\
+         // src/game/error.rs, src/games/about.rs, src/views.rs, src/work.rs, src/ai/analyse.rs).\n\
          // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run\n\
          // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.\n",
     );
@@ -60,6 +61,11 @@ fn generated() -> String {
         declaration::<LevelView>(&config),
         declaration::<RecordView>(&config),
         declaration::<WorkCounts>(&config),
+        declaration::<StepStat>(&config),
+        declaration::<Exact>(&config),
+        declaration::<Analysis>(&config),
+        declaration::<LineStep>(&config),
+        declaration::<ReviewStep>(&config),
     ] {
         out.push('\n');
         out.push_str(&decl);

@@ -75,7 +75,7 @@ function analyseTask(mod, { id, record, budgets, seed }) {
 
 function reviewTask(mod, { id, record, iterations, threshold, seed }) {
   const started = performance.now();
-  const entries = mod.review_game(record, iterations, threshold, seed);
+  const entries = /** @type {import('./types/analysis').ReviewEntry[]} */ (mod.review_game(record, iterations, threshold, seed));
   const session = mod.Session.fromRecord(record);
   try {
     for (const entry of entries) {

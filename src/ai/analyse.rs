@@ -48,6 +48,7 @@ impl Budget {
 
 /// A root step the search considered.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct StepStat {
     pub step: String,
     pub visits: u32,
@@ -57,6 +58,7 @@ pub struct StepStat {
 
 /// The result the solver proved.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct Exact {
     pub outcome: Outcome,
     /// "Red wins with best play", "Draw with best play".
@@ -67,6 +69,7 @@ pub struct Exact {
 
 /// How a position stands.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Analysis {
     /// Each seat's chance of winning (2 or 3 numbers, summing to about 1): exact when
@@ -193,6 +196,7 @@ fn line_texts<G: Game>(game: &G, steps: &[G::Step]) -> Vec<String> {
 /// One step of a line as the board marks it: its text, its kind and cells (the game's own
 /// step view) and the colour of the seat that plays it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
 pub struct LineStep {
     pub step: String,
     pub kind: StepKind,
@@ -247,6 +251,8 @@ fn result_text(outcome: Outcome, names: &[String], best_play: bool) -> String {
 
 /// One step of a reviewed game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
 pub struct ReviewStep {
     /// Steps before this one.
     pub index: usize,

@@ -1,7 +1,8 @@
 // The page's type check (jsconfig.json, jsconfig.workers.json; docs/TESTING.md): every script
 // of www/ passes `tsc --noEmit`, and the check catches the mistakes it is there for (a wrong
-// field of an engine view, a wrong method or a missing argument of the engine's exports or of
-// a page function, a host without a method, `this` of no object), shown on fixtures/typecheck/.
+// field of an engine view or of an analysis worker's answer, a wrong method or a missing
+// argument of the engine's exports or of a page function, a host without a method, `this` of
+// no object), shown on fixtures/typecheck/.
 // The engine's types are wasm-bindgen's .d.ts of the built page: build it first
 // (`trunk build --release --offline`).
 
@@ -50,7 +51,7 @@ test('the type check fails on a wrong field, method, argument count, host and th
     const code = text.match(/\/\/ expect (TS\d+)/)?.[1];
     return code ? [`${i + 1} ${code}`] : [];
   });
-  assert.equal(expected.length, 6, 'the fixture marks its six mistakes');
+  assert.equal(expected.length, 7, 'the fixture marks its seven mistakes');
   const { status, errors, output } = checkFixture('wrong.js');
   assert.notEqual(status, 0, output);
   assert.deepEqual(errors.map((e) => `${e.line} ${e.code}`), expected, output);

@@ -14,6 +14,12 @@ import { el } from '../app/dom.js';
 import { RESTARTED } from '../engine.js';
 import { ANALYSIS_BUDGETS, HINT_BUDGET, REVIEW_ITERATIONS, REVIEW_THRESHOLD, HELD_BACK, chanceBar, showPending } from './analysis.js';
 
+/** @typedef {import('../types/ludus-views').LineStep} LineStep */
+/** @typedef {import('../types/analysis').AnalysisAnswer} AnalysisAnswer */
+/** @typedef {import('../types/analysis').ReviewAnswer} ReviewAnswer */
+/** @typedef {import('../types/analysis').ReviewEntry} ReviewEntry */
+/** @typedef {import('../types/analysis').FailedAnswer} FailedAnswer */
+
 /**
  * A client for one analysis worker: one task at a time, each message of the task passed to
  * its callback. Starting a task, or stop(), abandons the one in flight by terminating the
@@ -132,7 +138,8 @@ export function percentages(chances) {
  * @property {() => import('../types/ludus-views').SessionView | null} view the SessionView shown,
  *   or null before the first game
  * @property {() => boolean} thinking whether the computer is thinking (nothing is analysed then)
- * @property {(n: number) => void} goTo shows the position after step `n` (a review's mistake)
+ * @property {(to: number | { node: number }) => void} goTo shows the position after step `to`,
+ *   or at a node of the game's tree (where a review's mistake was made)
  * @property {() => void} movesChanged redraws the move list (the review's marks go in it)
  * @property {(advice: object[]|null) => void} drawAdvice draws the best steps on the board
  *   (www/board/render.js `advice`), or none
@@ -168,14 +175,17 @@ export class AnalysisPanel {
     this.reviewer = new AnalysisClient({ name: 'ludus-review' });
     /** What the analyser works on: the record of its position, or null. */
     this.running = null;
-    /** The latest analysis message of the position shown: { record, analysis, best, line, budget, final }. */
+    /** @type {(AnalysisAnswer & { record: string }) | null} The latest analysis of the position shown. */
     this.result = null;
     this.error = '';
-    /** The hint of the position shown: { record, best } or { record, pending } or { record, error }. */
+    /** @type {{ record: string, best?: LineStep, pending?: boolean, error?: string } | null} The hint of the position shown. */
     this.hint = null;
-    /** The review of the game: { key, entries } or { key, pending } or { key, error }. */
+    /**
+     * @type {{ key: string, line: number[] | null, entries?: ReviewEntry[], pending?: boolean, error?: string } | null}
+     * The review of the game (`line`: the nodes of the line reviewed).
+     */
     this.review = null;
-    /** A better step from the review, shown in its position: { record, step, best }. */
+    /** @type {{ record: string, entry: ReviewEntry, best: LineStep } | null} A better step from the review, shown in its position. */
     this.better = null;
     /** The last results' search times: [{ game, budget, ms }]. */
     this.timings = [];
@@ -255,9 +265,9 @@ export class AnalysisPanel {
 
   startAnalysis(record) {
     const seed = Math.floor(Math.random() * 2 ** 31);
-    this.analyser.start({ task: 'analyse', record, budgets: ANALYSIS_BUDGETS, seed }, (data) => {
+    this.analyser.start({ task: 'analyse', record, budgets: ANALYSIS_BUDGETS, seed }, (/** @type {AnalysisAnswer | FailedAnswer} */ data) => {
       if (this.running !== record) return;
-      if (data.error) {
+      if ('error' in data) {
         this.error = `The analysis stopped: ${data.error}`;
       } else {
         this.result = { ...data, record };
@@ -280,9 +290,9 @@ export class AnalysisPanel {
     }
     this.hint = { record, pending: true };
     const seed = Math.floor(Math.random() * 2 ** 31);
-    this.hinter.start({ task: 'analyse', record, budgets: [HINT_BUDGET], seed }, (data) => {
+    this.hinter.start({ task: 'analyse', record, budgets: [HINT_BUDGET], seed }, (/** @type {AnalysisAnswer | FailedAnswer} */ data) => {
       if (this.hint?.record !== record) return;
-      if (data.error) this.hint = { record, error: data.error };
+      if ('error' in data) this.hint = { record, error: data.error };
       else if (data.best) this.hint = { record, best: data.best };
       else this.hint = { record, error: 'there is no step to suggest here' };
       this.render();
@@ -301,9 +311,9 @@ export class AnalysisPanel {
     const seed = Math.floor(Math.random() * 2 ** 31);
     this.reviewer.start(
       { task: 'review', record: v.record, iterations: REVIEW_ITERATIONS, threshold: REVIEW_THRESHOLD, seed },
-      (data) => {
+      (/** @type {ReviewAnswer | FailedAnswer} */ data) => {
         if (this.review?.key !== key) return;
-        this.review = data.error ? { key, line, error: data.error } : { key, line, entries: data.entries };
+        this.review = 'error' in data ? { key, line, error: data.error } : { key, line, entries: data.entries };
         this.render();
         this.host.movesChanged();
       },
@@ -311,7 +321,10 @@ export class AnalysisPanel {
     this.render();
   }
 
-  /** Shows the review's better step in the position where it was missed. */
+  /**
+   * Shows the review's better step in the position where it was missed.
+   * @param {ReviewEntry} entry
+   */
   showBetter(entry) {
     const node = this.review?.line?.[entry.index];
     this.host.goTo(node != null ? { node } : entry.index);
@@ -389,7 +402,7 @@ export class AnalysisPanel {
     if (this.better) {
       const e = this.better.entry;
       const who = v.players?.[e.mover]?.name ?? 'The mover';
-      return `${who} played ${e.step} here; ${e.better} was better (winning chance ${Math.round(e.after_better * 100)}% after ${e.better}, ${Math.round(e.after * 100)}% after ${e.step}).`;
+      return `${who} played ${e.step} here; ${e.better} was better (winning chance ${Math.round(e.afterBetter * 100)}% after ${e.better}, ${Math.round(e.after * 100)}% after ${e.step}).`;
     }
     if (this.hint?.pending) return 'Looking for a hint…';
     if (this.hint?.error) return `No hint: ${this.hint.error}`;

@@ -1,5 +1,5 @@
 // The objects the Ludus engine hands to JS (src/game/view.rs, src/game/vocabulary.rs,
-// src/game/error.rs, src/games/about.rs, src/views.rs, src/work.rs).
+// src/game/error.rs, src/games/about.rs, src/views.rs, src/work.rs, src/ai/analyse.rs).
 // Generated from the Rust types by tests/typescript.rs: do not edit by hand; run
 // `LUDUS_BLESS=1 cargo test --test typescript` after changing a type.
 
@@ -468,3 +468,83 @@ arrangementSearches: bigint,
  * Feasibility checks those searches spent (each up to a full arrangement and Hall's test).
  */
 arrangementChecks: bigint, };
+
+/**
+ * A root step the search considered.
+ */
+export type StepStat = { step: string, visits: number, 
+/**
+ * The mover's estimated chance of winning after this step.
+ */
+chance: number, };
+
+/**
+ * The result the solver proved.
+ */
+export type Exact = { outcome: Outcome, 
+/**
+ * "Red wins with best play", "Draw with best play".
+ */
+text: string, 
+/**
+ * The steps that keep the result (for the side that wins: the winning steps).
+ */
+keeping: Array<string>, };
+
+/**
+ * How a position stands.
+ */
+export type Analysis = { 
+/**
+ * Each seat's chance of winning (2 or 3 numbers, summing to about 1): exact when
+ * `exact` is set, else the search's estimate.
+ */
+chances: Array<number>, 
+/**
+ * The seat to move; None once the game is over.
+ */
+toMove: number | null, 
+/**
+ * The step the analysis recommends (a step that keeps a proven win or draw).
+ */
+best: string | null, 
+/**
+ * The expected continuation, best step first (at most 8 steps).
+ */
+line: Array<string>, 
+/**
+ * The most visited root steps, most visited first (at most 5).
+ */
+top: Array<StepStat>, iterations: number, 
+/**
+ * Set when the solver proved the result within its budget.
+ */
+exact: Exact | null, };
+
+/**
+ * One step of a line as the board marks it: its text, its kind and cells (the game's own
+ * step view) and the colour of the seat that plays it.
+ */
+export type LineStep = { step: string, kind: StepKind, cells: Array<number>, color: Color | null, };
+
+/**
+ * One step of a reviewed game.
+ */
+export type ReviewStep = { 
+/**
+ * Steps before this one.
+ */
+index: number, step: string, mover: number, 
+/**
+ * The mover's chance of winning before the step (with the best step) and after it.
+ */
+before: number, after: number, 
+/**
+ * The step the analysis preferred, when the position it leads to is worth more to the
+ * mover than the one the step led to by more than the threshold.
+ */
+better: string | null, 
+/**
+ * With `better`: the mover's chance in the position after it.
+ */
+afterBetter: number | null, };
