@@ -6,8 +6,9 @@
 //! (`tests/contract.rs`) checks the JS test fixtures against what the engine really emits.
 
 use crate::ai::levels::{Level, LEVELS};
+use crate::ai::solve::TextSolution;
 use crate::ai::Choice;
-use crate::game::{BoardView, Color, Outcome, Presentation, Seat, StepKind, StepView};
+use crate::game::{BoardView, Color, Outcome, Presentation, Seat, StepKind, StepView, Threat};
 use crate::games::{GameKind, LayoutChar, OptionSpec};
 use crate::options::OptionMap;
 use crate::session::{NodeInfo, Record, Session};
@@ -346,6 +347,64 @@ impl From<Record> for RecordView {
             options: r.options,
             moves: r.steps,
             at: r.at,
+        }
+    }
+}
+
+/// What the exact solver found (the study module's `solve_position`): `result` None when
+/// the budget or the time ran out first; when it is proved, every legal step with the
+/// result after it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+pub struct SolveView {
+    pub result: Option<Outcome>,
+    pub steps: Vec<SolveStepView>,
+    /// Positions searched.
+    pub nodes: f64,
+}
+
+/// A legal step and the result with best play after it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+pub struct SolveStepView {
+    pub step: String,
+    pub result: Option<Outcome>,
+}
+
+impl From<TextSolution> for SolveView {
+    fn from(solution: TextSolution) -> Self {
+        SolveView {
+            result: solution.result,
+            steps: solution
+                .steps
+                .into_iter()
+                .map(|(step, result)| SolveStepView { step, result })
+                .collect(),
+            nodes: solution.nodes as f64,
+        }
+    }
+}
+
+/// What the engine says about a position beyond its view in the play module, which leaves
+/// these words out to stay small (see `Presentation` and `SessionView`); the study module's
+/// `explain_position`. The puzzles show them when a step loses.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ExplainView {
+    pub reason: Option<String>,
+    pub threat: Option<Threat>,
+    pub step_words: Vec<String>,
+}
+
+impl ExplainView {
+    /// The words about `session`'s current position.
+    pub fn of(session: &Session) -> ExplainView {
+        let view = session_view(session);
+        ExplainView {
+            reason: view.presentation.reason,
+            threat: view.presentation.threat,
+            step_words: view.step_words,
         }
     }
 }

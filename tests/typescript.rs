@@ -13,7 +13,10 @@ use ludus::game::{
 };
 use ludus::games::{LayoutChar, OptionField, OptionForm, OptionSpec};
 use ludus::geometry::HexDir;
-use ludus::views::{ChoiceView, GameInfo, LevelView, RecordView, SessionView, StatusView};
+use ludus::views::{
+    ChoiceView, ExplainView, GameInfo, LevelView, RecordView, SessionView, SolveStepView,
+    SolveView, StatusView,
+};
 use ludus::work::WorkCounts;
 use ts_rs::{Config, TS};
 
@@ -66,6 +69,9 @@ fn generated() -> String {
         declaration::<Analysis>(&config),
         declaration::<LineStep>(&config),
         declaration::<ReviewStep>(&config),
+        declaration::<SolveStepView>(&config),
+        declaration::<SolveView>(&config),
+        declaration::<ExplainView>(&config),
     ] {
         out.push('\n');
         out.push_str(&decl);

@@ -91,6 +91,6 @@ function reviewTask(mod, { id, record, iterations, threshold, seed }) {
 
 function solveTask(mod, { id, record, nodes, millis }) {
   const started = performance.now();
-  const solution = mod.solve_position(record, nodes, millis);
+  const solution = /** @type {import('./types/ludus-views').SolveView} */ (mod.solve_position(record, nodes, millis));
   postMessage({ id, kind: 'solve', ...solution, ms: performance.now() - started, final: true });
 }

@@ -14,6 +14,7 @@ use crate::ai::solve::solve_any;
 use crate::animation::{check_frames, MAX_BYTES};
 use crate::games::GameKind;
 use crate::session::Session;
+use crate::views::{ExplainView, SolveView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -143,21 +144,6 @@ pub fn analyse_position(record: &str, iterations: f64, seed: f64) -> Result<JsVa
 /// The most positions one `solve_position` call may search.
 pub const MAX_SOLVE_NODES: f64 = 20_000_000.0;
 
-/// What `solve_position` found: `result` (None when the budget or the time ran out first)
-/// and, when it is proved, every legal step with the result after it.
-#[derive(Serialize)]
-struct SolveView {
-    result: Option<crate::game::Outcome>,
-    steps: Vec<SolveStepView>,
-    nodes: f64,
-}
-
-#[derive(Serialize)]
-struct SolveStepView {
-    step: String,
-    result: Option<crate::game::Outcome>,
-}
-
 /// The exact result of a record's position (src/ai/solve.rs), searching at most `nodes`
 /// positions and for at most `millis` milliseconds: `{ result, steps: [{ step, result }],
 /// nodes }`. The puzzles ask it whether a step off the stored line keeps the win.
@@ -193,38 +179,14 @@ fn solve_position(
     }
     let s = Session::from_record(record).map_err(js_error)?;
     let solution = solve_any(s.current(), nodes as u64, stop).map_err(js_error)?;
-    Ok(SolveView {
-        result: solution.result,
-        steps: solution
-            .steps
-            .into_iter()
-            .map(|(step, result)| SolveStepView { step, result })
-            .collect(),
-        nodes: solution.nodes as f64,
-    })
-}
-
-/// What the engine says about a position beyond its view in the play module, which leaves
-/// these words out to stay small: `{ reason, threat, stepWords }` (see `Presentation` and
-/// `SessionView`). The puzzles show them when a step loses.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ExplainView {
-    reason: Option<String>,
-    threat: Option<crate::game::Threat>,
-    step_words: Vec<String>,
+    Ok(SolveView::from(solution))
 }
 
 /// [`ExplainView`] of a record's position.
 #[wasm_bindgen(js_name = explain_position)]
 pub fn explain_position_js(record: JsValue) -> Result<JsValue, JsError> {
     let s = Session::from_record(&text_arg(&record, "the record")?).map_err(js_error)?;
-    let view = crate::views::session_view(&s);
-    to_js(&ExplainView {
-        reason: view.presentation.reason,
-        threat: view.presentation.threat,
-        step_words: view.step_words,
-    })
+    to_js(&ExplainView::of(&s))
 }
 
 /// The steps of an analysis' line from a record's position, as the board marks them:

@@ -16,7 +16,8 @@ export async function explained(view) {
   try {
     const { studyEngine } = await import('../engine.js');
     const study = await studyEngine();
-    return { ...view, ...study.explain_position(view.record) };
+    const words = /** @type {import('../types/ludus-views').ExplainView} */ (study.explain_position(view.record));
+    return { ...view, ...words };
   } catch {
     return view;
   }

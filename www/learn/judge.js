@@ -31,14 +31,19 @@ export class Judge {
     }
     const worker = this.worker;
     worker.onmessage = (event) => {
+      /** @type {import('../types/analysis').SolveAnswer | import('../types/analysis').FailedAnswer | import('../types/analysis').WorkerNotice} */
       const data = event.data ?? {};
-      if (data.type) return; // ready / failed: the answer to a question says the rest
+      if ('type' in data) return; // ready / failed: the answer to a question says the rest
       if (!this.pending || data.id !== this.pending.id) return;
       const { resolve, timer } = this.pending;
       this.pending = null;
       clearTimeout(timer);
-      if (data.trapped) this.stop();
-      resolve(data.error || !Array.isArray(data.steps) ? UNSETTLED : { result: data.result ?? null, steps: data.steps });
+      if ('error' in data) {
+        if (data.trapped) this.stop();
+        resolve(UNSETTLED);
+      } else {
+        resolve(Array.isArray(data.steps) ? { result: data.result ?? null, steps: data.steps } : UNSETTLED);
+      }
     };
     worker.onerror = (event) => {
       event.preventDefault?.();

@@ -1,10 +1,11 @@
-// The answers of the analysis worker (www/analysis-worker.js) that www/analysis/panel.js reads,
-// made of the engine's own objects. Kept out of the scripts: a declaration file is never
+// The messages of the analysis worker (www/analysis-worker.js) that www/analysis/panel.js and
+// the puzzles' judge (www/learn/judge.js) read, made of the engine's own objects. Kept out of the scripts: a declaration file is never
 // fetched, so the page does not download them.
 
 type Analysis = import('./ludus-views').Analysis;
 type LineStep = import('./ludus-views').LineStep;
 type ReviewStep = import('./ludus-views').ReviewStep;
+type SolveView = import('./ludus-views').SolveView;
 
 /** A step of the review as the worker sends it: with a better step, that step's cells. */
 export type ReviewEntry = ReviewStep & {
@@ -35,6 +36,17 @@ export interface ReviewAnswer {
   ms: number;
   final: true;
 }
+
+/** The answer of a `solve` task: the solver's `SolveView`. */
+export interface SolveAnswer extends SolveView {
+  id: number;
+  kind: 'solve';
+  ms: number;
+  final: true;
+}
+
+/** What the worker says of itself once, before any answer: its engine loaded, or not. */
+export type WorkerNotice = { type: 'ready' } | { type: 'failed', error: string };
 
 /** A task that failed: the engine's error, a worker that could not start, a trap. */
 export interface FailedAnswer {

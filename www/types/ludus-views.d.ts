@@ -548,3 +548,26 @@ better: string | null,
  * With `better`: the mover's chance in the position after it.
  */
 afterBetter: number | null, };
+
+/**
+ * A legal step and the result with best play after it.
+ */
+export type SolveStepView = { step: string, result: Outcome | null, };
+
+/**
+ * What the exact solver found (the study module's `solve_position`): `result` None when
+ * the budget or the time ran out first; when it is proved, every legal step with the
+ * result after it.
+ */
+export type SolveView = { result: Outcome | null, steps: Array<SolveStepView>, 
+/**
+ * Positions searched.
+ */
+nodes: number, };
+
+/**
+ * What the engine says about a position beyond its view in the play module, which leaves
+ * these words out to stay small (see `Presentation` and `SessionView`); the study module's
+ * `explain_position`. The puzzles show them when a step loses.
+ */
+export type ExplainView = { reason: string | null, threat: Threat | null, stepWords: Array<string>, };
