@@ -38,12 +38,8 @@ export class Judge {
       const { resolve, timer } = this.pending;
       this.pending = null;
       clearTimeout(timer);
-      if ('error' in data) {
-        if (data.trapped) this.stop();
-        resolve(UNSETTLED);
-      } else {
-        resolve(Array.isArray(data.steps) ? { result: data.result ?? null, steps: data.steps } : UNSETTLED);
-      }
+      if ('error' in data && data.trapped) this.stop();
+      resolve('error' in data || !Array.isArray(data.steps) ? UNSETTLED : { result: data.result ?? null, steps: data.steps });
     };
     worker.onerror = (event) => {
       event.preventDefault?.();

@@ -1,6 +1,6 @@
 // The messages of the analysis worker (www/analysis-worker.js) that www/analysis/panel.js and
-// the puzzles' judge (www/learn/judge.js) read, made of the engine's own objects. Kept out of the scripts: a declaration file is never
-// fetched, so the page does not download them.
+// the puzzles' judge (www/learn/judge.js) read, made of the engine's own objects. Kept out of
+// the scripts: a declaration file is never fetched, so the page does not download them.
 
 type Analysis = import('./ludus-views').Analysis;
 type LineStep = import('./ludus-views').LineStep;
