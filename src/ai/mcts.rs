@@ -48,10 +48,10 @@ pub struct SearchConfig {
     pub rave_k: f64,
     /// The tree's memory bound in bytes (nodes and their step lists, as counted by
     /// `SearchResult::tree_bytes`; the list of untried steps made last may pass it): past
-    /// it the search stops growing the tree and spends its remaining iterations on
-    /// playouts from the leaves it has. A time-limited search
-    /// otherwise grows its tree as long as it thinks (Merlin's Chain: about 1 kB per
-    /// iteration).
+    /// it the search stops growing the tree, and its remaining iterations go down through
+    /// the tree as before to play out from the leaves it has. A time-limited search
+    /// otherwise grows its tree as long as it thinks (Unity and Merlin's Chain: about
+    /// 0.8 and 1.1 kB per iteration).
     pub max_tree_bytes: usize,
     /// Progressive widening: a node with n visits has at most ceil(widening * n^0.5)
     /// children, the rest of its steps wait (in random order) until its visits grow;
@@ -245,14 +245,7 @@ pub fn search<G: SearchHints>(
     let mut done = 0;
     while done < config.iterations && !tree.should_stop(done, stop) {
         done += 1;
-        let mut state = root.clone();
-        let node = tree.select(&mut state);
-        let node = tree.expand(node, &mut state, rng);
-        let recorded = tree.play_out(node, &mut state, rng);
-        if tree.rave {
-            tree.credit_rave(node, recorded);
-        }
-        tree.back_up(node);
+        tree.iterate(root, rng);
     }
     tree.result(done)
 }
@@ -305,9 +298,33 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         }
     }
 
+    /// One iteration from `root`, the position at the tree's root.
+    fn iterate(&mut self, root: &G, rng: &mut Rng) {
+        let mut state = root.clone();
+        let node = self.select(&mut state);
+        let node = self.expand(node, &mut state, rng);
+        let recorded = self.play_out(node, &mut state, rng);
+        if self.rave {
+            self.credit_rave(node, recorded);
+        }
+        self.back_up(node);
+    }
+
     /// The tree's memory, in bytes: the node array and the nodes' lists, as allocated.
     fn tree_bytes(&self) -> usize {
         self.nodes.capacity() * std::mem::size_of::<Node<G::Step>>() + self.list_bytes
+    }
+
+    /// Whether one more node fits within the memory bound (the root gets its first child
+    /// regardless: the search has to choose a step).
+    fn has_room(&self) -> bool {
+        // The node array grows by doubling (`expand`), so a push may double its share.
+        let growth = if self.nodes.len() == self.nodes.capacity() {
+            self.nodes.capacity().max(16) * std::mem::size_of::<Node<G::Step>>()
+        } else {
+            0
+        };
+        self.nodes.len() == 1 || self.tree_bytes() + growth < self.config.max_tree_bytes
     }
 
     /// The budget check before an iteration, after `done` of them: the clock (`stop`) is
@@ -326,8 +343,8 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         let mut node = 0usize;
         loop {
             let n = &nodes[node];
-            // Expand here while the node has untried steps, or under progressive widening
-            // while it has fewer children than its visits allow.
+            // Expand here, while the tree has room, when the node has untried steps, or
+            // under progressive widening fewer children than its visits allow.
             let expand = match &n.untried {
                 None => true,
                 Some(u) if u.is_empty() => false,
@@ -336,7 +353,9 @@ impl<'c, G: SearchHints> Tree<'c, G> {
                         || n.children.len() < widened_children(config.widening, n.visits)
                 }
             };
-            if expand || n.children.is_empty() || n.proven.is_some() {
+            // Once the tree is full, a node with children passes every visit on to them:
+            // stopping there would score it by its own playouts, not by its children.
+            if (expand && self.has_room()) || n.children.is_empty() || n.proven.is_some() {
                 return node;
             }
             let c = if self.rave {
@@ -384,14 +403,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
     /// to choose a step). Returns the new child, or `node` when nothing was added.
     fn expand(&mut self, node: usize, state: &mut G, rng: &mut Rng) -> usize {
         let step_size = std::mem::size_of::<G::Step>();
-        // The node array grows by doubling (below), so a push may double its share.
-        let growth = if self.nodes.len() == self.nodes.capacity() {
-            self.nodes.capacity().max(16) * std::mem::size_of::<Node<G::Step>>()
-        } else {
-            0
-        };
-        let room = self.nodes.len() == 1 || self.tree_bytes() + growth < self.config.max_tree_bytes;
-        if !room || state.outcome().is_some() || self.nodes[node].proven.is_some() {
+        if !self.has_room() || state.outcome().is_some() || self.nodes[node].proven.is_some() {
             return node;
         }
         if self.nodes[node].untried.is_none() {
@@ -713,4 +725,45 @@ fn playout<G: SearchHints>(
         None => state.evaluate(rewards),
     }
     recorded
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::merlins_chain;
+
+    /// Every visit to a node with children goes on to one of them (a node's first visit is
+    /// its own playout), also once the tree is full: a node that kept its visits would be
+    /// scored by its own playouts, and its children's values would stop counting.
+    #[test]
+    fn a_full_tree_still_sends_every_visit_on_to_a_child() {
+        let start = merlins_chain::Position::new(&merlins_chain::Options::default()).unwrap();
+        let config = SearchConfig {
+            iterations: 3000,
+            widening: 2.0,
+            max_tree_bytes: 100_000,
+            ..Default::default()
+        };
+        let mut tree = Tree::new(&start, &config);
+        let mut rng = Rng::new(3);
+        for _ in 0..config.iterations {
+            tree.iterate(&start, &mut rng);
+        }
+        assert!(!tree.has_room());
+        let mut inner = 0;
+        for (i, n) in tree.nodes.iter().enumerate() {
+            if n.children.is_empty() || n.proven.is_some() {
+                continue;
+            }
+            inner += 1;
+            let below: u32 = n
+                .children
+                .iter()
+                .map(|c| tree.nodes[c.node as usize].visits)
+                .sum();
+            let own = u32::from(i != 0);
+            assert_eq!(n.visits, own + below, "node {i}");
+        }
+        assert!(inner > 10, "{inner} nodes with children");
+    }
 }
