@@ -60,7 +60,7 @@ fn pinned_choices() {
 // widening (pw=2), the learned flip order and RAVE by cell; Unlur's is White's first stone
 // after a first-turn pass (the contract is not searched), with its learned placement order
 // and widening (pw=1) and playouts that answer the last stone by the reply weights.
-const PINNED: [&str; 5] = ["g3", "c3", "g3x", "12@d2", "c4"];
+const PINNED: [&str; 5] = ["g3", "c3", "g3x", "14@d1", "j4"];
 
 #[test]
 fn the_result_reports_its_iterations() {
@@ -568,6 +568,36 @@ fn progressive_widening_bounds_the_roots_children() {
     );
     assert_eq!(widened_children(1.0, 0), 1);
     assert_eq!(widened_children(2.0, 100), 20);
+}
+
+/// A widened node lists a few untried steps at a time, and lists them again when they run
+/// out: the root still gets each of its steps once, and the lists stay short. Listing all
+/// of a Unity node's ~230 steps made the tree about 0.8 kB an iteration, and Expert's
+/// 4 s search filled its memory bound.
+#[test]
+fn a_widened_node_lists_its_steps_a_few_at_a_time() {
+    let start = merlins_chain::Position::new(&merlins_chain::Options::default()).unwrap();
+    let legal = start.legal_step_list();
+    let config = ludus::ai::SearchConfig {
+        iterations: 3000,
+        // 60 children at the first visit, all 1,800 steps past 900 visits.
+        widening: 60.0,
+        ..Default::default()
+    };
+    let r = ludus::ai::search(&start, &config, &mut Rng::new(5), &mut || false);
+    assert_eq!(r.children.len(), legal.len());
+    for step in &legal {
+        assert_eq!(r.children.iter().filter(|c| c.step == *step).count(), 1);
+    }
+    let unity = unity::Position::new(&unity::Options::default()).unwrap();
+    let config = ludus::ai::SearchConfig {
+        iterations: 5000,
+        widening: 1.0,
+        ..Default::default()
+    };
+    let r = ludus::ai::search(&unity, &config, &mut Rng::new(5), &mut || false);
+    let per_iteration = r.tree_bytes / r.iterations as usize;
+    assert!(per_iteration < 400, "{per_iteration} bytes an iteration");
 }
 
 #[test]

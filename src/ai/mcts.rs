@@ -107,14 +107,23 @@ pub const PRIOR_VISITS: u32 = 1000;
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// The untried steps a widened node lists at a time past the children its visits allow:
+/// most nodes never get that many more, and listing all of Unity's ~230 steps made the tree
+/// 0.8 kB an iteration.
+const LISTED: usize = 16;
+
 struct Node<S> {
     parent: u32,
     step: Option<S>,
     /// The seat that made `step`; rewards in this node are that seat's.
     mover: Seat,
     children: Vec<Child>,
-    /// Steps not yet expanded; None until the node is first visited.
+    /// Steps not yet expanded, the next one last; None until the node is first visited.
+    /// Under progressive widening it lists at most [`LISTED`] more than the node's visits
+    /// allow children, and is listed again when it runs out while `steps` is not reached.
     untried: Option<Vec<S>>,
+    /// The node's legal steps: its children and the untried steps, listed or not.
+    steps: u32,
     visits: u32,
     reward: f64,
     /// Functions of `visits` that selection reads for every child, kept by `visit` instead
@@ -160,6 +169,7 @@ impl<S> Node<S> {
             mover,
             children: Vec::new(),
             untried: None,
+            steps: 0,
             visits: 0,
             reward: 0.0,
             // Their values at no visits; `visit` keeps them after.
@@ -347,7 +357,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             // under progressive widening fewer children than its visits allow.
             let expand = match &n.untried {
                 None => true,
-                Some(u) if u.is_empty() => false,
+                Some(_) if n.children.len() == n.steps as usize => false,
                 Some(_) => {
                     config.widening <= 0.0
                         || n.children.len() < widened_children(config.widening, n.visits)
@@ -398,23 +408,43 @@ impl<'c, G: SearchHints> Tree<'c, G> {
     }
 
     /// Expansion: adds one untried step of `node` (listing its steps in the engine's
-    /// `order_untried` on the first visit) and plays it on `state`, while the tree is
-    /// within its memory bound (the root gets its first child regardless: the search has
-    /// to choose a step). Returns the new child, or `node` when nothing was added.
+    /// `order_untried` on the first visit, and again when a widened node's list runs out)
+    /// and plays it on `state`, while the tree is within its memory bound. Returns the new
+    /// child, or `node` when nothing was added.
     fn expand(&mut self, node: usize, state: &mut G, rng: &mut Rng) -> usize {
         let step_size = std::mem::size_of::<G::Step>();
         if !self.has_room() || state.outcome().is_some() || self.nodes[node].proven.is_some() {
             return node;
         }
-        if self.nodes[node].untried.is_none() {
+        let n = &self.nodes[node];
+        if n.untried.as_ref().map_or(0, Vec::len) == 0 {
             let mut steps = state.legal_step_list();
+            let legal = steps.len();
+            if !n.children.is_empty() {
+                steps.retain(|&s| {
+                    n.children
+                        .iter()
+                        .all(|c| self.nodes[c.node as usize].step != Some(s))
+                });
+            }
             if self.config.ordered {
                 state.order_untried(&mut steps, rng);
             } else {
                 rng.shuffle(&mut steps);
             }
+            if self.config.widening > 0.0 {
+                let allowed = widened_children(self.config.widening, n.visits.max(1));
+                let keep = allowed
+                    .saturating_sub(n.children.len())
+                    .saturating_add(LISTED);
+                if steps.len() > keep {
+                    steps = steps.split_off(steps.len() - keep);
+                }
+            }
             self.list_bytes += steps.capacity() * step_size;
-            self.nodes[node].untried = Some(steps);
+            let n = &mut self.nodes[node];
+            n.steps = legal as u32;
+            n.untried = Some(steps);
         }
         let untried = self.nodes[node].untried.as_mut().expect("just made");
         let popped = untried.pop();
@@ -678,7 +708,8 @@ fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
         let proven = if winner == mover {
             // The seat to move at `parent` (the child's mover) can step into a win.
             Some(winner)
-        } else if p.untried.as_ref().is_some_and(|u| u.is_empty())
+        } else if p.untried.is_some()
+            && p.children.len() == p.steps as usize
             && p.children
                 .iter()
                 .all(|c| nodes[c.node as usize].proven == Some(winner))
