@@ -50,8 +50,8 @@ pub struct SearchConfig {
     /// `SearchResult::tree_bytes`; the list of untried steps made last may pass it): past
     /// it the search stops growing the tree, and its remaining iterations go down through
     /// the tree as before to play out from the leaves it has. A time-limited search
-    /// otherwise grows its tree as long as it thinks (Unity and Merlin's Chain: about
-    /// 0.8 and 1.1 kB per iteration).
+    /// otherwise grows its tree as long as it thinks (about 0.2 kB per iteration in each
+    /// game, docs/PERFORMANCE.md).
     pub max_tree_bytes: usize,
     /// Progressive widening: a node with n visits has at most ceil(widening * n^0.5)
     /// children, the rest of its steps wait (in random order) until its visits grow;
