@@ -180,6 +180,11 @@ impl<S> Node<S> {
         }
     }
 
+    /// Whether every legal step of the node has its child (none while it is unlisted).
+    fn fully_expanded(&self) -> bool {
+        self.untried.is_some() && self.children.len() == self.steps as usize
+    }
+
     /// One more iteration through this node, with `reward` for its mover.
     fn visit(&mut self, reward: f64, rave_k: f64) {
         self.visits += 1;
@@ -355,14 +360,10 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             let n = &nodes[node];
             // Expand here, while the tree has room, when the node has untried steps, or
             // under progressive widening fewer children than its visits allow.
-            let expand = match &n.untried {
-                None => true,
-                Some(_) if n.children.len() == n.steps as usize => false,
-                Some(_) => {
-                    config.widening <= 0.0
-                        || n.children.len() < widened_children(config.widening, n.visits)
-                }
-            };
+            let expand = n.untried.is_none()
+                || (!n.fully_expanded()
+                    && (config.widening <= 0.0
+                        || n.children.len() < widened_children(config.widening, n.visits)));
             // Once the tree is full, a node with children passes every visit on to them:
             // stopping there would score it by its own playouts, not by its children.
             if (expand && self.has_room()) || n.children.is_empty() || n.proven.is_some() {
@@ -708,8 +709,7 @@ fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
         let proven = if winner == mover {
             // The seat to move at `parent` (the child's mover) can step into a win.
             Some(winner)
-        } else if p.untried.is_some()
-            && p.children.len() == p.steps as usize
+        } else if p.fully_expanded()
             && p.children
                 .iter()
                 .all(|c| nodes[c.node as usize].proven == Some(winner))
