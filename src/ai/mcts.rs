@@ -115,8 +115,9 @@ const LISTED: usize = 16;
 struct Node<S> {
     parent: u32,
     step: Option<S>,
-    /// The seat that made `step`; rewards in this node are that seat's.
-    mover: Seat,
+    /// The seat that made `step`; rewards in this node are that seat's. Seats are kept
+    /// as bytes here and in `proven`, as the node array is most of a tree's memory.
+    mover: u8,
     children: Vec<Child>,
     /// Steps not yet expanded, the next one last; None until the node is first visited.
     /// Under progressive widening it lists at most [`LISTED`] more than the node's visits
@@ -132,7 +133,7 @@ struct Node<S> {
     inv_sqrt_visits: f64,
     beta: f64,
     /// The seat that wins this node's position by force, when the solver knows it.
-    proven: Option<Seat>,
+    proven: Option<u8>,
     /// The step's RAVE key.
     key: Option<u32>,
 }
@@ -166,7 +167,7 @@ impl<S> Node<S> {
         Node {
             parent,
             step,
-            mover,
+            mover: mover as u8,
             children: Vec::new(),
             untried: None,
             steps: 0,
@@ -175,9 +176,17 @@ impl<S> Node<S> {
             // Their values at no visits; `visit` keeps them after.
             inv_sqrt_visits: f64::INFINITY,
             beta: 1.0,
-            proven,
+            proven: proven.map(|w| w as u8),
             key,
         }
+    }
+
+    fn mover(&self) -> Seat {
+        Seat::from(self.mover)
+    }
+
+    fn proven(&self) -> Option<Seat> {
+        self.proven.map(Seat::from)
     }
 
     /// Whether every legal step of the node has its child (none while it is unlisted).
@@ -333,13 +342,23 @@ impl<'c, G: SearchHints> Tree<'c, G> {
     /// Whether one more node fits within the memory bound (the root gets its first child
     /// regardless: the search has to choose a step).
     fn has_room(&self) -> bool {
-        // The node array grows by doubling (`expand`), so a push may double its share.
-        let growth = if self.nodes.len() == self.nodes.capacity() {
-            self.nodes.capacity().max(16) * std::mem::size_of::<Node<G::Step>>()
+        let (len, capacity) = (self.nodes.len(), self.nodes.capacity());
+        if len == 1 {
+            true
+        } else if len < capacity {
+            self.tree_bytes() < self.config.max_tree_bytes
         } else {
-            0
-        };
-        self.nodes.len() == 1 || self.tree_bytes() + growth < self.config.max_tree_bytes
+            // Growing by less than an eighth would copy the array again too soon.
+            self.node_growth() >= (capacity / 8).max(16)
+        }
+    }
+
+    /// The slots the full node array grows by: double, or what still fits in the bound,
+    /// so a tree can fill the bound rather than stop where doubling no longer fits.
+    fn node_growth(&self) -> usize {
+        let room = self.config.max_tree_bytes.saturating_sub(self.tree_bytes());
+        let fits = room / std::mem::size_of::<Node<G::Step>>();
+        self.nodes.capacity().max(16).min(fits)
     }
 
     /// The budget check before an iteration, after `done` of them: the clock (`stop`) is
@@ -468,11 +487,12 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             _ => None,
         };
         state.play(step);
+        if self.nodes.len() == self.nodes.capacity() {
+            let growth = self.node_growth().max(1);
+            self.nodes.reserve_exact(growth);
+        }
         let nodes = &mut self.nodes;
         let child = nodes.len() as u32;
-        if nodes.len() == nodes.capacity() {
-            nodes.reserve_exact(nodes.capacity().max(16));
-        }
         let proven = match state.outcome() {
             Some(Outcome::Winner(w)) if self.config.solver => Some(w),
             // A step that brings back a position of the same turn gains the mover nothing:
@@ -514,7 +534,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
     /// `rewards`; a proven node is scored as its winner's, with no step played after it.
     /// Returns how many keyed steps the playout recorded in `trail`.
     fn play_out(&mut self, node: usize, state: &mut G, rng: &mut Rng) -> usize {
-        match self.nodes[node].proven {
+        match self.nodes[node].proven() {
             Some(w) => {
                 for (seat, r) in self.rewards.iter_mut().enumerate() {
                     *r = if seat == w { 1.0 } else { 0.0 };
@@ -559,7 +579,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
             }
             let n = &nodes[at];
             if let Some(k) = n.key {
-                let (word, bit) = seen_at(words, n.mover, k);
+                let (word, bit) = seen_at(words, n.mover(), k);
                 seen[word] |= 1 << bit;
             }
             if n.parent == NO_PARENT {
@@ -575,7 +595,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         let mut at = node as u32;
         while at != NO_PARENT {
             let n = &mut self.nodes[at as usize];
-            n.visit(self.rewards[n.mover], self.config.rave_k);
+            n.visit(self.rewards[n.mover()], self.config.rave_k);
             if n.parent == 0 {
                 let players = self.players;
                 let sums = self
@@ -622,7 +642,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
     fn seat_values(&self, best: u32) -> Vec<f64> {
         let players = self.players;
         let n = &self.nodes[best as usize];
-        match n.proven {
+        match n.proven() {
             Some(w) => (0..players)
                 .map(|s| if s == w { 1.0 } else { 0.0 })
                 .collect(),
@@ -669,7 +689,7 @@ impl<'c, G: SearchHints> Tree<'c, G> {
                     step: n.step.expect("non-root nodes have a step"),
                     visits: n.visits,
                     value: node_value(n),
-                    proven: n.proven,
+                    proven: n.proven(),
                 }
             })
             .collect();
@@ -704,7 +724,7 @@ fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
         if nodes[parent].proven.is_some() {
             return;
         }
-        let (winner, mover) = (nodes[node].proven.expect("proven"), nodes[node].mover);
+        let (winner, mover) = (nodes[node].proven().expect("proven"), nodes[node].mover());
         let p = &nodes[parent];
         let proven = if winner == mover {
             // The seat to move at `parent` (the child's mover) can step into a win.
@@ -712,7 +732,7 @@ fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
         } else if p.fully_expanded()
             && p.children
                 .iter()
-                .all(|c| nodes[c.node as usize].proven == Some(winner))
+                .all(|c| nodes[c.node as usize].proven() == Some(winner))
         {
             Some(winner)
         } else {
@@ -720,7 +740,7 @@ fn prove_upwards<S>(nodes: &mut [Node<S>], mut node: usize) {
         };
         match proven {
             Some(w) => {
-                nodes[parent].proven = Some(w);
+                nodes[parent].proven = Some(w as u8);
                 node = parent;
             }
             None => return,
