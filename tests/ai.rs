@@ -346,23 +346,6 @@ fn search_tree_stays_within_its_memory_bound() {
     assert!(start.legal_step_list().contains(&capped.best.unwrap()));
 }
 
-/// A search that fills its bound uses most of it: the node array grows by what still fits
-/// when doubling no longer does, instead of stopping at up to half the bound.
-#[test]
-fn a_full_tree_uses_most_of_its_memory_bound() {
-    let start = unravel::Position::new(&unravel::Options::with_size(8)).unwrap();
-    for bound in [1 << 20, 3 << 19, 5 << 19, 3 << 20] {
-        let config = ludus::ai::SearchConfig {
-            iterations: 30_000,
-            max_tree_bytes: bound,
-            ..Default::default()
-        };
-        let result = ludus::ai::search(&start, &config, &mut Rng::new(5), &mut || false);
-        let used = result.tree_bytes as f64 / bound as f64;
-        assert!((0.875..1.01).contains(&used), "{used:.3} of {bound} bytes");
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The level ladder
 // ---------------------------------------------------------------------------------------------

@@ -353,12 +353,13 @@ impl<'c, G: SearchHints> Tree<'c, G> {
         }
     }
 
-    /// The slots the full node array grows by: double, or what still fits in the bound,
-    /// so a tree can fill the bound rather than stop where doubling no longer fits.
+    /// The slots the full node array grows by: double, or half of what still fits in the
+    /// bound (the other half for the new nodes' lists), so a tree can fill the bound rather
+    /// than stop where doubling no longer fits.
     fn node_growth(&self) -> usize {
         let room = self.config.max_tree_bytes.saturating_sub(self.tree_bytes());
         let fits = room / std::mem::size_of::<Node<G::Step>>();
-        self.nodes.capacity().max(16).min(fits)
+        self.nodes.capacity().max(16).min(fits / 2)
     }
 
     /// The budget check before an iteration, after `done` of them: the clock (`stop`) is
@@ -781,7 +782,29 @@ fn playout<G: SearchHints>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::merlins_chain;
+    use crate::games::{merlins_chain, unravel};
+
+    /// A tree that reaches its bound has most of it in use, by nodes and their lists: the
+    /// node array grows by what still fits once doubling no longer does, where doubling
+    /// alone stopped with up to half the bound unused.
+    #[test]
+    fn a_full_tree_uses_most_of_its_memory_bound() {
+        let start = unravel::Position::new(&unravel::Options::with_size(8)).unwrap();
+        for bound in [1 << 20, 3 << 19, 5 << 19, 3 << 20] {
+            let config = SearchConfig {
+                max_tree_bytes: bound,
+                ..Default::default()
+            };
+            let mut tree = Tree::new(&start, &config);
+            let mut rng = Rng::new(5);
+            while tree.has_room() {
+                tree.iterate(&start, &mut rng);
+            }
+            let node_bytes = tree.nodes.len() * std::mem::size_of::<Node<unravel::Step>>();
+            let used = (node_bytes + tree.list_bytes) as f64 / bound as f64;
+            assert!((0.75..1.01).contains(&used), "{used:.3} of {bound} bytes");
+        }
+    }
 
     /// Every visit to a node with children goes on to one of them (a node's first visit is
     /// its own playout), also once the tree is full: a node that kept its visits would be
