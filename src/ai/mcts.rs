@@ -785,8 +785,8 @@ mod tests {
     use crate::games::{merlins_chain, unravel};
 
     /// A tree that reaches its bound has most of it in use, by nodes and their lists: the
-    /// node array grows by what still fits once doubling no longer does, where doubling
-    /// alone stopped with up to half the bound unused.
+    /// node array grows by half of what still fits once doubling no longer does, where
+    /// doubling alone stopped with up to half the bound unused.
     #[test]
     fn a_full_tree_uses_most_of_its_memory_bound() {
         let start = unravel::Position::new(&unravel::Options::with_size(8)).unwrap();
