@@ -19,16 +19,12 @@ pub const GAME: GameDescription = GameDescription {
 
 /// The beginner expands its placements in random order: with the learned order (`priors.rs`)
 /// it came too close to easy (13 of 20). Playouts stop after 10 steps and are scored by the
-/// learned evaluation (`eval.rs`): cheaper, and they judge a near-joined player better than
-/// uniform play to the end does (docs/AI.md, "Unravel's evaluation"). Expert still plays
-/// out to the end: at its 4 s a step the evaluation lost 6 of 7 games to f170622's engine.
+/// learned evaluation (`eval.rs`) at every level: cheaper, and they judge a near-joined
+/// player better than uniform play to the end does (docs/AI.md, "Unravel's evaluation").
 const SEARCH: SearchTuning = SearchTuning {
     widening: 0.0,
     playout_cap: Some(10),
-    levels: &[
-        ("beginner", "mcts:200/temp=0.5/noorder"),
-        ("expert", "mcts:4s/min=48000/cap=400"),
-    ],
+    levels: &[("beginner", "mcts:200/temp=0.5/noorder")],
 };
 
 const ABOUT: About = About {
